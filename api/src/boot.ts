@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from './config.js';
+import { TokenService } from './core/auth/tokens.js';
+import { TenantDirectory } from './core/tenancy/tenant-directory.js';
+import { TenantPool } from './core/tenancy/tenant-pool.js';
+import { databaseOf, withDatabase } from './db/connection.js';
+import { assertNoDrift, migrateAll } from './db/databases.js';
+import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import { initPlatformOrm } from './db/orm.js';
+import { type DemoCredential, seedDemoData } from './platform/onboarding/demo-seed.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MembershipDirectory } from './platform/users/membership-directory.js';
+import { createHttpApp } from './server/app.js';
+import type { Services } from './server/services.js';
+
+export interface Covenant {
+  url: string;
+  server: Server;
+  services: Services;
+  demo: DemoCredential[] | null;
+  close(): Promise<void>;
+}
+
+function jwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  // Development: a random secret kept beside the data, so sessions survive a restart.
+  const file = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export async function resolveDatabaseUrl(
+  config: Config,
+): Promise<{ url: string; embedded?: EmbeddedServer }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres({
+    dir: join(config.dataDir, 'postgres'),
+    port: config.embeddedPgPort,
+  });
+  return { url: withDatabase(embedded.url, 'covenant'), embedded };
+}
+
+export function clusterResolver(platformUrl: string) {
+  // One cluster for now; a tenant's location names its cluster so tenants can spread over several.
+  return (cluster: string) => {
+    if (cluster !== 'default') throw new Error(`Unknown database cluster: ${cluster}`);
+    return platformUrl;
+  };
+}
+
+export function templateDbName(config: Config, platformUrl: string) {
+  return config.tenantTemplateDb ?? `${databaseOf(platformUrl)}_tenant_template`;
+}
+
+export async function startCovenant(
+  config: Config,
+  opts: { platformUrl?: string; onReady?: (c: Covenant) => void } = {},
+): Promise<Covenant> {
+  let embedded: EmbeddedServer | undefined;
+  let platformUrl = opts.platformUrl;
+  if (!platformUrl) ({ url: platformUrl, embedded } = await resolveDatabaseUrl(config));
+  const clusterUrl = clusterResolver(platformUrl);
+  const templateDb = templateDbName(config, platformUrl);
+
+  let platformOrm: MikroORM | undefined;
+  let pool: TenantPool | undefined;
+  try {
+    if (config.migrateOnStart) await migrateAll(platformUrl, { templateDb, clusterUrl });
+    await assertNoDrift(platformUrl, { templateDb, clusterUrl });
+
+    platformOrm = await initPlatformOrm(platformUrl, config.platformDbPoolSize, config.logSql);
+    const platformEm = () => platformOrm!.em.fork() as EntityManager;
+    pool = new TenantPool({
+      clusterUrl,
+      max: config.tenantPoolMax,
+      poolSize: config.tenantDbPoolSize,
+      logSql: config.logSql,
+    });
+    const services: Services = {
+      config,
+      platformOrm,
+      directory: new TenantDirectory(platformEm),
+      pool,
+      memberships: new MembershipDirectory(platformEm),
+      tokens: new TokenService(jwtSecret(config)),
+      clusterUrl,
+      platformDbName: databaseOf(platformUrl),
+      tenantTemplateDb: templateDb,
+    };
+    const demo = config.seedDemo ? await seedDemoData(services) : null;
+    const { app, apollo } = await createHttpApp(services);
+    const server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(config.port, config.host, () => resolve(s));
+      s.on('error', reject);
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = config.publicUrl ?? `http://localhost:${port}`;
+    return {
+      url,
+      server,
+      services,
+      demo,
+      async close() {
+        await new Promise<void>((r) => server.close(() => r()));
+        server.closeAllConnections();
+        await apollo.stop();
+        await pool!.closeAll();
+        await platformOrm!.close(true);
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await pool?.closeAll().catch(() => undefined);
+    await platformOrm?.close(true).catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,57 @@
+import jwt from 'jsonwebtoken';
+import { unauthenticated } from '../errors/app-error.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+// What an access token says: the user, the organization it is for, and the admin behind an
+// impersonation. Never a schema or database name.
+export interface AuthInfo {
+  userId: string;
+  orgId: string | null;
+  impersonatedBy?: string;
+}
+
+interface Claims {
+  sub: string;
+  orgId: string | null;
+  impersonatedBy?: string;
+}
+
+const ISSUER = 'covenant';
+const AUDIENCE = 'covenant-api';
+
+export class TokenService {
+  constructor(private readonly secret: string) {}
+
+  sign(auth: AuthInfo): string {
+    const claims: Omit<Claims, 'sub'> = { orgId: auth.orgId };
+    if (auth.impersonatedBy) claims.impersonatedBy = auth.impersonatedBy;
+    return jwt.sign(claims, this.secret, {
+      algorithm: 'HS256',
+      subject: auth.userId,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+  }
+
+  verify(token: string): AuthInfo {
+    let claims: Claims;
+    try {
+      claims = jwt.verify(token, this.secret, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+      }) as Claims;
+    } catch (err) {
+      const expired = err instanceof jwt.TokenExpiredError;
+      throw unauthenticated(expired ? 'Access token expired' : 'Invalid access token');
+    }
+    if (typeof claims.sub !== 'string') throw unauthenticated('Invalid access token');
+    return {
+      userId: claims.sub,
+      orgId: typeof claims.orgId === 'string' ? claims.orgId : null,
+      ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}),
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import type { GraphQLSchema } from 'graphql';
+import { applyMiddleware } from 'graphql-middleware';
+import { allow, and, deny, shield } from 'graphql-shield';
+import { forbidden } from '../errors/app-error.js';
+import { canReadTenant, canWriteTenant, isAuthenticated, notViewer } from './rules.js';
+
+type ShieldRule = Parameters<typeof and>[number];
+
+// THE permission table: every root field has an explicit rule; anything unlisted is denied.
+export const permissionTable: Record<'Query' | 'Mutation', Record<string, ShieldRule>> = {
+  Query: {
+    version: allow,
+    me: isAuthenticated,
+    accounts: canReadTenant,
+  },
+  Mutation: {
+    login: allow,
+    createAccount: canWriteTenant,
+  },
+};
+
+// Field rules on non-root types (e.g. private admin notes) go here, type by type.
+export const fieldRules: Record<string, Record<string, ShieldRule>> = {};
+
+// Mutations a viewer may call; every other mutation also passes the viewer write guard.
+export const VIEWER_MUTATION_ALLOW_LIST = [
+  'switchOrganization',
+  'markIntroSeen',
+  'requestAiRecommendation',
+] as const;
+
+function ruleTree() {
+  const mutation: Record<string, ShieldRule> = {};
+  for (const [field, r] of Object.entries(permissionTable.Mutation)) {
+    const allowed = (VIEWER_MUTATION_ALLOW_LIST as readonly string[]).includes(field);
+    mutation[field] = allowed ? r : and(notViewer, r);
+  }
+  return {
+    Query: { '*': deny, ...permissionTable.Query },
+    Mutation: { '*': deny, ...mutation },
+    ...fieldRules,
+  };
+}
+
+export function applyPermissions(schema: GraphQLSchema): GraphQLSchema {
+  const tree = ruleTree();
+  const generator = shield(tree, {
+    fallbackRule: deny,
+    fallbackError: () => forbidden(),
+    allowExternalErrors: true,
+  });
+  // Shield would wrap every field of every type in an async middleware; only the types that have
+  // rules need it, so the rest of the tree resolves at full speed.
+  const all = generator.generate(schema) as Record<string, unknown>;
+  const used = Object.fromEntries(Object.keys(tree).map((t) => [t, all[t]]));
+  return applyMiddleware(schema, used as never);
+}

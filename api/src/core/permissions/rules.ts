@@ -1,0 +1,48 @@
+import { rule } from 'graphql-shield';
+import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
+import { OrganizationStatus } from '../../platform/organizations/organization.entity.js';
+import { Role } from '../../platform/users/membership.entity.js';
+import { User } from '../../platform/users/user.entity.js';
+import type { Context } from '../../server/context.js';
+
+// Rules return true or the typed error to report; graphql-shield passes errors through.
+function tenantAccess(ctx: Context): true | AppError {
+  if (!ctx.auth) return unauthenticated();
+  if (!ctx.org) return forbidden('No organization selected');
+  if (ctx.org.status !== OrganizationStatus.ACTIVE) {
+    return new AppError('ORG_INACTIVE', `This organization is ${ctx.org.status}`);
+  }
+  if (!ctx.role) return forbidden('You are not a member of this organization');
+  return true;
+}
+
+export const isAuthenticated = rule({ cache: 'contextual' })(
+  (_p, _a, ctx: Context) => ctx.auth !== null || unauthenticated(),
+);
+
+export const canReadTenant = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  tenantAccess(ctx),
+);
+
+export const canWriteTenant = rule({ cache: 'contextual' })((_p, _a, ctx: Context) => {
+  const access = tenantAccess(ctx);
+  if (access !== true) return access;
+  return ctx.role === Role.VIEWER ? forbidden('Viewers have read-only access') : true;
+});
+
+export const isTenantAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Context) => {
+  const access = tenantAccess(ctx);
+  if (access !== true) return access;
+  return ctx.role === Role.ADMIN ? true : forbidden('Only organization admins can do this');
+});
+
+export const isSuperadmin = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {
+  if (!ctx.auth) return unauthenticated();
+  const user = await ctx.platformEm.findOne(User, ctx.auth.userId, { fields: ['isSuperadmin'] });
+  return user?.isSuperadmin ? true : forbidden('Super admins only');
+});
+
+// The write guard for viewers, applied to every mutation outside the allow-list.
+export const notViewer = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  ctx.role === Role.VIEWER ? forbidden('Viewers have read-only access') : true,
+);

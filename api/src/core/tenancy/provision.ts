@@ -1,0 +1,44 @@
+import { createDatabase, databaseExists, dropDatabase, withClient, withDatabase } from '../../db/connection.js';
+import { migrate } from '../../db/migrations.js';
+
+// New tenants are copied from a migrated template database: a file copy, not a migration run.
+export async function ensureTenantTemplate(clusterUrl: string, templateDb: string) {
+  if (!(await databaseExists(clusterUrl, templateDb))) {
+    await createDatabase(clusterUrl, templateDb);
+  }
+  return migrate(withDatabase(clusterUrl, templateDb), 'tenant');
+}
+
+async function createFromTemplate(clusterUrl: string, dbName: string, templateDb: string) {
+  // CREATE DATABASE … TEMPLATE fails while anything else is connected to the template; that is
+  // brief (a migration check), so retry a few times.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await createDatabase(clusterUrl, dbName, templateDb);
+      return;
+    } catch (err) {
+      const busy = err instanceof Error && /being accessed by other users/.test(err.message);
+      if (!busy || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + attempt * 50));
+    }
+  }
+}
+
+export async function provisionTenantDatabase(opts: {
+  clusterUrl: string;
+  templateDb: string;
+  dbName: string;
+  orgId: string;
+}) {
+  await createFromTemplate(opts.clusterUrl, opts.dbName, opts.templateDb);
+  try {
+    const url = withDatabase(opts.clusterUrl, opts.dbName);
+    await migrate(url, 'tenant');
+    await withClient(url, (c) =>
+      c.query('INSERT INTO tenant_identity (organization_id) VALUES ($1)', [opts.orgId]),
+    );
+  } catch (err) {
+    await dropDatabase(opts.clusterUrl, opts.dbName).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import 'reflect-metadata';
+import { startCovenant } from './boot.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DriftError } from './db/migrations.js';
+import { APP_VERSION } from './paths.js';
+
+// Boot: config → databases → http server; nothing else.
+async function main() {
+  const config = loadConfig();
+  const app = await startCovenant(config);
+  const line = '─'.repeat(64);
+  console.log(`\n${line}\n Covenant ${APP_VERSION} is running at ${app.url}\n${line}`);
+  if (app.demo) {
+    console.log(' Demo data created. These passwords are shown once; keep them:\n');
+    for (const c of app.demo) {
+      const org = c.organization ? ` — ${c.organization}` : '';
+      console.log(`  ${c.role}${org}\n    email:    ${c.email}\n    password: ${c.password}\n`);
+    }
+    console.log(line);
+  }
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DriftError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { IsOptional, Length, Matches, MaxLength } from 'class-validator';
+import { Field, InputType } from 'type-graphql';
+import { AccountType, FundType } from './account.entity.js';
+
+@InputType()
+export class CreateAccountInput {
+  @Field(() => String, { description: 'Up to 20 letters, digits, dots or dashes, e.g. "1010"' })
+  @Matches(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, {
+    message: 'Use up to 20 letters, digits, dots or dashes, starting with a letter or digit',
+  })
+  number: string;
+
+  @Field(() => String)
+  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  name: string;
+
+  @Field(() => AccountType)
+  type: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
+  description?: string | null;
+}

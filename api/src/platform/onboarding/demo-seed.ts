@@ -1,0 +1,80 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
+import { AccountType, FundType } from '../../modules/accounts/account.entity.js';
+import { createAccount } from '../../modules/accounts/accounts.service.js';
+import type { Services } from '../../server/services.js';
+import { createOrganization } from '../organizations/organizations.service.js';
+import { Membership, Role } from '../users/membership.entity.js';
+import { User } from '../users/user.entity.js';
+
+export interface DemoCredential {
+  role: string;
+  email: string;
+  password: string;
+  organization?: string;
+}
+
+const A = AccountType;
+const F = FundType;
+// A small chart of accounts of the shape most associations use.
+const CHART: [string, string, AccountType, FundType][] = [
+  ['1010', 'Operating Checking', A.ASSET, F.OPERATING],
+  ['1020', 'Operating Savings', A.ASSET, F.OPERATING],
+  ['1100', 'Assessments Receivable', A.ASSET, F.OPERATING],
+  ['1510', 'Reserve Money Market', A.ASSET, F.RESERVE],
+  ['2010', 'Accounts Payable', A.LIABILITY, F.OPERATING],
+  ['2100', 'Prepaid Assessments', A.LIABILITY, F.OPERATING],
+  ['3010', 'Operating Fund Balance', A.EQUITY, F.OPERATING],
+  ['3510', 'Reserve Fund Balance', A.EQUITY, F.RESERVE],
+  ['4010', 'Assessment Income', A.INCOME, F.OPERATING],
+  ['4100', 'Late Fees', A.INCOME, F.OPERATING],
+  ['4510', 'Reserve Contributions', A.INCOME, F.RESERVE],
+  ['5010', 'Landscaping', A.EXPENSE, F.OPERATING],
+  ['5020', 'Utilities', A.EXPENSE, F.OPERATING],
+  ['5030', 'Insurance', A.EXPENSE, F.OPERATING],
+  ['5040', 'Management Fees', A.EXPENSE, F.OPERATING],
+  ['6510', 'Reserve Repairs and Replacements', A.EXPENSE, F.RESERVE],
+];
+
+const ASSOCIATIONS = [
+  { name: 'Maple Ridge HOA', admin: 'treasurer@maple-ridge.example' },
+  { name: 'Harbor Point Condominium Association', admin: 'treasurer@harbor-point.example' },
+];
+
+// First start only: a platform owner and two demo associations with their admins, each with a
+// freshly generated password, returned once to be printed.
+export async function seedDemoData(services: Services): Promise<DemoCredential[] | null> {
+  const em = services.platformOrm.em.fork() as EntityManager;
+  if ((await em.count(User, {})) > 0) return null;
+  const credentials: DemoCredential[] = [];
+
+  const ownerPassword = generatePassword();
+  const owner = em.create(User, {
+    email: 'owner@covenant.example',
+    name: 'Platform Owner',
+    passwordHash: await hashPassword(ownerPassword),
+    isSuperadmin: true,
+    isPlatformOwner: true,
+  });
+  credentials.push({ role: 'Platform owner (super admin)', email: owner.email, password: ownerPassword });
+
+  for (const assoc of ASSOCIATIONS) {
+    const org = await createOrganization(services, { name: assoc.name });
+    const password = generatePassword();
+    const admin = em.create(User, {
+      email: assoc.admin,
+      name: `${assoc.name} Treasurer`,
+      passwordHash: await hashPassword(password),
+    });
+    em.create(Membership, { user: admin, organization: org.id, role: Role.ADMIN });
+    credentials.push({ role: 'Tenant admin', email: admin.email, password, organization: org.name });
+
+    const tenantEm = (await services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id))
+      .em.fork() as EntityManager;
+    for (const [number, name, type, fundType] of CHART) {
+      await createAccount(tenantEm, { number, name, type, fundType });
+    }
+  }
+  await em.flush();
+  return credentials;
+}

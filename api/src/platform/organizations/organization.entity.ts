@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, OptionalProps, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { registerEnumType } from 'type-graphql';
+
+export enum OrganizationStatus {
+  ACTIVE = 'active',
+  SUSPENDED = 'suspended',
+  ARCHIVED = 'archived',
+}
+registerEnumType(OrganizationStatus, { name: 'OrganizationStatus' });
+
+// Not a GraphQL type: it holds the tenant's location, which never leaves the server.
+@Entity({ tableName: 'organizations' })
+export class Organization {
+  [OptionalProps]?: 'status' | 'planLevel' | 'settings' | 'dbCluster' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string' })
+  name: string;
+
+  @Enum({ items: () => OrganizationStatus, type: 'string' })
+  status: OrganizationStatus = OrganizationStatus.ACTIVE;
+
+  @Property({ type: 'string' })
+  planLevel: string = 'standard';
+
+  @Property({ type: 'string', nullable: true })
+  contractNumber?: string | null;
+
+  @Property({ type: 'date', nullable: true })
+  paymentDate?: string | null;
+
+  @Property({ type: 'string', nullable: true })
+  confirmationNumber?: string | null;
+
+  @Property({ type: 'date', nullable: true })
+  renewalDate?: string | null;
+
+  @Property({ type: 'json' })
+  settings: Record<string, unknown> = {};
+
+  @Property({ type: 'string' })
+  dbCluster: string = 'default';
+
+  @Property({ type: 'string' })
+  dbName: string;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'datetime', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { dropDatabase } from '../../db/connection.js';
+import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
+import type { Services } from '../../server/services.js';
+import { Organization } from './organization.entity.js';
+
+// A new organization gets its own database, copied from the migrated tenant template.
+export async function createOrganization(
+  services: Services,
+  input: { name: string; cluster?: string },
+): Promise<Organization> {
+  const id = randomUUID();
+  const cluster = input.cluster ?? 'default';
+  const dbName = `${services.platformDbName}_t_${id.replace(/-/g, '').slice(0, 20)}`;
+  const clusterUrl = services.clusterUrl(cluster);
+  await provisionTenantDatabase({
+    clusterUrl,
+    templateDb: services.tenantTemplateDb,
+    dbName,
+    orgId: id,
+  });
+  const em = services.platformOrm.em.fork() as EntityManager;
+  const org = em.create(Organization, { id, name: input.name.trim(), dbName, dbCluster: cluster });
+  try {
+    await em.persistAndFlush(org);
+  } catch (err) {
+    await dropDatabase(clusterUrl, dbName).catch(() => undefined);
+    throw err;
+  }
+  return org;
+}
+
+export async function setOrganizationStatus(
+  services: Services,
+  orgId: string,
+  status: Organization['status'],
+) {
+  const em = services.platformOrm.em.fork() as EntityManager;
+  await em.nativeUpdate(Organization, { id: orgId }, { status });
+  // Takes effect at once in this process; elsewhere within the directory's 60 s TTL.
+  services.directory.invalidate(orgId);
+}

@@ -1,0 +1,23 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OrganizationStatus } from '../organizations/organization.entity.js';
+import { Membership } from './membership.entity.js';
+import type { OrganizationMembership } from './users.types.js';
+
+// The user's organizations that can be used now (suspended and archived ones are left out),
+// by name.
+export async function activeMemberships(
+  em: EntityManager,
+  userId: string,
+): Promise<OrganizationMembership[]> {
+  const rows = await em.find(
+    Membership,
+    { user: userId, organization: { status: OrganizationStatus.ACTIVE } },
+    { populate: ['organization'], orderBy: { organization: { name: 'asc' } } },
+  );
+  return rows.map((m) => ({
+    id: m.organization.id,
+    name: m.organization.name,
+    role: m.role,
+    status: m.organization.status,
+  }));
+}

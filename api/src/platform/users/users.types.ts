@@ -1,0 +1,34 @@
+import { Field, ID, ObjectType } from 'type-graphql';
+import { OrganizationStatus } from '../organizations/organization.entity.js';
+import { Role } from './membership.entity.js';
+import { User } from './user.entity.js';
+
+@ObjectType({ description: "An organization the user belongs to, with the user's role in it" })
+export class OrganizationMembership {
+  @Field(() => ID, { description: 'The organization id' })
+  id: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => Role)
+  role: Role;
+
+  @Field(() => OrganizationStatus)
+  status: OrganizationStatus;
+}
+
+@ObjectType()
+export class Me {
+  @Field(() => User)
+  user: User;
+
+  @Field(() => OrganizationMembership, {
+    nullable: true,
+    description: 'The organization the current access token is for',
+  })
+  organization: OrganizationMembership | null;
+
+  @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
+  organizations: OrganizationMembership[];
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { APP_VERSION, REPO_ROOT } from '../paths.js';
+import type { Context } from './context.js';
+import { contextFactory } from './context-factory.js';
+import { makeFormatError } from './format-error.js';
+import { buildAppSchema } from './schema.js';
+import type { Services } from './services.js';
+
+const CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // The component library injects its theme as <style> elements.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+const noStore = (_req: Request, res: Response, next: NextFunction) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+export interface HttpApp {
+  app: express.Express;
+  apollo: ApolloServer<Context>;
+}
+
+export async function createHttpApp(
+  services: Services,
+  log: (err: unknown) => void = (e) => console.error(e),
+): Promise<HttpApp> {
+  const { config } = services;
+  const production = config.production;
+  const armor = new ApolloArmor({
+    maxDepth: { n: 10, exposeLimits: false },
+    costLimit: { maxCost: 5000, exposeLimits: false },
+    maxAliases: { n: 15, exposeLimits: false },
+    maxDirectives: { n: 20, exposeLimits: false },
+    maxTokens: { n: 2000, exposeLimits: false },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+
+  const apollo = new ApolloServer<Context>({
+    schema: await buildAppSchema(),
+    introspection: !production,
+    plugins: [
+      // graphql-armor ships CommonJS typings of the same plugin interface.
+      ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      (production
+        ? ApolloServerPluginLandingPageDisabled()
+        : ApolloServerPluginLandingPageLocalDefault({ footer: false })) as ApolloServerPlugin<Context>,
+    ],
+    validationRules: armor.validationRules,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    csrfPrevention: true,
+    formatError: makeFormatError({ production, log }),
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: CSP },
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  if (!production) {
+    // The GraphQL sandbox (development only) loads its scripts from Apollo's CDN.
+    app.get('/graphql', (req, res, next) => {
+      if (req.accepts(['json', 'html']) === 'html') {
+        res.setHeader(
+          'Content-Security-Policy',
+          "default-src 'self' https: 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'none'",
+        );
+      }
+      next();
+    });
+  }
+
+  app.get('/healthz', noStore, async (_req, res) => {
+    try {
+      await services.platformOrm.em.getConnection().execute('SELECT 1');
+      res.json({ status: 'ok', version: APP_VERSION, database: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'error', version: APP_VERSION, database: 'unreachable' });
+    }
+  });
+
+  app.use(
+    '/graphql',
+    noStore,
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, { context: contextFactory(services) }),
+  );
+
+  const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');
+  if (config.serveWeb && existsSync(join(webDist, 'index.html'))) {
+    app.use(
+      '/assets',
+      express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
+    app.use(express.static(webDist, { index: false, maxAge: 0 }));
+    // The single-page app answers every other GET with its shell.
+    app.get('/{*path}', (_req, res) => {
+      res.set('Cache-Control', 'no-cache');
+      res.sendFile(join(webDist, 'index.html'));
+    });
+  }
+
+  // Malformed JSON bodies and other request errors: a typed JSON error, never an HTML stack trace.
+  app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const status = (err as { status?: number }).status ?? 500;
+    if (status >= 500) log(err);
+    res.set('Cache-Control', 'no-store');
+    res.status(status).json({
+      errors: [
+        {
+          message: status >= 500 ? 'Internal server error' : 'Malformed request',
+          extensions: { code: status >= 500 ? 'INTERNAL' : 'BAD_USER_INPUT' },
+        },
+      ],
+    });
+  });
+
+  return { app, apollo };
+}

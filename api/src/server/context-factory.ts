@@ -1,0 +1,54 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import { AppError, forbidden, unauthenticated } from '../core/errors/app-error.js';
+import { OrganizationStatus } from '../platform/organizations/organization.entity.js';
+import type { Context } from './context.js';
+import type { Services } from './services.js';
+
+// The one way into a tenant: token → orgId → directory (status, location) → pool → em.fork().
+// Background work builds its context through the same directory and pool.
+export function contextFactory(services: Services) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
+    const header = req.headers.authorization;
+    let auth: Context['auth'] = null;
+    if (header) {
+      const match = /^Bearer (\S+)$/.exec(header);
+      if (!match) throw unauthenticated('Malformed Authorization header');
+      auth = services.tokens.verify(match[1]);
+    }
+    const org = auth?.orgId ? await services.directory.resolve(auth.orgId) : null;
+    const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
+    let em: EntityManager | null = null;
+    if (org && role && org.status === OrganizationStatus.ACTIVE) {
+      em = (await services.pool.get(org.location, org.orgId)).em.fork() as EntityManager;
+    }
+    return new RequestContext(req, res, auth, org, role, em, services);
+  };
+}
+
+// A class, not an object literal: Apollo clones the context per operation (Object.assign onto the
+// same prototype), which would evaluate an own getter; a prototype getter survives the clone.
+class RequestContext implements Context {
+  readonly platformEm: EntityManager;
+  readonly loaders = {};
+
+  constructor(
+    readonly req: Request,
+    readonly res: Response,
+    readonly auth: Context['auth'],
+    readonly org: Context['org'],
+    readonly role: Context['role'],
+    private readonly tenantEm: EntityManager | null,
+    readonly services: Services,
+  ) {
+    this.platformEm = services.platformOrm.em.fork() as EntityManager;
+  }
+
+  get em(): EntityManager {
+    if (this.tenantEm) return this.tenantEm;
+    if (this.org && this.org.status !== OrganizationStatus.ACTIVE) {
+      throw new AppError('ORG_INACTIVE', `This organization is ${this.org.status}`);
+    }
+    throw forbidden('No organization selected');
+  }
+}

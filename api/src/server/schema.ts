@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import type { GraphQLSchema } from 'graphql';
+import { buildSchema } from 'type-graphql';
+import { applyPermissions } from '../core/permissions/permissions.js';
+import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
+import { UsersResolver } from '../platform/users/users.resolver.js';
+import { SystemResolver } from './system.resolver.js';
+
+export const resolvers = [SystemResolver, SessionsResolver, UsersResolver, AccountsResolver] as const;
+
+let base: Promise<GraphQLSchema> | undefined;
+
+// The schema as type-graphql builds it, without permissions (what schema.graphql shows).
+export function buildBaseSchema(): Promise<GraphQLSchema> {
+  base ??= buildSchema({
+    resolvers: [...resolvers],
+    validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
+  });
+  return base;
+}
+
+export async function buildAppSchema(): Promise<GraphQLSchema> {
+  return applyPermissions(await buildBaseSchema());
+}

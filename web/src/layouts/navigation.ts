@@ -1,0 +1,92 @@
+// The sidebar's map of the product. An item with a `route` is a real page; an item without one is
+// planned and rendered disabled ("Soon") so nobody lands on a fake page.
+
+export interface NavItem {
+  label: string;
+  icon: string;
+  /** Route name; absent while the module is not built yet. */
+  route?: string;
+}
+
+export interface NavSection {
+  id: string;
+  label: string;
+  /** Tenant sections need a current organization; Admin needs a super admin. */
+  audience: 'tenant' | 'superadmin';
+  items: NavItem[];
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    id: 'financials',
+    label: 'Financials',
+    audience: 'tenant',
+    items: [
+      { label: 'Dashboard', icon: 'pi pi-th-large' },
+      { label: 'Accounts', icon: 'pi pi-list', route: 'accounts' },
+      { label: 'Budgets', icon: 'pi pi-chart-bar' },
+      { label: 'Monthly Actuals', icon: 'pi pi-table' },
+    ],
+  },
+  {
+    id: 'assessments',
+    label: 'Assessments',
+    audience: 'tenant',
+    items: [
+      { label: 'Assessment Groups', icon: 'pi pi-sitemap' },
+      { label: 'Units', icon: 'pi pi-home' },
+    ],
+  },
+  {
+    id: 'transactions',
+    label: 'Transactions',
+    audience: 'tenant',
+    items: [
+      { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left' },
+      { label: 'Invoices', icon: 'pi pi-file' },
+      { label: 'Payments', icon: 'pi pi-credit-card' },
+      { label: 'Vendors', icon: 'pi pi-briefcase' },
+    ],
+  },
+  {
+    id: 'planning',
+    label: 'Planning',
+    audience: 'tenant',
+    items: [
+      { label: 'Reserves', icon: 'pi pi-shield' },
+      { label: 'Investments', icon: 'pi pi-chart-line' },
+      { label: 'Capital Projects', icon: 'pi pi-building' },
+      { label: 'AI Investment Planning', icon: 'pi pi-sparkles' },
+    ],
+  },
+  {
+    id: 'reports',
+    label: 'Reports',
+    audience: 'tenant',
+    items: [
+      { label: 'Budget vs Actual', icon: 'pi pi-percentage' },
+      { label: 'Aging', icon: 'pi pi-clock' },
+      { label: 'Cash Flow', icon: 'pi pi-wave-pulse' },
+    ],
+  },
+  {
+    id: 'admin',
+    label: 'Admin',
+    audience: 'superadmin',
+    items: [
+      { label: 'Organizations', icon: 'pi pi-building-columns' },
+      { label: 'Users', icon: 'pi pi-users' },
+      { label: 'Tenant Health', icon: 'pi pi-heart' },
+      { label: 'Idea Submissions', icon: 'pi pi-lightbulb' },
+    ],
+  },
+];
+
+export function visibleSections(options: {
+  hasOrganization: boolean;
+  isSuperadmin: boolean;
+}): NavSection[] {
+  return NAV_SECTIONS.filter((s) =>
+    s.audience === 'tenant' ? options.hasOrganization : options.isSuperadmin,
+  );
+}

@@ -1,0 +1,55 @@
+import type { Pinia } from 'pinia';
+import type { RouteLocationNormalized, RouteLocationRaw, Router } from 'vue-router';
+import { useAuthStore } from '@/stores/auth';
+import { useOrganizationStore } from '@/stores/organization';
+
+/** Where a signed-in user belongs when no page was asked for. */
+export function homeLocation(pinia?: Pinia): RouteLocationRaw {
+  const auth = useAuthStore(pinia);
+  const organization = useOrganizationStore(pinia);
+  if (organization.hasOrganization) return { name: 'accounts' };
+  if (auth.isSuperadmin) return { name: 'platform-home' };
+  return { name: 'no-organization' };
+}
+
+/** Only same-app paths are followed after login (no open redirect to another origin). */
+export function safeRedirect(value: unknown): string | null {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')
+    ? value
+    : null;
+}
+
+export async function resolveNavigation(
+  to: RouteLocationNormalized,
+  pinia?: Pinia,
+): Promise<true | RouteLocationRaw> {
+  const auth = useAuthStore(pinia);
+  const organization = useOrganizationStore(pinia);
+
+  if (auth.isAuthenticated && !auth.user) {
+    try {
+      await auth.restore();
+    } catch {
+      // The token was refused or the API is unreachable; start over at the login page.
+      if (auth.isAuthenticated) auth.clearSession('expired');
+    }
+  }
+
+  if (to.meta.guestOnly) {
+    return auth.isAuthenticated ? homeLocation(pinia) : true;
+  }
+  if (to.meta.requiresAuth && !auth.isAuthenticated) {
+    return { name: 'login', query: to.fullPath === '/' ? {} : { redirect: to.fullPath } };
+  }
+  if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
+  if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
+  return true;
+}
+
+export function installGuards(router: Router, pinia?: Pinia): void {
+  router.beforeEach((to) => resolveNavigation(to, pinia));
+  router.afterEach((to) => {
+    const title = [...to.matched].reverse().find((r) => r.meta.title)?.meta.title;
+    document.title = title ? `${title} · Covenant` : 'Covenant';
+  });
+}

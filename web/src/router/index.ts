@@ -1,0 +1,28 @@
+import { createRouter, createWebHistory } from 'vue-router';
+import type { Pinia } from 'pinia';
+import type { RouteRecordRaw, RouterHistory } from 'vue-router';
+import { installGuards } from './guards';
+import './meta';
+
+// Each feature owns its routes (features/<feature>/routes.ts, default export RouteRecordRaw[]);
+// the router only merges them and adds the app-wide ones.
+const featureModules = import.meta.glob<{ default: RouteRecordRaw[] }>('../features/*/routes.ts', {
+  eager: true,
+});
+
+export const featureRoutes: RouteRecordRaw[] = Object.keys(featureModules)
+  .sort()
+  .flatMap((path) => featureModules[path]?.default ?? []);
+
+export const routes: RouteRecordRaw[] = [
+  // `/` goes to the accounts page; its guard sends users without an organization to their home.
+  { path: '/', name: 'home', redirect: { name: 'accounts' } },
+  ...featureRoutes,
+  { path: '/:pathMatch(.*)*', redirect: '/' },
+];
+
+export function createAppRouter(history: RouterHistory = createWebHistory(), pinia?: Pinia) {
+  const router = createRouter({ history, routes });
+  installGuards(router, pinia);
+  return router;
+}

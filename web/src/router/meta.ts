@@ -1,0 +1,19 @@
+// Route meta read by the guards and App.vue. Every feature's routes.ts sets these.
+declare module 'vue-router' {
+  interface RouteMeta {
+    /** Needs a signed-in user. */
+    requiresAuth?: boolean;
+    /** Only for guests (the login page): a signed-in user is sent home. */
+    guestOnly?: boolean;
+    /** A tenant page: needs a current organization. */
+    requiresOrganization?: boolean;
+    /** Platform administration: needs `isSuperadmin`. */
+    superAdmin?: boolean;
+    /** 'app' (default) renders inside AppLayout; 'blank' renders the page alone. */
+    layout?: 'app' | 'blank';
+    /** Page title, shown in the browser tab as "<title> · Covenant". */
+    title?: string;
+  }
+}
+
+export {};

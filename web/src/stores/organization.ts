@@ -1,0 +1,59 @@
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+import type { OrganizationMembership, Role } from '@/apollo/types';
+
+const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Admin',
+  USER: 'Member',
+  VIEWER: 'Viewer',
+};
+
+export function roleLabel(role: Role): string {
+  return ROLE_LABELS[role];
+}
+
+/**
+ * Which organization the session is for (the access token's orgId) and whether it has been found
+ * suspended. Session state only: everything else about the organization comes from the API.
+ */
+export const useOrganizationStore = defineStore('organization', () => {
+  const current = ref<OrganizationMembership | null>(null);
+  const memberships = ref<OrganizationMembership[]>([]);
+  /** Set when the API refused a request with ORG_INACTIVE (suspended or archived). */
+  const inactive = ref(false);
+
+  const hasOrganization = computed(() => current.value !== null);
+  const role = computed<Role | null>(() => current.value?.role ?? null);
+  const canWrite = computed(() => role.value === 'ADMIN' || role.value === 'USER');
+
+  function setOrganizations(
+    organization: OrganizationMembership | null,
+    all: OrganizationMembership[],
+  ): void {
+    current.value = organization;
+    memberships.value = all;
+    inactive.value = organization !== null && organization.status !== 'ACTIVE';
+  }
+
+  function markInactive(): void {
+    inactive.value = true;
+  }
+
+  function reset(): void {
+    current.value = null;
+    memberships.value = [];
+    inactive.value = false;
+  }
+
+  return {
+    current,
+    memberships,
+    inactive,
+    hasOrganization,
+    role,
+    canWrite,
+    setOrganizations,
+    markInactive,
+    reset,
+  };
+});

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vite';
+
+// The API serves /graphql and /healthz; in development Vite proxies them so the app is same-origin
+// exactly as in production (no CORS, and the refresh cookie will work the same way later).
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4000}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [vue()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: Number(process.env.WEB_PORT || 5173),
+    strictPort: true,
+    proxy: {
+      '/graphql': { target: apiTarget, changeOrigin: false },
+      '/healthz': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
