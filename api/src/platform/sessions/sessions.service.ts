@@ -3,7 +3,7 @@ import { verifyPassword } from '../../core/auth/passwords.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { unauthenticated } from '../../core/errors/app-error.js';
 import { User } from '../users/user.entity.js';
-import { activeMemberships } from '../users/users.service.js';
+import { activeMemberships, normalizeEmail } from '../users/users.service.js';
 import type { LoginPayload } from './sessions.types.js';
 
 export async function login(
@@ -14,7 +14,7 @@ export async function login(
 ): Promise<LoginPayload> {
   const user = await em.findOne(
     User,
-    { email: email.trim().toLowerCase() },
+    { email: normalizeEmail(email) },
     { populate: ['passwordHash'] },
   );
   // Same message and (through the dummy hash) the same time whether the email or the password

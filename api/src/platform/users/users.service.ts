@@ -21,3 +21,8 @@ export async function activeMemberships(
     status: m.organization.status,
   }));
 }
+
+// Emails are stored and compared in lower case (the database checks it).
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { startCovenant, type Covenant } from '../boot.js';
+import { loadConfig, type Config } from '../config.js';
+import { createDatabase, withDatabase } from '../db/connection.js';
+
+export interface GqlResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: {
+    data?: T | null;
+    errors?: { message: string; path?: string[]; extensions?: Record<string, unknown> }[];
+  };
+}
+
+export interface TestApp extends Covenant {
+  platformDb: string;
+  gql<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GqlResponse<T>>;
+}
+
+export function randomName(prefix: string) {
+  return `${prefix}${randomBytes(5).toString('hex')}`;
+}
+
+// A running Covenant on its own platform database (copied from the migrated template) and a free
+// port. Tenant databases it provisions are copies of the run's tenant template.
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db = inject('testDb');
+  const platformDb = `${db.prefix}_${randomBytes(5).toString('hex')}`;
+  await createDatabase(db.serverUrl, platformDb, db.platformTemplate);
+  const config: Config = {
+    ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex') }),
+    port: 0,
+    host: '127.0.0.1',
+    tenantTemplateDb: db.tenantTemplate,
+    migrateOnStart: false,
+    seedDemo: false,
+    serveWeb: false,
+    ...overrides,
+  };
+  const app = await startCovenant(config, { platformUrl: withDatabase(db.serverUrl, platformDb) });
+  return Object.assign(app, {
+    platformDb,
+    async gql(query: string, variables?: Record<string, unknown>, token?: string) {
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+  }) as TestApp;
+}

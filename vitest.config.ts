@@ -1,0 +1,38 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+// One copy of graphql for the API and its tests ("GraphQLSchema from another module or realm").
+const graphql = require.resolve('graphql');
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias: { graphql } },
+        test: {
+          name: 'api',
+          include: ['api/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['api/src/test/global-setup.ts'],
+          setupFiles: ['reflect-metadata'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      'web/vitest.config.ts',
+      {
+        resolve: { alias: { graphql } },
+        test: {
+          name: 'e2e',
+          include: ['web/src/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['api/src/test/global-setup.ts'],
+          setupFiles: ['reflect-metadata'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
