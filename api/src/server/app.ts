@@ -45,11 +45,13 @@ export async function createHttpApp(
   const { config } = services;
   const production = config.production;
   const armor = new ApolloArmor({
-    maxDepth: { n: 10, exposeLimits: false },
+    // Depth counts introspection too (fragments flattened): the standard introspection query
+    // needs 15 levels; application queries need far fewer.
+    maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true, exposeLimits: false },
     costLimit: { maxCost: 5000, exposeLimits: false },
     maxAliases: { n: 15, exposeLimits: false },
     maxDirectives: { n: 20, exposeLimits: false },
-    maxTokens: { n: 2000, exposeLimits: false },
+    maxTokens: { n: 5000, exposeLimits: false },
     blockFieldSuggestion: { enabled: true },
   }).protect();
 

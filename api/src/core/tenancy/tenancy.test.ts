@@ -1,0 +1,234 @@
+import { MetadataDiscovery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Organization, OrganizationStatus } from '../../platform/organizations/organization.entity.js';
+import { setOrganizationStatus } from '../../platform/organizations/organizations.service.js';
+import { Membership, Role } from '../../platform/users/membership.entity.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { TenantDirectory } from './tenant-directory.js';
+import { TenantIdentityError, TenantPool } from './tenant-pool.js';
+
+const ACCOUNTS = '{ accounts { id number name } }';
+const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
+const input = (number: string, name = `Account ${number}`) => ({
+  input: { number, name, type: 'ASSET', fundType: 'OPERATING' },
+});
+
+describe('tenant isolation', () => {
+  let app: TestApp;
+  let orgA: Organization;
+  let orgB: Organization;
+  let tokenA: string;
+  let tokenB: string;
+  let userA: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    orgA = await createOrg(app.services, 'Association A');
+    orgB = await createOrg(app.services, 'Association B');
+    userA = await createUser(app.services, { memberships: [{ org: orgA }] });
+    const userB = await createUser(app.services, { memberships: [{ org: orgB }] });
+    tokenA = tokenFor(app.services, userA, orgA);
+    tokenB = tokenFor(app.services, userB, orgB);
+    expect((await app.gql(CREATE, input('1010', 'A checking'), tokenA)).body.errors).toBeUndefined();
+    expect((await app.gql(CREATE, input('1010', 'B checking'), tokenB)).body.errors).toBeUndefined();
+    expect((await app.gql(CREATE, input('2020', 'B only'), tokenB)).body.errors).toBeUndefined();
+  });
+  afterAll(() => app.close());
+
+  it('gives each organization its own database', () => {
+    expect(orgA.dbName).not.toBe(orgB.dbName);
+  });
+
+  it("shows a user only their own organization's accounts", async () => {
+    const a = await app.gql(ACCOUNTS, {}, tokenA);
+    expect(a.body.data!.accounts.map((x: { name: string }) => x.name)).toEqual(['A checking']);
+    const b = await app.gql(ACCOUNTS, {}, tokenB);
+    expect(b.body.data!.accounts.map((x: { name: string }) => x.name)).toEqual([
+      'B checking',
+      'B only',
+    ]);
+  });
+
+  it("refuses a validly signed token for an organization the user does not belong to", async () => {
+    const crossed = tokenFor(app.services, userA, orgB);
+    for (const op of [ACCOUNTS, CREATE]) {
+      const res = await app.gql(op, op === CREATE ? input('9999') : {}, crossed);
+      expect(res.body.errors![0].extensions!.code).toBe('FORBIDDEN');
+      expect(JSON.stringify(res.body.data ?? null)).not.toContain('B checking');
+    }
+    const b = await app.gql(ACCOUNTS, {}, tokenB);
+    expect(b.body.data!.accounts.map((x: { number: string }) => x.number)).not.toContain('9999');
+  });
+
+  it("refuses a token forged for another organization's id", async () => {
+    const forged = jwt.sign({ orgId: orgB.id }, 'not-the-secret-not-the-secret-not-the', {
+      subject: userA.id,
+      issuer: 'covenant',
+      audience: 'covenant-api',
+      expiresIn: 3600,
+    });
+    const res = await app.gql(ACCOUNTS, {}, forged);
+    expect(res.status).toBe(401);
+    expect(res.body.errors![0].extensions!.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('lets a viewer read but not write', async () => {
+    const viewer = await createUser(app.services, { memberships: [{ org: orgA, role: Role.VIEWER }] });
+    const token = tokenFor(app.services, viewer, orgA);
+    expect((await app.gql(ACCOUNTS, {}, token)).body.data!.accounts).toHaveLength(1);
+    const viewerWrite = await app.gql(CREATE, input('3030'), token);
+    expect(viewerWrite.status).toBe(403);
+    expect(viewerWrite.body.errors![0].extensions!.code).toBe('FORBIDDEN');
+    expect((await app.gql(ACCOUNTS, {}, tokenA)).body.data!.accounts).toHaveLength(1);
+  });
+
+  it('takes the role from the membership row, not the token: removal shuts the door', async () => {
+    const member = await createUser(app.services, { memberships: [{ org: orgA }] });
+    const token = tokenFor(app.services, member, orgA);
+    expect((await app.gql(ACCOUNTS, {}, token)).status).toBe(200);
+    const em = app.services.platformOrm.em.fork();
+    await em.nativeDelete(Membership, { user: member.id, organization: orgA.id });
+    app.services.memberships.invalidate(member.id, orgA.id);
+    const res = await app.gql(ACCOUNTS, {}, token);
+    expect(res.status).toBe(403);
+    expect(res.body.errors![0].extensions!.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses to open a tenant database that belongs to another organization', async () => {
+    const pool = new TenantPool({
+      clusterUrl: app.services.clusterUrl,
+      max: 2,
+      poolSize: 1,
+      closeDelayMs: 0,
+    });
+    await expect(
+      pool.get({ cluster: orgB.dbCluster, database: orgB.dbName }, orgA.id),
+    ).rejects.toBeInstanceOf(TenantIdentityError);
+    expect(pool.size).toBe(0);
+    await pool.closeAll();
+  });
+});
+
+describe('organization status', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers ORG_INACTIVE with HTTP 403 while suspended or archived, and recovers on reactivation', async () => {
+    const org = await createOrg(app.services);
+    const user = await createUser(app.services, { memberships: [{ org }] });
+    const token = tokenFor(app.services, user, org);
+    expect((await app.gql(ACCOUNTS, {}, token)).status).toBe(200);
+
+    for (const status of [OrganizationStatus.SUSPENDED, OrganizationStatus.ARCHIVED]) {
+      await setOrganizationStatus(app.services, org.id, status);
+      for (const [op, vars] of [
+        [ACCOUNTS, {}],
+        [CREATE, input('4040')],
+      ] as const) {
+        const res = await app.gql(op, vars, token);
+        expect(res.status).toBe(403);
+        expect(res.body.errors![0].extensions!.code).toBe('ORG_INACTIVE');
+      }
+    }
+    await setOrganizationStatus(app.services, org.id, OrganizationStatus.ACTIVE);
+    expect((await app.gql(ACCOUNTS, {}, token)).status).toBe(200);
+    // Nothing was written while inactive.
+    const list = await app.gql(ACCOUNTS, {}, token);
+    expect(list.body.data!.accounts).toEqual([]);
+  });
+});
+
+describe('tenant directory', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('caches orgId → status and location for its TTL and drops an entry on invalidate', async () => {
+    const org = await createOrg(app.services);
+    const em = () => app.services.platformOrm.em.fork() as EntityManager;
+    const dir = new TenantDirectory(em, { ttlMs: 60_000 });
+    const first = await dir.resolve(org.id);
+    expect(first).toEqual({
+      orgId: org.id,
+      name: org.name,
+      status: OrganizationStatus.ACTIVE,
+      location: { cluster: 'default', database: org.dbName },
+    });
+    await em().nativeUpdate(Organization, { id: org.id }, { status: OrganizationStatus.SUSPENDED });
+    // Cached: a change made elsewhere is seen within the TTL, not at once.
+    expect((await dir.resolve(org.id))!.status).toBe(OrganizationStatus.ACTIVE);
+    expect(dir.lookups).toBe(1);
+    dir.invalidate(org.id);
+    expect((await dir.resolve(org.id))!.status).toBe(OrganizationStatus.SUSPENDED);
+    expect(dir.lookups).toBe(2);
+    expect(await dir.resolve('00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+
+  it('expires entries after the TTL', async () => {
+    const org = await createOrg(app.services);
+    const dir = new TenantDirectory(() => app.services.platformOrm.em.fork() as EntityManager, {
+      ttlMs: 30,
+    });
+    await dir.resolve(org.id);
+    await new Promise((r) => setTimeout(r, 60));
+    await dir.resolve(org.id);
+    expect(dir.lookups).toBe(2);
+  });
+});
+
+describe('tenant pool', () => {
+  let app: TestApp;
+  let orgs: Organization[];
+  beforeAll(async () => {
+    app = await startTestApp();
+    orgs = [];
+    for (let i = 0; i < 3; i++) orgs.push(await createOrg(app.services));
+  });
+  afterAll(() => app.close());
+
+  it('is LRU-bounded and closes evicted tenants', async () => {
+    const pool = new TenantPool({
+      clusterUrl: app.services.clusterUrl,
+      max: 2,
+      poolSize: 1,
+      closeDelayMs: 0,
+    });
+    const loc = (o: Organization) => ({ cluster: o.dbCluster, database: o.dbName });
+    const first = await pool.get(loc(orgs[0]), orgs[0].id);
+    expect(await pool.get(loc(orgs[0]), orgs[0].id)).toBe(first);
+    await pool.get(loc(orgs[1]), orgs[1].id);
+    await pool.get(loc(orgs[2]), orgs[2].id);
+    expect(pool.size).toBe(2);
+    await vi.waitFor(() => expect(pool.closed).toBe(1));
+    expect(await first.isConnected()).toBe(false);
+    // Coming back reopens it.
+    const again = await pool.get(loc(orgs[0]), orgs[0].id);
+    expect(again).not.toBe(first);
+    expect(await again.isConnected()).toBe(true);
+    await pool.closeAll();
+  });
+
+  it('discovers entity metadata once: a cold tenant only connects', async () => {
+    const discover = vi.spyOn(MetadataDiscovery.prototype, 'discover');
+    const pool = new TenantPool({ clusterUrl: app.services.clusterUrl, max: 5, poolSize: 1 });
+    for (const o of orgs) {
+      const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
+      // Each instance really works against its own database.
+      const em = orm.em.fork();
+      const rows = await em.getConnection().execute('SELECT current_database() AS db');
+      expect(rows[0].db).toBe(o.dbName);
+      expect(await em.count('Account', {})).toBe(0);
+    }
+    expect(discover).toHaveBeenCalledTimes(1);
+    expect(pool.opened).toBe(3);
+    await pool.closeAll();
+  });
+});
