@@ -11,6 +11,9 @@ export interface TenantRow {
 
 export function listTenants(platformUrl: string): Promise<TenantRow[]> {
   return withClient(platformUrl, async (c) => {
+    // A dry run on a database not migrated yet has no organizations table, and no tenants.
+    const table = await c.query(`SELECT to_regclass('organizations') AS t`);
+    if (!table.rows[0].t) return [];
     const r = await c.query<TenantRow>(
       'SELECT id, name, db_cluster, db_name FROM organizations ORDER BY created_at, id',
     );

@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { startCovenant } from '../boot.js';
+import { loadConfig } from '../config.js';
+import { REPO_ROOT } from '../paths.js';
+import { createDatabase, withClient, withDatabase } from './connection.js';
+import { assertNoDrift, migrateAll } from './databases.js';
+import { DriftError, listMigrations, migrate, migrationStatus } from './migrations.js';
+
+const run = promisify(execFile);
+
+function freshName() {
+  return `${inject('testDb').prefix}_m${randomBytes(4).toString('hex')}`;
+}
+
+async function freshPlatform() {
+  const { serverUrl } = inject('testDb');
+  const name = freshName();
+  await createDatabase(serverUrl, name);
+  const url = withDatabase(serverUrl, name);
+  return { url, name, templateDb: `${name}_tpl`, clusterUrl: () => url };
+}
+
+describe('migrations', () => {
+  it('are numbered NNN_snake_name and discovered in order', async () => {
+    for (const kind of ['platform', 'tenant'] as const) {
+      const names = (await listMigrations(kind)).map((m) => m.name);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names).toEqual([...names].sort());
+      for (const n of names) expect(n).toMatch(/^\d{3}_[a-z0-9_]+$/);
+    }
+  });
+
+  it('dry-run reports without applying; a real run applies the platform database and the tenant template', async () => {
+    const p = await freshPlatform();
+    const dry = await migrateAll(p.url, { ...p, dryRun: true });
+    expect(dry[0]).toMatchObject({ database: p.name, dryRun: true });
+    expect(dry[0].applied).toContain('001_platform_init');
+    expect((await migrationStatus(p.url, 'platform')).applied).toEqual([]);
+
+    const real = await migrateAll(p.url, p);
+    expect(real.map((r) => r.database)).toEqual([p.name, p.templateDb]);
+    expect(real[1].applied).toContain('001_tenant_init');
+    await assertNoDrift(p.url, p);
+    // Idempotent.
+    const again = await migrateAll(p.url, p);
+    expect(again.every((r) => r.applied.length === 0)).toBe(true);
+  });
+
+  it('refuses when a database is ahead of the code or behind it', async () => {
+    const p = await freshPlatform();
+    await migrateAll(p.url, p);
+    await withClient(p.url, (c) =>
+      c.query(`INSERT INTO schema_migrations (name, executed_at) VALUES ('999_from_the_future', now())`),
+    );
+    await expect(assertNoDrift(p.url, p)).rejects.toThrow(/ahead.*999_from_the_future/);
+    await expect(migrate(p.url, 'platform')).rejects.toBeInstanceOf(DriftError);
+
+    const behind = await freshPlatform();
+    await createDatabase(inject('testDb').serverUrl, behind.templateDb);
+    await migrate(behind.url, 'platform');
+    await expect(assertNoDrift(behind.url, behind)).rejects.toThrow(/tenant template.*behind/);
+  });
+
+  it('keeps the API from starting on drift when it may not migrate', async () => {
+    const p = await freshPlatform();
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex') }),
+      port: 0,
+      migrateOnStart: false,
+      seedDemo: false,
+      tenantTemplateDb: p.templateDb,
+    };
+    await expect(startCovenant(config, { platformUrl: p.url })).rejects.toBeInstanceOf(DriftError);
+  });
+
+  it('npm run migrate takes --dry-run and --tenant', async () => {
+    const p = await freshPlatform();
+    const env = {
+      ...process.env,
+      DATABASE_URL: p.url,
+      TENANT_TEMPLATE_DB: p.templateDb,
+      SWC_NODE_PROJECT: 'api/tsconfig.json',
+    };
+    const cli = (...args: string[]) =>
+      run(
+        process.execPath,
+        ['--import', '@swc-node/register/esm-register', 'api/src/db/migrate-cli.ts', ...args],
+        { cwd: REPO_ROOT, env },
+      );
+    const dry = await cli('--dry-run');
+    expect(dry.stdout).toContain(`${p.name}: would apply 001_platform_init`);
+    expect((await migrationStatus(p.url, 'platform')).applied).toEqual([]);
+
+    const applied = await cli();
+    expect(applied.stdout).toContain(`${p.name}: applied 001_platform_init`);
+    expect((await migrationStatus(p.url, 'platform')).pending).toEqual([]);
+
+    await expect(cli('--tenant', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(
+      /No organization/,
+    );
+  });
+});
