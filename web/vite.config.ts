@@ -23,6 +23,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for error reports, without advertising them to every browser.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // PrimeVue is left to per-route splitting so the login page doesn't load DataTable.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-vue', test: /node_modules[\\/](@vue|vue|vue-router|pinia)[\\/]/ },
+            {
+              name: 'vendor-apollo',
+              test: /node_modules[\\/](@apollo|graphql|graphql-tag|@wry|optimism|zen-observable|ts-invariant)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -14,7 +14,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   DATA_DIR: z.string().default('.data'),
-  TENANT_TEMPLATE_DB: z.string().regex(/^[a-z0-9_]+$/).optional(),
+  TENANT_TEMPLATE_DB: z
+    .string()
+    .regex(/^[a-z0-9_]+$/)
+    .optional(),
   TENANT_POOL_MAX: z.coerce.number().int().min(1).default(50),
   TENANT_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
   PLATFORM_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),

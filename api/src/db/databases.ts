@@ -1,4 +1,10 @@
-import { createDatabase, databaseExists, databaseOf, withClient, withDatabase } from './connection.js';
+import {
+  createDatabase,
+  databaseExists,
+  databaseOf,
+  withClient,
+  withDatabase,
+} from './connection.js';
 import { describeDrift, DriftError, migrate, migrationStatus } from './migrations.js';
 import { ensureTenantTemplate } from '../core/tenancy/provision.js';
 
@@ -36,7 +42,10 @@ export interface MigrateOptions {
 }
 
 // `npm run migrate`: the platform database, the tenant template, then every tenant database.
-export async function migrateAll(platformUrl: string, opts: MigrateOptions): Promise<MigrateReport[]> {
+export async function migrateAll(
+  platformUrl: string,
+  opts: MigrateOptions,
+): Promise<MigrateReport[]> {
   const dryRun = !!opts.dryRun;
   const reports: MigrateReport[] = [];
   const platformDb = databaseOf(platformUrl);
@@ -59,8 +68,11 @@ export async function migrateAll(platformUrl: string, opts: MigrateOptions): Pro
       reports.push({ database: opts.templateDb, applied: t.pending, dryRun });
     }
   }
-  const tenants = (await listTenants(platformUrl)).filter((t) => !opts.tenant || t.id === opts.tenant);
-  if (opts.tenant && tenants.length === 0) throw new Error(`No organization with id ${opts.tenant}`);
+  const tenants = (await listTenants(platformUrl)).filter(
+    (t) => !opts.tenant || t.id === opts.tenant,
+  );
+  if (opts.tenant && tenants.length === 0)
+    throw new Error(`No organization with id ${opts.tenant}`);
   for (const t of tenants) {
     const s = await migrate(withDatabase(opts.clusterUrl(t.db_cluster), t.db_name), 'tenant', {
       dryRun,
@@ -80,7 +92,10 @@ export async function assertNoDrift(
   if (!(await databaseExists(platformUrl, platformDb))) {
     throw new DriftError(`platform database ${platformDb} does not exist; run npm run migrate`);
   }
-  const p = describeDrift(`platform database ${platformDb}`, await migrationStatus(platformUrl, 'platform'));
+  const p = describeDrift(
+    `platform database ${platformDb}`,
+    await migrationStatus(platformUrl, 'platform'),
+  );
   if (p) problems.push(p);
   const cluster = opts.clusterUrl('default');
   if (!(await databaseExists(cluster, opts.templateDb))) {

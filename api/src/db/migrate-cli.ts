@@ -20,7 +20,9 @@ async function main() {
     });
     for (const r of reports) {
       const verb = r.dryRun ? 'would apply' : 'applied';
-      console.log(`${r.database}: ${r.applied.length ? `${verb} ${r.applied.join(', ')}` : 'up to date'}`);
+      console.log(
+        `${r.database}: ${r.applied.length ? `${verb} ${r.applied.join(', ')}` : 'up to date'}`,
+      );
     }
   } finally {
     await embedded?.stop();

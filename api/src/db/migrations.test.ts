@@ -53,7 +53,9 @@ describe('migrations', () => {
     const p = await freshPlatform();
     await migrateAll(p.url, p);
     await withClient(p.url, (c) =>
-      c.query(`INSERT INTO schema_migrations (name, executed_at) VALUES ('999_from_the_future', now())`),
+      c.query(
+        `INSERT INTO schema_migrations (name, executed_at) VALUES ('999_from_the_future', now())`,
+      ),
     );
     await expect(assertNoDrift(p.url, p)).rejects.toThrow(/ahead.*999_from_the_future/);
     await expect(migrate(p.url, 'platform')).rejects.toBeInstanceOf(DriftError);

@@ -31,7 +31,10 @@ async function discover(kind: MigrationKind): Promise<ListedMigration[]> {
   for (const file of files) {
     const name = FILE.exec(file)![1];
     if (list.some((m) => m.name === name)) continue; // .ts and .js side by side
-    const mod = (await import(pathToFileURL(join(DIRS[kind], file)).href)) as Record<string, unknown>;
+    const mod = (await import(pathToFileURL(join(DIRS[kind], file)).href)) as Record<
+      string,
+      unknown
+    >;
     const cls = Object.values(mod).find(
       (v): v is MigrationClass => typeof v === 'function' && v.prototype instanceof Migration,
     );

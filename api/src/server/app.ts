@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
@@ -61,9 +64,13 @@ export async function createHttpApp(
     plugins: [
       // graphql-armor ships CommonJS typings of the same plugin interface.
       ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      // Every API response is no-store; the cache-control plugin would only add per-field work.
+      ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
       (production
         ? ApolloServerPluginLandingPageDisabled()
-        : ApolloServerPluginLandingPageLocalDefault({ footer: false })) as ApolloServerPlugin<Context>,
+        : ApolloServerPluginLandingPageLocalDefault({
+            footer: false,
+          })) as ApolloServerPlugin<Context>,
     ],
     validationRules: armor.validationRules,
     allowBatchedHttpRequests: false,
@@ -117,7 +124,11 @@ export async function createHttpApp(
   if (config.serveWeb && existsSync(join(webDist, 'index.html'))) {
     app.use(
       '/assets',
-      express.static(join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+      express.static(join(webDist, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        fallthrough: false,
+      }),
     );
     app.use(express.static(webDist, { index: false, maxAge: 0 }));
     // The single-page app answers every other GET with its shell.

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { AppError, forbidden, unauthenticated } from '../core/errors/app-error.js';
 import { OrganizationStatus } from '../platform/organizations/organization.entity.js';
@@ -18,19 +18,21 @@ export function contextFactory(services: Services) {
     }
     const org = auth?.orgId ? await services.directory.resolve(auth.orgId) : null;
     const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
-    let em: EntityManager | null = null;
-    if (org && role && org.status === OrganizationStatus.ACTIVE) {
-      em = (await services.pool.get(org.location, org.orgId)).em.fork() as EntityManager;
-    }
-    return new RequestContext(req, res, auth, org, role, em, services);
+    const tenantOrm =
+      org && role && org.status === OrganizationStatus.ACTIVE
+        ? await services.pool.get(org.location, org.orgId)
+        : null;
+    return new RequestContext(req, res, auth, org, role, tenantOrm, services);
   };
 }
 
 // A class, not an object literal: Apollo clones the context per operation (Object.assign onto the
 // same prototype), which would evaluate an own getter; a prototype getter survives the clone.
+// Both EntityManagers are forked on first use: most requests need one of them, some neither.
 class RequestContext implements Context {
-  readonly platformEm: EntityManager;
   readonly loaders = {};
+  private tenantEm?: EntityManager;
+  private platformFork?: EntityManager;
 
   constructor(
     readonly req: Request,
@@ -38,14 +40,16 @@ class RequestContext implements Context {
     readonly auth: Context['auth'],
     readonly org: Context['org'],
     readonly role: Context['role'],
-    private readonly tenantEm: EntityManager | null,
+    private readonly tenantOrm: MikroORM | null,
     readonly services: Services,
-  ) {
-    this.platformEm = services.platformOrm.em.fork() as EntityManager;
+  ) {}
+
+  get platformEm(): EntityManager {
+    return (this.platformFork ??= this.services.platformOrm.em.fork() as EntityManager);
   }
 
   get em(): EntityManager {
-    if (this.tenantEm) return this.tenantEm;
+    if (this.tenantOrm) return (this.tenantEm ??= this.tenantOrm.em.fork() as EntityManager);
     if (this.org && this.org.status !== OrganizationStatus.ACTIVE) {
       throw new AppError('ORG_INACTIVE', `This organization is ${this.org.status}`);
     }

@@ -13,7 +13,7 @@ export interface Context {
   org: TenantEntry | null;
   // The caller's role in that organization, from the membership row (never from the token).
   role: Role | null;
-  platformEm: EntityManager;
+  readonly platformEm: EntityManager;
   // The tenant's EntityManager; reading it outside an active membership throws.
   readonly em: EntityManager;
   loaders: Record<string, never>;

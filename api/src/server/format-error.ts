@@ -35,7 +35,10 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
         message: 'Invalid input',
         locations: formatted.locations,
         path: formatted.path,
-        extensions: { code: 'BAD_USER_INPUT', details: flatten(original.extensions.validationErrors) },
+        extensions: {
+          code: 'BAD_USER_INPUT',
+          details: flatten(original.extensions.validationErrors),
+        },
       };
     }
     const code = formatted.extensions?.code;

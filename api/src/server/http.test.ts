@@ -155,9 +155,9 @@ describe('production mode', () => {
     const user = await createUser(app.services, { memberships: [{ org }] });
     const token = tokenFor(app.services, user, org);
     const em = app.services.platformOrm.em.fork();
-    await em.getConnection().execute(`UPDATE organizations SET db_name = 'missing_db' WHERE id = ?`, [
-      org.id,
-    ]);
+    await em
+      .getConnection()
+      .execute(`UPDATE organizations SET db_name = 'missing_db' WHERE id = ?`, [org.id]);
     app.services.directory.invalidate(org.id);
     const res = await app.gql('{ accounts { id } }', {}, token);
     expect(res.status).toBe(500);

@@ -7,7 +7,12 @@ import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
 
-export const resolvers = [SystemResolver, SessionsResolver, UsersResolver, AccountsResolver] as const;
+export const resolvers = [
+  SystemResolver,
+  SessionsResolver,
+  UsersResolver,
+  AccountsResolver,
+] as const;
 
 let base: Promise<GraphQLSchema> | undefined;
 

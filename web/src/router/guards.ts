@@ -1,5 +1,6 @@
 import type { Pinia } from 'pinia';
 import type { RouteLocationNormalized, RouteLocationRaw, Router } from 'vue-router';
+import { errorCode } from '@/apollo/errors';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
 
@@ -29,9 +30,10 @@ export async function resolveNavigation(
   if (auth.isAuthenticated && !auth.user) {
     try {
       await auth.restore();
-    } catch {
-      // The token was refused or the API is unreachable; start over at the login page.
-      if (auth.isAuthenticated) auth.clearSession('expired');
+    } catch (error) {
+      // The token was refused, or the API is unreachable: without knowing who the token belongs
+      // to no page can be shown, so start over at the login page.
+      if (auth.isAuthenticated) auth.clearSession(errorCode(error) ? 'expired' : 'unreachable');
     }
   }
 

@@ -33,7 +33,7 @@ export interface SessionData {
   organizations: OrganizationMembership[];
 }
 
-export type SessionNotice = 'expired' | 'signed-out';
+export type SessionNotice = 'expired' | 'signed-out' | 'unreachable';
 
 export const useAuthStore = defineStore('auth', () => {
   const accessToken = ref<string | null>(readStoredToken());

@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from '../errors/app-error.js';
 
@@ -21,7 +22,13 @@ const ISSUER = 'covenant';
 const AUDIENCE = 'covenant-api';
 
 export class TokenService {
-  constructor(private readonly secret: string) {}
+  // A KeyObject made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
+  // public key on every call, which cost more than the rest of a tenant request.
+  private readonly secret: KeyObject;
+
+  constructor(secret: string) {
+    this.secret = createSecretKey(Buffer.from(secret, 'utf8'));
+  }
 
   sign(auth: AuthInfo): string {
     const claims: Omit<Claims, 'sub'> = { orgId: auth.orgId };

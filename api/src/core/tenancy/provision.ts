@@ -1,4 +1,10 @@
-import { createDatabase, databaseExists, dropDatabase, withClient, withDatabase } from '../../db/connection.js';
+import {
+  createDatabase,
+  databaseExists,
+  dropDatabase,
+  withClient,
+  withDatabase,
+} from '../../db/connection.js';
 import { migrate } from '../../db/migrations.js';
 
 // New tenants are copied from a migrated template database: a file copy, not a migration run.

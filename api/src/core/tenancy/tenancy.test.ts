@@ -2,7 +2,10 @@ import { MetadataDiscovery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Organization, OrganizationStatus } from '../../platform/organizations/organization.entity.js';
+import {
+  Organization,
+  OrganizationStatus,
+} from '../../platform/organizations/organization.entity.js';
 import { setOrganizationStatus } from '../../platform/organizations/organizations.service.js';
 import { Membership, Role } from '../../platform/users/membership.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -32,8 +35,12 @@ describe('tenant isolation', () => {
     const userB = await createUser(app.services, { memberships: [{ org: orgB }] });
     tokenA = tokenFor(app.services, userA, orgA);
     tokenB = tokenFor(app.services, userB, orgB);
-    expect((await app.gql(CREATE, input('1010', 'A checking'), tokenA)).body.errors).toBeUndefined();
-    expect((await app.gql(CREATE, input('1010', 'B checking'), tokenB)).body.errors).toBeUndefined();
+    expect(
+      (await app.gql(CREATE, input('1010', 'A checking'), tokenA)).body.errors,
+    ).toBeUndefined();
+    expect(
+      (await app.gql(CREATE, input('1010', 'B checking'), tokenB)).body.errors,
+    ).toBeUndefined();
     expect((await app.gql(CREATE, input('2020', 'B only'), tokenB)).body.errors).toBeUndefined();
   });
   afterAll(() => app.close());
@@ -52,7 +59,7 @@ describe('tenant isolation', () => {
     ]);
   });
 
-  it("refuses a validly signed token for an organization the user does not belong to", async () => {
+  it('refuses a validly signed token for an organization the user does not belong to', async () => {
     const crossed = tokenFor(app.services, userA, orgB);
     for (const op of [ACCOUNTS, CREATE]) {
       const res = await app.gql(op, op === CREATE ? input('9999') : {}, crossed);
@@ -76,7 +83,9 @@ describe('tenant isolation', () => {
   });
 
   it('lets a viewer read but not write', async () => {
-    const viewer = await createUser(app.services, { memberships: [{ org: orgA, role: Role.VIEWER }] });
+    const viewer = await createUser(app.services, {
+      memberships: [{ org: orgA, role: Role.VIEWER }],
+    });
     const token = tokenFor(app.services, viewer, orgA);
     expect((await app.gql(ACCOUNTS, {}, token)).body.data!.accounts).toHaveLength(1);
     const viewerWrite = await app.gql(CREATE, input('3030'), token);

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import { Organization, OrganizationStatus } from '../../platform/organizations/organization.entity.js';
+import {
+  Organization,
+  OrganizationStatus,
+} from '../../platform/organizations/organization.entity.js';
 
 export interface TenantLocation {
   cluster: string;

@@ -92,7 +92,9 @@ export class TenantPool {
       .execute<{ organization_id: string }[]>('SELECT organization_id FROM tenant_identity');
     if (rows[0]?.organization_id !== orgId) {
       await orm.close(true);
-      throw new TenantIdentityError(`Tenant database ${location.database} does not belong to ${orgId}`);
+      throw new TenantIdentityError(
+        `Tenant database ${location.database} does not belong to ${orgId}`,
+      );
     }
     return orm;
   }

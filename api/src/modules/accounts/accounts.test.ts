@@ -50,7 +50,9 @@ describe('accounts', () => {
     });
     const b = await app.gql(
       CREATE,
-      { input: { number: '1510', name: 'Reserve Money Market', type: 'ASSET', fundType: 'RESERVE' } },
+      {
+        input: { number: '1510', name: 'Reserve Money Market', type: 'ASSET', fundType: 'RESERVE' },
+      },
       user,
     );
     expect(b.body.errors).toBeUndefined();
@@ -62,7 +64,12 @@ describe('accounts', () => {
   });
 
   it('refuses a duplicate number with CONFLICT on the number field', async () => {
-    const input = { number: '2010', name: 'Accounts Payable', type: 'LIABILITY', fundType: 'OPERATING' };
+    const input = {
+      number: '2010',
+      name: 'Accounts Payable',
+      type: 'LIABILITY',
+      fundType: 'OPERATING',
+    };
     expect((await app.gql(CREATE, { input }, admin)).body.errors).toBeUndefined();
     const dup = await app.gql(CREATE, { input: { ...input, name: 'Other' } }, admin);
     expect(dup.body.errors![0].extensions).toEqual({
@@ -88,7 +95,9 @@ describe('accounts', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
-    const fields = (res.body.errors![0].extensions!.details as { field: string }[]).map((d) => d.field);
+    const fields = (res.body.errors![0].extensions!.details as { field: string }[]).map(
+      (d) => d.field,
+    );
     expect(fields.sort()).toEqual(['description', 'name', 'number']);
     const blank = await app.gql(
       CREATE,

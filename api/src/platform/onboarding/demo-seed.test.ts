@@ -40,7 +40,9 @@ describe('demo data', () => {
       names.push(organization.name);
       const accounts = await app.gql('{ accounts { number fundType } }', {}, accessToken);
       expect(accounts.body.data!.accounts.length).toBeGreaterThanOrEqual(10);
-      const funds = new Set(accounts.body.data!.accounts.map((a: { fundType: string }) => a.fundType));
+      const funds = new Set(
+        accounts.body.data!.accounts.map((a: { fundType: string }) => a.fundType),
+      );
       expect(funds).toEqual(new Set(['OPERATING', 'RESERVE']));
     }
     expect(new Set(names).size).toBe(2);

@@ -56,7 +56,11 @@ export async function seedDemoData(services: Services): Promise<DemoCredential[]
     isSuperadmin: true,
     isPlatformOwner: true,
   });
-  credentials.push({ role: 'Platform owner (super admin)', email: owner.email, password: ownerPassword });
+  credentials.push({
+    role: 'Platform owner (super admin)',
+    email: owner.email,
+    password: ownerPassword,
+  });
 
   for (const assoc of ASSOCIATIONS) {
     const org = await createOrganization(services, { name: assoc.name });
@@ -67,10 +71,16 @@ export async function seedDemoData(services: Services): Promise<DemoCredential[]
       passwordHash: await hashPassword(password),
     });
     em.create(Membership, { user: admin, organization: org.id, role: Role.ADMIN });
-    credentials.push({ role: 'Tenant admin', email: admin.email, password, organization: org.name });
+    credentials.push({
+      role: 'Tenant admin',
+      email: admin.email,
+      password,
+      organization: org.name,
+    });
 
-    const tenantEm = (await services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id))
-      .em.fork() as EntityManager;
+    const tenantEm = (
+      await services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id)
+    ).em.fork() as EntityManager;
     for (const [number, name, type, fundType] of CHART) {
       await createAccount(tenantEm, { number, name, type, fundType });
     }

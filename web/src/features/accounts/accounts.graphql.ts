@@ -19,7 +19,7 @@ export const ACCOUNTS_QUERY: TypedDocumentNode<
   { accounts: Account[] },
   { includeArchived?: boolean }
 > = gql`
-  query Accounts($includeArchived: Boolean = false) {
+  query Accounts($includeArchived: Boolean! = false) {
     accounts(includeArchived: $includeArchived) {
       ...AccountFields
     }

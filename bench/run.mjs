@@ -1,0 +1,109 @@
+// npm run bench: throughput of the authenticated tenant query against a bare Apollo hello-world,
+// both measured in this run on this machine, reported as a ratio (never a timed test assertion).
+import 'reflect-metadata';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { coldTenantBench } from './cold-tenant.mjs';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const dist = new URL('../api/dist/api/src/', import.meta.url);
+const { startEmbeddedPostgres } = await import(new URL('db/embedded.js', dist).href);
+const { withDatabase } = await import(new URL('db/connection.js', dist).href);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(script, env) {
+  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname], {
+    // Both servers run as production does (graphql-js, express and others skip dev-only checks).
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const line = buf.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, ...JSON.parse(line) });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function load(url, body, headers = {}) {
+  const opts = {
+    url: `${url}/graphql`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+  };
+  await autocannon({ ...opts, duration: 2 }); // warm-up
+  const r = await autocannon({ ...opts, duration: DURATION });
+  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return r;
+}
+
+let pgDir;
+let pg;
+let serverUrl = process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres');
+if (!serverUrl) {
+  pgDir = mkdtempSync(join(tmpdir(), 'covenant-bench-pg-'));
+  pg = await startEmbeddedPostgres({ dir: pgDir, port: await freePort(), quiet: true });
+  serverUrl = pg.url;
+}
+
+const children = [];
+try {
+  console.log(`Covenant bench — ${CONNECTIONS} connections, ${DURATION} s per target\n`);
+  const bare = await startChild('./servers/bare-apollo.mjs');
+  children.push(bare.child);
+  const base = await load(bare.url, { query: '{ hello }' });
+  bare.child.kill();
+
+  const cov = await startChild('./servers/covenant.mjs', { BENCH_PG_URL: serverUrl });
+  children.push(cov.child);
+  const check = await fetch(`${cov.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${cov.token}` },
+    body: JSON.stringify({ query: '{ accounts { id } }' }),
+  }).then((r) => r.json());
+  if (check.data?.accounts?.length !== 16)
+    throw new Error(`unexpected answer: ${JSON.stringify(check)}`);
+  const ACCOUNTS = '{ accounts { id number name type fundType archived } }';
+  const tenant = await load(cov.url, { query: ACCOUNTS }, { authorization: `Bearer ${cov.token}` });
+  cov.child.kill();
+
+  const sql = await startChild('./servers/bare-apollo-sql.mjs', {
+    BENCH_TENANT_URL: cov.tenantUrl,
+  });
+  children.push(sql.child);
+  const rawSql = await load(sql.url, { query: ACCOUNTS });
+  sql.child.kill();
+
+  const row = (name, r) =>
+    `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms`;
+  console.log(row('bare Apollo hello-world (baseline)', base));
+  console.log(row('bare Apollo + raw SQL, same rows (baseline)', rawSql));
+  console.log(row('Covenant accounts query (JWT → tenant → SQL)', tenant));
+  const pct = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)}%`;
+  console.log(`\nCovenant accounts / bare Apollo hello-world: ${pct(tenant, base)} (target ≥ 50%)`);
+  console.log(`Covenant accounts / bare Apollo + raw SQL:   ${pct(tenant, rawSql)}\n`);
+
+  await coldTenantBench(serverUrl);
+} finally {
+  for (const c of children) c.kill();
+  await pg?.stop();
+  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
+}

@@ -1,0 +1,54 @@
+// Covenant as production runs it (built output, NODE_ENV=production) on its own platform database,
+// with one association, a tenant admin and a 16-account chart.
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+
+const dist = new URL('../../api/dist/api/src/', import.meta.url);
+const load = (p) => import(new URL(p, dist).href);
+const { loadConfig } = await load('config.js');
+const { startCovenant } = await load('boot.js');
+const { createDatabase, withDatabase } = await load('db/connection.js');
+const { createOrganization } = await load('platform/organizations/organizations.service.js');
+const { hashPassword } = await load('core/auth/passwords.js');
+const { User } = await load('platform/users/user.entity.js');
+const { Membership, Role } = await load('platform/users/membership.entity.js');
+const { createAccount } = await load('modules/accounts/accounts.service.js');
+const { AccountType, FundType } = await load('modules/accounts/account.entity.js');
+
+const serverUrl = process.env.BENCH_PG_URL;
+const db = `covenant_bench_${randomBytes(4).toString('hex')}`;
+await createDatabase(serverUrl, db);
+const config = {
+  ...loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') }),
+  port: 0,
+  host: '127.0.0.1',
+  migrateOnStart: true,
+  seedDemo: false,
+  serveWeb: false,
+};
+const app = await startCovenant(config, { platformUrl: withDatabase(serverUrl, db) });
+const org = await createOrganization(app.services, { name: 'Bench Ridge HOA' });
+const em = app.services.platformOrm.em.fork();
+const user = em.create(User, {
+  email: 'bench@bench.example',
+  passwordHash: await hashPassword(randomBytes(12).toString('hex')),
+});
+em.create(Membership, { user, organization: org.id, role: Role.ADMIN });
+await em.flush();
+const tenantEm = (
+  await app.services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id)
+).em.fork();
+const types = Object.values(AccountType);
+for (let i = 0; i < 16; i++) {
+  await createAccount(tenantEm, {
+    number: String(1000 + i * 10),
+    name: `Bench account ${i + 1}`,
+    type: types[i % types.length],
+    fundType: i % 4 === 3 ? FundType.RESERVE : FundType.OPERATING,
+  });
+}
+const token = app.services.tokens.sign({ userId: user.id, orgId: org.id });
+const tenantUrl = withDatabase(serverUrl, org.dbName);
+process.stdout.write(
+  JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, token, tenantUrl }) + '\n',
+);

@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../api/src/paths.js';
+import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
+import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';
+import { launchBrowser } from './browser.js';
+
+// The journey a treasurer takes on day one, against the real API serving the built app on one
+// origin (production headers and CSP included): sign in, open Accounts, add an account, see it.
+describe('browser journey: accounts', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let email: string;
+  const shots = join(REPO_ROOT, 'test-results');
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) {
+      throw new Error('web/dist is missing: run `npm run build -w web` (npm test does)');
+    }
+    app = await startTestApp({ serveWeb: true });
+    const org = await createOrg(app.services, 'Willow Creek HOA');
+    const other = await createOrg(app.services, 'Other Association');
+    const user = await createUser(app.services, {
+      email: 'treasurer@willow-creek.test',
+      memberships: [{ org }],
+    });
+    await createUser(app.services, { memberships: [{ org: other }] });
+    email = user.email;
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    mkdirSync(shots, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('signs in, opens Accounts, creates an account and sees it listed', async () => {
+    await page.goto(`${app.url}/`);
+    await page.waitForURL(/\/login/);
+
+    await page.fill('#login-email', email);
+    await page.fill('#login-password', 'wrong password');
+    await page.click('[data-testid="login-submit"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="login-error"]'))
+      .toContain('Invalid email or password');
+    // The browser logs the refused login's HTTP 401 itself; from here on, no errors at all.
+    errors.length = 0;
+
+    await page.fill('#login-password', TEST_PASSWORD);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL(/\/accounts$/);
+    await expect.poll(() => page.textContent('[data-testid="org-name"]')).toBe('Willow Creek HOA');
+    await expect.poll(() => page.textContent('body')).toContain('No accounts yet');
+    const nav = await page.textContent('nav');
+    for (const section of ['Financials', 'Assessments', 'Transactions', 'Planning', 'Reports']) {
+      expect(nav?.toLowerCase()).toContain(section.toLowerCase());
+    }
+    expect(nav?.toLowerCase()).not.toContain('admin');
+
+    await page.click('[data-testid="new-account"]');
+    await page.fill('#account-number', '1010');
+    await page.fill('#account-name', 'Operating Checking');
+    await page.click('#account-type');
+    await page.getByRole('option', { name: 'Asset' }).click();
+    await page.click('#account-fund');
+    await page.getByRole('option', { name: 'Operating' }).click();
+    await page.click('[data-testid="create-account-submit"]');
+
+    await expect
+      .poll(() => page.textContent('[data-testid="accounts-table"]'))
+      .toContain('Operating Checking');
+    await expect
+      .poll(() => page.textContent('body'))
+      .toContain('Account 1010 Operating Checking created');
+    await page.waitForSelector('[role="dialog"]', { state: 'detached' });
+    await page.screenshot({ path: join(shots, 'accounts-journey.png') });
+
+    // What the page shows is what the database holds, and only for this association.
+    const token = await page.evaluate(() => sessionStorage.getItem('covenant.accessToken'));
+    expect(token).toBeTruthy();
+    const res = await app.gql('{ accounts { number name fundType } }', {}, token!);
+    expect(res.body.data!.accounts).toEqual([
+      { number: '1010', name: 'Operating Checking', fundType: 'OPERATING' },
+    ]);
+    // The page never shows where the tenant lives.
+    expect(await page.content()).not.toMatch(/cvt_|_t_[0-9a-f]{8}/);
+    expect(errors).toEqual([]);
+  });
+});

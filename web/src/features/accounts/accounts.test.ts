@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountType, FundType } from '@/apollo/types';
+import { accountsSummary, sortAccounts } from './accounts';
+
+const a = (number: string, type: AccountType, fundType: FundType = 'OPERATING') => ({
+  number,
+  type,
+  fundType,
+});
+
+describe('sortAccounts', () => {
+  it('orders by type (assets first) then by number as a person reads it', () => {
+    const sorted = sortAccounts([
+      a('5010', 'EXPENSE'),
+      a('1100', 'ASSET'),
+      a('4010', 'INCOME'),
+      a('2010', 'LIABILITY'),
+      a('999', 'ASSET'),
+      a('3010', 'EQUITY'),
+      a('1010', 'ASSET'),
+    ]);
+    expect(sorted.map((x) => x.number)).toEqual([
+      '999',
+      '1010',
+      '1100',
+      '2010',
+      '3010',
+      '4010',
+      '5010',
+    ]);
+  });
+});
+
+describe('accountsSummary', () => {
+  it('counts accounts and names the funds present', () => {
+    expect(accountsSummary([a('1', 'ASSET'), a('2', 'ASSET', 'RESERVE')])).toBe(
+      '2 accounts · Operating and reserve funds',
+    );
+    expect(accountsSummary([a('1', 'ASSET')])).toBe('1 account · Operating fund');
+    expect(accountsSummary([a('1', 'ASSET', 'RESERVE')])).toBe('1 account · Reserve fund');
+    expect(accountsSummary([])).toBe('0 accounts');
+  });
+});

@@ -1,0 +1,118 @@
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrganizationMembership } from '@/apollo/types';
+import { useAuthStore } from '@/stores/auth';
+import { installTestClient } from '@/test/graphql';
+import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
+import AppSidebar from './AppSidebar.vue';
+
+const maple: OrganizationMembership = {
+  id: 'org-1',
+  name: 'Maple Ridge HOA',
+  role: 'ADMIN',
+  status: 'ACTIVE',
+};
+
+function sectionTitles(wrapper: ReturnType<typeof mountWithApp>): string[] {
+  return wrapper.findAll('.nav-section__title').map((h) => h.text());
+}
+
+describe('AppSidebar', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    document.body.innerHTML = '';
+    installTestClient(() => ({ body: { data: null } }));
+  });
+
+  it('shows the tenant sections with "Accounts" and hides Admin for a non-super-admin', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com', name: 'Dana Whitfield' }, maple);
+    const router = await routerAt('/accounts', pinia);
+
+    const wrapper = mountWithApp(AppSidebar, { pinia, router, props: { version: '2026.11.22' } });
+
+    expect(sectionTitles(wrapper)).toEqual([
+      'Financials',
+      'Assessments',
+      'Transactions',
+      'Planning',
+      'Reports',
+    ]);
+    expect(wrapper.text()).not.toContain('Idea Submissions');
+
+    const accounts = wrapper.get('a.nav-item');
+    expect(accounts.text()).toBe('Accounts');
+    expect(accounts.attributes('href')).toBe('/accounts');
+    expect(accounts.classes()).toContain('nav-item--active');
+
+    expect(wrapper.get('[data-testid=org-name]').text()).toBe('Maple Ridge HOA');
+    expect(wrapper.get('[data-testid=org-role]').text()).toBe('Admin');
+    expect(wrapper.get('[data-testid=app-version]').text()).toContain('2026.11.22');
+    expect(wrapper.text()).toContain('treasurer@example.com');
+    wrapper.unmount();
+  });
+
+  it('renders planned modules as disabled "Soon" entries, never as links', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com' }, maple);
+    const router = await routerAt('/accounts', pinia);
+
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    expect(wrapper.findAll('a.nav-item')).toHaveLength(1);
+    const budgets = wrapper
+      .findAll('.nav-item--disabled')
+      .find((item) => item.text().includes('Budgets'));
+    expect(budgets).toBeDefined();
+    expect(budgets?.attributes('aria-disabled')).toBe('true');
+    expect(budgets?.attributes('aria-label')).toContain('not available yet');
+    expect(budgets?.text()).toContain('Soon');
+    wrapper.unmount();
+  });
+
+  it('shows the Admin section to a super admin', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'super@example.com', isSuperadmin: true }, maple);
+    const router = await routerAt('/accounts', pinia);
+
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    expect(sectionTitles(wrapper)).toContain('Admin');
+    expect(wrapper.text()).toContain('Idea Submissions');
+    wrapper.unmount();
+  });
+
+  it('shows only the Admin section to a super admin without an organization', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'owner@example.com', isSuperadmin: true, isPlatformOwner: true }, null);
+    const router = await routerAt('/', pinia);
+    expect(router.currentRoute.value.name).toBe('platform-home');
+
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    expect(sectionTitles(wrapper)).toEqual(['Admin']);
+    expect(wrapper.find('a.nav-item').exists()).toBe(false);
+    expect(wrapper.get('[data-testid=org-role]').text()).toBe('Platform administrator');
+    wrapper.unmount();
+  });
+
+  it('"Sign out" clears the session and returns to /login', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com' }, maple);
+    const router = await routerAt('/accounts', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    await wrapper.get('[data-testid=user-menu-button]').trigger('click');
+    const signOut = [...document.querySelectorAll<HTMLElement>('[role=menuitem]')].find((el) =>
+      el.textContent?.includes('Sign out'),
+    );
+    expect(signOut).toBeDefined();
+    signOut?.querySelector<HTMLElement>('a, .p-menu-item-link')?.click();
+    await flushPromises();
+
+    expect(useAuthStore().isAuthenticated).toBe(false);
+    // The login page is a lazy route chunk: wait for the navigation to land.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('login'));
+    wrapper.unmount();
+  });
+});

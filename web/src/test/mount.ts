@@ -1,0 +1,62 @@
+import { DefaultApolloClient } from '@vue/apollo-composable';
+import { mount } from '@vue/test-utils';
+import { createPinia, setActivePinia } from 'pinia';
+import type { Pinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import ToastService from 'primevue/toastservice';
+import Tooltip from 'primevue/tooltip';
+import type { Component } from 'vue';
+import { createMemoryHistory } from 'vue-router';
+import type { Router } from 'vue-router';
+import { apolloClient } from '@/apollo/client';
+import type { OrganizationMembership, User } from '@/apollo/types';
+import { createAppRouter } from '@/router';
+import { useAuthStore } from '@/stores/auth';
+
+export function freshPinia(): Pinia {
+  const pinia = createPinia();
+  setActivePinia(pinia);
+  return pinia;
+}
+
+export function signIn(
+  user: Partial<User> & Pick<User, 'email'>,
+  organization: OrganizationMembership | null,
+): void {
+  useAuthStore().setSession({
+    accessToken: 'test-token',
+    user: {
+      id: 'user-1',
+      name: null,
+      isSuperadmin: false,
+      isPlatformOwner: false,
+      hasSeenIntro: true,
+      ...user,
+    },
+    organization,
+    organizations: organization ? [organization] : [],
+  });
+}
+
+export async function routerAt(path: string, pinia: Pinia): Promise<Router> {
+  const router = createAppRouter(createMemoryHistory(), pinia);
+  await router.push(path);
+  await router.isReady();
+  return router;
+}
+
+/** Mounts a component with everything main.ts installs (PrimeVue unstyled for speed). */
+export function mountWithApp(
+  component: Component,
+  options: { pinia: Pinia; router: Router; props?: Record<string, unknown> },
+) {
+  return mount(component, {
+    props: options.props,
+    attachTo: document.body,
+    global: {
+      plugins: [options.pinia, options.router, [PrimeVue, { unstyled: true }], ToastService],
+      directives: { tooltip: Tooltip },
+      provide: { [DefaultApolloClient]: apolloClient() },
+    },
+  });
+}
