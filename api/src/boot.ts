@@ -11,7 +11,7 @@ import { databaseOf, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { initPlatformOrm } from './db/orm.js';
-import { type DemoCredential, seedDemoData } from './platform/onboarding/demo-seed.js';
+import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MembershipDirectory } from './platform/users/membership-directory.js';
 import { createHttpApp } from './server/app.js';
@@ -61,7 +61,7 @@ export function templateDbName(config: Config, platformUrl: string) {
 
 export async function startCovenant(
   config: Config,
-  opts: { platformUrl?: string; onReady?: (c: Covenant) => void } = {},
+  opts: { platformUrl?: string; logError?: (err: unknown) => void } = {},
 ): Promise<Covenant> {
   let embedded: EmbeddedServer | undefined;
   let platformUrl = opts.platformUrl;
@@ -94,8 +94,10 @@ export async function startCovenant(
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,
     };
-    const demo = config.seedDemo ? await seedDemoData(services) : null;
-    const { app, apollo } = await createHttpApp(services);
+    const demo = config.seedOwner
+      ? await seedFirstStart(services, { demo: config.seedDemo })
+      : null;
+    const { app, apollo } = await createHttpApp(services, opts.logError);
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.on('error', reject);

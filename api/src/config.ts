@@ -27,6 +27,7 @@ const schema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   LOG_SQL: bool,
+  OWNER_EMAIL: z.string().email().default('owner@covenant.example'),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -46,10 +47,13 @@ export interface Config {
   platformDbPoolSize: number;
   jwtSecret?: string;
   migrateOnStart: boolean;
+  // First start creates the platform owner (always) and the demo associations (seedDemo).
+  seedOwner: boolean;
   seedDemo: boolean;
   serveWeb: boolean;
   webDist?: string;
   logSql: boolean;
+  ownerEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -81,9 +85,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     // With an external database, production refuses to start on drift; development migrates.
     migrateOnStart: e.MIGRATE_ON_START ?? !production,
+    seedOwner: true,
     seedDemo: e.SEED_DEMO ?? !production,
     serveWeb: e.SERVE_WEB ?? true,
     webDist: e.WEB_DIST,
     logSql: e.LOG_SQL ?? false,
+    ownerEmail: e.OWNER_EMAIL.toLowerCase(),
   };
 }

@@ -11,7 +11,9 @@ async function main() {
   const line = '─'.repeat(64);
   console.log(`\n${line}\n Covenant ${APP_VERSION} is running at ${app.url}\n${line}`);
   if (app.demo) {
-    console.log(' Demo data created. These passwords are shown once; keep them:\n');
+    console.log(
+      ' First start: these sign-ins were created. Passwords are shown once; keep them:\n',
+    );
     for (const c of app.demo) {
       const org = c.organization ? ` — ${c.organization}` : '';
       console.log(`  ${c.role}${org}\n    email:    ${c.email}\n    password: ${c.password}\n`);

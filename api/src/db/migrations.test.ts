@@ -72,6 +72,7 @@ describe('migrations', () => {
       ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex') }),
       port: 0,
       migrateOnStart: false,
+      seedOwner: false,
       seedDemo: false,
       tenantTemplateDb: p.templateDb,
     };

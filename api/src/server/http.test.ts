@@ -163,5 +163,7 @@ describe('production mode', () => {
     expect(res.status).toBe(500);
     const text = JSON.stringify(res.body);
     expect(text).not.toMatch(/stacktrace|missing_db|at .*\.ts/i);
+    // …but the server log has the real cause.
+    expect(String(app.loggedErrors.at(-1))).toContain('missing_db');
   });
 });

@@ -15,6 +15,8 @@ export interface GqlResponse<T = Record<string, unknown>> {
 
 export interface TestApp extends Covenant {
   platformDb: string;
+  // Internal errors the server logged (kept off the console, asserted where a test expects them).
+  loggedErrors: unknown[];
   gql<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
     query: string,
     variables?: Record<string, unknown>,
@@ -38,13 +40,19 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     host: '127.0.0.1',
     tenantTemplateDb: db.tenantTemplate,
     migrateOnStart: false,
+    seedOwner: false,
     seedDemo: false,
     serveWeb: false,
     ...overrides,
   };
-  const app = await startCovenant(config, { platformUrl: withDatabase(db.serverUrl, platformDb) });
+  const loggedErrors: unknown[] = [];
+  const app = await startCovenant(config, {
+    platformUrl: withDatabase(db.serverUrl, platformDb),
+    logError: (err) => loggedErrors.push(err),
+  });
   return Object.assign(app, {
     platformDb,
+    loggedErrors,
     async gql(query: string, variables?: Record<string, unknown>, token?: string) {
       const res = await fetch(`${app.url}/graphql`, {
         method: 'POST',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { seedDemoData } from './demo-seed.js';
+import { seedFirstStart } from './demo-seed.js';
 
 describe('demo data', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ seedDemo: true });
+    app = await startTestApp({ seedOwner: true, seedDemo: true });
   });
   afterAll(() => app.close());
 
@@ -47,6 +47,23 @@ describe('demo data', () => {
     }
     expect(new Set(names).size).toBe(2);
 
-    expect(await seedDemoData(app.services)).toBeNull();
+    expect(await seedFirstStart(app.services, { demo: true })).toBeNull();
+  });
+
+  it('in production creates only the platform owner, with the configured email', async () => {
+    const prod = await startTestApp({
+      seedOwner: true,
+      seedDemo: false,
+      ownerEmail: 'root@hoa.test',
+    });
+    try {
+      expect(prod.demo!.map((d) => [d.role, d.email])).toEqual([
+        ['Platform owner (super admin)', 'root@hoa.test'],
+      ]);
+      const orgs = await prod.services.platformOrm.em.fork().count('Organization', {});
+      expect(orgs).toBe(0);
+    } finally {
+      await prod.close();
+    }
   });
 });

@@ -41,16 +41,19 @@ const ASSOCIATIONS = [
   { name: 'Harbor Point Condominium Association', admin: 'treasurer@harbor-point.example' },
 ];
 
-// First start only: a platform owner and two demo associations with their admins, each with a
-// freshly generated password, returned once to be printed.
-export async function seedDemoData(services: Services): Promise<DemoCredential[] | null> {
+// First start only (no users yet): the platform owner, and unless turned off (production) two demo
+// associations with their admins; each gets a freshly generated password, returned once to print.
+export async function seedFirstStart(
+  services: Services,
+  opts: { demo: boolean },
+): Promise<DemoCredential[] | null> {
   const em = services.platformOrm.em.fork() as EntityManager;
   if ((await em.count(User, {})) > 0) return null;
   const credentials: DemoCredential[] = [];
 
   const ownerPassword = generatePassword();
   const owner = em.create(User, {
-    email: 'owner@covenant.example',
+    email: services.config.ownerEmail,
     name: 'Platform Owner',
     passwordHash: await hashPassword(ownerPassword),
     isSuperadmin: true,
@@ -62,7 +65,7 @@ export async function seedDemoData(services: Services): Promise<DemoCredential[]
     password: ownerPassword,
   });
 
-  for (const assoc of ASSOCIATIONS) {
+  for (const assoc of opts.demo ? ASSOCIATIONS : []) {
     const org = await createOrganization(services, { name: assoc.name });
     const password = generatePassword();
     const admin = em.create(User, {
