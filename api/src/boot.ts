@@ -4,7 +4,9 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
+import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
+import { StubMailer } from './core/email/mailer.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
 import { databaseOf, withDatabase } from './db/connection.js';
@@ -61,7 +63,12 @@ export function templateDbName(config: Config, platformUrl: string) {
 
 export async function startCovenant(
   config: Config,
-  opts: { platformUrl?: string; logError?: (err: unknown) => void } = {},
+  opts: {
+    platformUrl?: string;
+    logError?: (err: unknown) => void;
+    // Where the stub mailer prints (the console by default).
+    print?: (line: string) => void;
+  } = {},
 ): Promise<Covenant> {
   let embedded: EmbeddedServer | undefined;
   let platformUrl = opts.platformUrl;
@@ -90,9 +97,15 @@ export async function startCovenant(
       pool,
       memberships: new MembershipDirectory(platformEm),
       tokens: new TokenService(jwtSecret(config)),
+      rateLimiter: new AuthRateLimiter({
+        points: config.authRateLimit,
+        redisUrl: config.redisUrl,
+      }),
+      mailer: new StubMailer(platformEm, opts.print),
       clusterUrl,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,
+      publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     };
     const demo = config.seedOwner
       ? await seedFirstStart(services, { demo: config.seedDemo })
@@ -105,6 +118,7 @@ export async function startCovenant(
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicUrl ?? `http://localhost:${port}`;
+    services.publicUrl = url;
     return {
       url,
       server,
@@ -115,6 +129,7 @@ export async function startCovenant(
         server.closeAllConnections();
         await apollo.stop();
         await pool!.closeAll();
+        await services.rateLimiter.close();
         await platformOrm!.close(true);
         await embedded?.stop();
       },

@@ -28,6 +28,10 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   LOG_SQL: bool,
   OWNER_EMAIL: z.string().email().default('owner@covenant.example'),
+  ALLOW_OPEN_REGISTRATION: bool,
+  REDIS_URL: z.string().url().optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  COOKIE_SECURE: bool,
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -54,6 +58,11 @@ export interface Config {
   webDist?: string;
   logSql: boolean;
   ownerEmail: string;
+  allowOpenRegistration: boolean;
+  redisUrl?: string;
+  // login and register attempts per minute, per IP and per email
+  authRateLimit: number;
+  cookieSecure: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -91,5 +100,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     logSql: e.LOG_SQL ?? false,
     ownerEmail: e.OWNER_EMAIL.toLowerCase(),
+    allowOpenRegistration: e.ALLOW_OPEN_REGISTRATION ?? false,
+    redisUrl: e.REDIS_URL,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV !== 'development',
   };
 }

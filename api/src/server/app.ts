@@ -9,6 +9,7 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import cookieParser from 'cookie-parser';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from './context.js';
@@ -113,12 +114,10 @@ export async function createHttpApp(
     }
   });
 
-  app.use(
-    '/graphql',
-    noStore,
-    express.json({ limit: '1mb' }),
-    expressMiddleware(apollo, { context: contextFactory(services) }),
-  );
+  const graphql = expressMiddleware(apollo, { context: contextFactory(services) });
+  app.use('/graphql', noStore, express.json({ limit: '1mb' }), graphql);
+  // The same API where the refresh cookie (Path=/auth) is sent: refreshSession and logout.
+  app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
 
   const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');
   if (config.serveWeb && existsSync(join(webDist, 'index.html'))) {

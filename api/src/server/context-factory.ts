@@ -31,6 +31,7 @@ export function contextFactory(services: Services) {
 // Both EntityManagers are forked on first use: most requests need one of them, some neither.
 class RequestContext implements Context {
   readonly loaders = {};
+  readonly meta: Context['meta'];
   private tenantEm?: EntityManager;
   private platformFork?: EntityManager;
 
@@ -42,7 +43,12 @@ class RequestContext implements Context {
     readonly role: Context['role'],
     private readonly tenantOrm: MikroORM | null,
     readonly services: Services,
-  ) {}
+  ) {
+    this.meta = {
+      ip: req.ip ?? 'unknown',
+      userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
+    };
+  }
 
   get platformEm(): EntityManager {
     return (this.platformFork ??= this.services.platformOrm.em.fork() as EntityManager);

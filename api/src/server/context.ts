@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import type { ClientMeta } from '../core/auth/refresh-tokens.js';
 import type { AuthInfo } from '../core/auth/tokens.js';
 import type { TenantEntry } from '../core/tenancy/tenant-directory.js';
 import type { Role } from '../platform/users/membership.entity.js';
@@ -16,6 +17,8 @@ export interface Context {
   readonly platformEm: EntityManager;
   // The tenant's EntityManager; reading it outside an active membership throws.
   readonly em: EntityManager;
+  // Caller's IP and user agent, for rate limits and login history.
+  meta: ClientMeta;
   loaders: Record<string, never>;
   services: Services;
 }

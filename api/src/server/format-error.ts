@@ -27,8 +27,8 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     if (original instanceof AppError) {
-      const { code, details } = original;
-      return { ...formatted, extensions: { code, ...(details ? { details } : {}) } };
+      const { code, details, extra } = original;
+      return { ...formatted, extensions: { code, ...extra, ...(details ? { details } : {}) } };
     }
     if (original instanceof ArgumentValidationError) {
       return {

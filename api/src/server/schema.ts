@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
@@ -11,6 +12,7 @@ export const resolvers = [
   SystemResolver,
   SessionsResolver,
   UsersResolver,
+  OrganizationsResolver,
   AccountsResolver,
 ] as const;
 

@@ -1,6 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
+import type { AuthRateLimiter } from '../core/auth/rate-limit.js';
 import type { TokenService } from '../core/auth/tokens.js';
+import type { Mailer } from '../core/email/mailer.js';
 import type { TenantDirectory } from '../core/tenancy/tenant-directory.js';
 import type { TenantPool } from '../core/tenancy/tenant-pool.js';
 import type { MembershipDirectory } from '../platform/users/membership-directory.js';
@@ -13,7 +15,11 @@ export interface Services {
   pool: TenantPool;
   memberships: MembershipDirectory;
   tokens: TokenService;
+  rateLimiter: AuthRateLimiter;
+  mailer: Mailer;
   clusterUrl(cluster: string): string;
   platformDbName: string;
+  // Where the web app is reached (PUBLIC_URL, or http://localhost:<port> once listening).
+  publicUrl: string;
   tenantTemplateDb: string;
 }

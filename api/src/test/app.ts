@@ -22,6 +22,15 @@ export interface TestApp extends Covenant {
     variables?: Record<string, unknown>,
     token?: string,
   ): Promise<GqlResponse<T>>;
+  // Lower level: any path (e.g. /auth/graphql), cookies and headers, and the Set-Cookie answer.
+  request<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+    path: string,
+    query: string,
+    variables?: Record<string, unknown>,
+    opts?: { token?: string; cookie?: string; headers?: Record<string, string> },
+  ): Promise<GqlResponse<T> & { setCookie: string[] }>;
+  // The newest email the stub mailer logged for an address.
+  lastEmail(to: string): Promise<{ subject: string; body: string; template: string } | null>;
 }
 
 export function randomName(prefix: string) {
@@ -41,6 +50,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     tenantTemplateDb: db.tenantTemplate,
     migrateOnStart: false,
     seedOwner: false,
+    // Every test signs in from 127.0.0.1; the rate-limit tests set the real limit back.
+    authRateLimit: 1000,
     seedDemo: false,
     serveWeb: false,
     ...overrides,
@@ -49,6 +60,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const app = await startCovenant(config, {
     platformUrl: withDatabase(db.serverUrl, platformDb),
     logError: (err) => loggedErrors.push(err),
+    print: () => undefined,
   });
   return Object.assign(app, {
     platformDb,
@@ -63,6 +75,39 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
         body: JSON.stringify({ query, variables }),
       });
       return { status: res.status, headers: res.headers, body: await res.json() };
+    },
+    async request(
+      path: string,
+      query: string,
+      variables?: Record<string, unknown>,
+      opts: { token?: string; cookie?: string; headers?: Record<string, string> } = {},
+    ) {
+      const res = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+          ...(opts.cookie ? { cookie: opts.cookie } : {}),
+          ...opts.headers,
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      return {
+        status: res.status,
+        headers: res.headers,
+        body: await res.json(),
+        setCookie: res.headers.getSetCookie(),
+      };
+    },
+    async lastEmail(to: string) {
+      const rows = await app.services.platformOrm.em
+        .fork()
+        .getConnection()
+        .execute<{ subject: string; body: string; template: string }[]>(
+          'SELECT subject, body, template FROM email_log WHERE to_address = ? ORDER BY created_at DESC LIMIT 1',
+          [to],
+        );
+      return rows[0] ?? null;
     },
   }) as TestApp;
 }

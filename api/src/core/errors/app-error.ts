@@ -28,17 +28,27 @@ export class AppError extends GraphQLError {
   readonly code: ErrorCode;
   readonly details?: FieldDetail[];
 
-  constructor(code: ErrorCode, message: string, details?: FieldDetail[]) {
+  readonly extra?: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: FieldDetail[],
+    // Further machine-readable facts, e.g. { reason: 'TOKEN_EXPIRED' } or { retryAfter: 42 }.
+    extra?: Record<string, unknown>,
+  ) {
     const status = HTTP_STATUS[code];
     super(message, {
       extensions: {
         code,
+        ...extra,
         ...(details ? { details } : {}),
         ...(status ? { http: { status } } : {}),
       },
     });
     this.code = code;
     this.details = details;
+    this.extra = extra;
   }
 }
 

@@ -2,7 +2,14 @@ import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import { allow, and, deny, shield } from 'graphql-shield';
 import { forbidden } from '../errors/app-error.js';
-import { canReadTenant, canWriteTenant, isAuthenticated, notViewer } from './rules.js';
+import {
+  canReadTenant,
+  canWriteTenant,
+  isAuthenticated,
+  isSuperadmin,
+  isTenantAdmin,
+  notViewer,
+} from './rules.js';
 
 type ShieldRule = Parameters<typeof and>[number];
 
@@ -11,10 +18,31 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
   Query: {
     version: allow,
     me: isAuthenticated,
+    invitation: allow,
+    members: isTenantAdmin,
     accounts: canReadTenant,
   },
   Mutation: {
+    // Sessions and credentials
     login: allow,
+    register: allow,
+    refreshSession: allow,
+    logout: allow,
+    requestPasswordReset: allow,
+    resetPassword: allow,
+    acceptInvitation: allow,
+    changePassword: isAuthenticated,
+    switchOrganization: isAuthenticated,
+    markIntroSeen: isAuthenticated,
+    // Platform administration
+    impersonateUser: isSuperadmin,
+    stopImpersonating: isAuthenticated,
+    // The current organization
+    updateOrganizationSettings: canWriteTenant,
+    inviteMember: isTenantAdmin,
+    updateMemberRole: isTenantAdmin,
+    removeMember: isTenantAdmin,
+    // Tenant modules
     createAccount: canWriteTenant,
   },
 };
@@ -29,10 +57,26 @@ export const VIEWER_MUTATION_ALLOW_LIST = [
   'requestAiRecommendation',
 ] as const;
 
+// Mutations that act on the caller's own credentials or session, authenticated by a password,
+// cookie or emailed token rather than by the viewer's role in an organization: a read-only viewer
+// can still sign in and out, keep the session alive, and change or reset their own password.
+export const CREDENTIAL_MUTATIONS = [
+  'login',
+  'register',
+  'refreshSession',
+  'logout',
+  'requestPasswordReset',
+  'resetPassword',
+  'acceptInvitation',
+  'changePassword',
+  'stopImpersonating',
+] as const;
+
 function ruleTree() {
   const mutation: Record<string, ShieldRule> = {};
+  const exempt: readonly string[] = [...VIEWER_MUTATION_ALLOW_LIST, ...CREDENTIAL_MUTATIONS];
   for (const [field, r] of Object.entries(permissionTable.Mutation)) {
-    const allowed = (VIEWER_MUTATION_ALLOW_LIST as readonly string[]).includes(field);
+    const allowed = exempt.includes(field);
     mutation[field] = allowed ? r : and(notViewer, r);
   }
   return {

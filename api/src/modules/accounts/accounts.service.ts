@@ -12,8 +12,9 @@ interface AccountRow {
   fund_type: FundType;
   description: string | null;
   archived: boolean;
-  created_at: Date;
-  updated_at: Date;
+  // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
+  created_at: string;
+  updated_at: string;
 }
 
 const COLUMNS = 'id, number, name, type, fund_type, description, archived, created_at, updated_at';
@@ -36,8 +37,8 @@ export async function listAccounts(
     fundType: r.fund_type,
     description: r.description,
     archived: r.archived,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
   }));
 }
 

@@ -1,16 +1,75 @@
-import { Arg, Ctx, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../server/context.js';
-import { login } from './sessions.service.js';
-import { LoginPayload } from './sessions.types.js';
+import {
+  impersonateUser,
+  login,
+  logout,
+  refreshSession,
+  register,
+  stopImpersonating,
+  switchOrganization,
+} from './sessions.service.js';
+import { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
 
 @Resolver()
 export class SessionsResolver {
-  @Mutation(() => LoginPayload, { description: 'Sign in with email and password' })
+  @Mutation(() => LoginPayload, {
+    description: 'Sign in with email and password; also sets the refresh cookie (30 days)',
+  })
   login(
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() ctx: Context,
   ): Promise<LoginPayload> {
-    return login(ctx.platformEm, ctx.services.tokens, email, password);
+    return login(ctx, email, password);
+  }
+
+  @Mutation(() => LoginPayload, {
+    description: 'Create an account and a new association (only with open registration on)',
+  })
+  register(
+    @Arg('input', () => RegisterInput) input: RegisterInput,
+    @Ctx() ctx: Context,
+  ): Promise<LoginPayload> {
+    return register(ctx, input);
+  }
+
+  @Mutation(() => SessionPayload, {
+    description:
+      'Exchange the refresh cookie for a new access token (rotates the cookie). POST to /auth/graphql, where the cookie is sent',
+  })
+  refreshSession(
+    @Ctx() ctx: Context,
+    @Arg('organizationId', () => ID, { nullable: true }) organizationId?: string | null,
+  ): Promise<SessionPayload> {
+    return refreshSession(ctx, organizationId);
+  }
+
+  @Mutation(() => Boolean, {
+    description: 'Revoke the refresh token and clear its cookie. POST to /auth/graphql',
+  })
+  logout(@Ctx() ctx: Context): Promise<boolean> {
+    return logout(ctx);
+  }
+
+  @Mutation(() => SessionPayload, { description: 'A new access token for another organization' })
+  switchOrganization(
+    @Arg('organizationId', () => ID) organizationId: string,
+    @Ctx() ctx: Context,
+  ): Promise<SessionPayload> {
+    return switchOrganization(ctx, organizationId);
+  }
+
+  @Mutation(() => SessionPayload, { description: 'Super admins: act as another user' })
+  impersonateUser(
+    @Arg('userId', () => ID) userId: string,
+    @Ctx() ctx: Context,
+  ): Promise<SessionPayload> {
+    return impersonateUser(ctx, userId);
+  }
+
+  @Mutation(() => SessionPayload, { description: "End an impersonation: the admin's own session" })
+  stopImpersonating(@Ctx() ctx: Context): Promise<SessionPayload> {
+    return stopImpersonating(ctx);
   }
 }

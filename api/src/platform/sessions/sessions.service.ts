@@ -1,33 +1,229 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { verifyPassword } from '../../core/auth/passwords.js';
-import type { TokenService } from '../../core/auth/tokens.js';
-import { unauthenticated } from '../../core/errors/app-error.js';
+import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
+import { checkPassword } from '../../core/auth/password-policy.js';
+import {
+  clearRefreshCookie,
+  issueRefreshToken,
+  REFRESH_COOKIE,
+  revokeRefreshFamily,
+  rotateRefreshToken,
+  setRefreshCookie,
+} from '../../core/auth/refresh-tokens.js';
+import {
+  AppError,
+  badInput,
+  conflict,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../../core/errors/app-error.js';
+import type { Context } from '../../server/context.js';
+import { recordAudit } from '../admin/audit.js';
+import { Organization, OrganizationStatus } from '../organizations/organization.entity.js';
+import { createOrganization } from '../organizations/organizations.service.js';
+import { Membership, MembershipStatus, Role } from '../users/membership.entity.js';
 import { User } from '../users/user.entity.js';
 import { activeMemberships, normalizeEmail } from '../users/users.service.js';
-import type { LoginPayload } from './sessions.types.js';
+import { type LoginMethod, recordLogin } from './login-history.js';
+import type { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
 
-export async function login(
-  em: EntityManager,
-  tokens: TokenService,
-  email: string,
-  password: string,
+// Access token for the user in the chosen (or first) active organization.
+async function sessionFor(
+  ctx: Context,
+  user: User,
+  opts: { organizationId?: string | null; impersonatedBy?: string } = {},
+): Promise<SessionPayload> {
+  const organizations = await activeMemberships(ctx.platformEm, user.id);
+  const organization =
+    (opts.organizationId && organizations.find((o) => o.id === opts.organizationId)) ||
+    organizations[0] ||
+    null;
+  const accessToken = ctx.services.tokens.sign({
+    userId: user.id,
+    orgId: organization?.id ?? null,
+    ...(opts.impersonatedBy ? { impersonatedBy: opts.impersonatedBy } : {}),
+  });
+  return { accessToken, user, organization, organizations };
+}
+
+// A signed-in browser: access token in the answer, refresh token in an httpOnly cookie.
+export async function startSession(
+  ctx: Context,
+  user: User,
+  method: LoginMethod,
 ): Promise<LoginPayload> {
-  const user = await em.findOne(
-    User,
-    { email: normalizeEmail(email) },
-    { populate: ['passwordHash'] },
-  );
+  const session = await sessionFor(ctx, user);
+  if (!session.organization && !user.isSuperadmin) {
+    await recordLogin(ctx.platformEm, {
+      userId: user.id,
+      email: user.email,
+      method,
+      success: false,
+      failureReason: 'no active organization',
+      meta: ctx.meta,
+    });
+    throw unauthenticated('None of your organizations is active');
+  }
+  const refresh = await issueRefreshToken(ctx.platformEm, user.id, ctx.meta);
+  setRefreshCookie(ctx.res, refresh.token, refresh.expiresAt, ctx.services.config.cookieSecure);
+  await recordLogin(ctx.platformEm, {
+    userId: user.id,
+    email: user.email,
+    organizationId: session.organization?.id,
+    method,
+    success: true,
+    meta: ctx.meta,
+  });
+  return { ...session, hasSeenIntro: user.hasSeenIntro };
+}
+
+export async function login(ctx: Context, rawEmail: string, password: string) {
+  const email = normalizeEmail(rawEmail);
+  await ctx.services.rateLimiter.consume('login', { ip: ctx.meta.ip, email });
+  const user = await ctx.platformEm.findOne(User, { email }, { populate: ['passwordHash'] });
   // Same message and (through the dummy hash) the same time whether the email or the password
   // was wrong.
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw unauthenticated('Invalid email or password');
-  const organizations = await activeMemberships(em, user.id);
-  // A user whose only organizations are suspended or archived cannot sign in; super admins
-  // without memberships can (they administer the platform).
-  if (organizations.length === 0 && !user.isSuperadmin) {
+  if (!user || !ok) {
+    await recordLogin(ctx.platformEm, {
+      userId: user?.id,
+      email,
+      method: 'password',
+      success: false,
+      failureReason: user ? 'wrong password' : 'unknown email',
+      meta: ctx.meta,
+    });
+    throw unauthenticated('Invalid email or password');
+  }
+  return startSession(ctx, user, 'password');
+}
+
+export async function register(ctx: Context, input: RegisterInput) {
+  if (!ctx.services.config.allowOpenRegistration) throw forbidden('Registration is closed');
+  const email = normalizeEmail(input.email);
+  await ctx.services.rateLimiter.consume('register', { ip: ctx.meta.ip, email });
+  const weak = await checkPassword(input.password, 'password', [email, input.name]);
+  if (weak) throw badInput([weak], weak.message);
+  if (await ctx.platformEm.count(User, { email })) {
+    throw conflict('An account with this email already exists', [
+      { field: 'email', message: 'An account with this email already exists' },
+    ]);
+  }
+  const org = await createOrganization(ctx.services, { name: input.organizationName });
+  const user = ctx.platformEm.create(User, {
+    email,
+    name: input.name?.trim() || null,
+    passwordHash: await hashPassword(input.password),
+  });
+  ctx.platformEm.create(Membership, { user, organization: org.id, role: Role.ADMIN });
+  await ctx.platformEm.flush();
+  return startSession(ctx, user, 'register');
+}
+
+export async function refreshSession(ctx: Context, organizationId?: string | null) {
+  const token = (ctx.req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
+  if (!token) throw unauthenticated('No session');
+  let rotated;
+  try {
+    rotated = await rotateRefreshToken(ctx.platformEm, token, ctx.meta);
+  } catch (err) {
+    clearRefreshCookie(ctx.res, ctx.services.config.cookieSecure);
+    throw err;
+  }
+  setRefreshCookie(ctx.res, rotated.token, rotated.expiresAt, ctx.services.config.cookieSecure);
+  const user = await ctx.platformEm.findOne(User, rotated.userId);
+  if (!user) throw unauthenticated('No session');
+  const session = await sessionFor(ctx, user, { organizationId });
+  if (!session.organization && !user.isSuperadmin) {
     throw unauthenticated('None of your organizations is active');
   }
-  const organization = organizations[0] ?? null;
-  const accessToken = tokens.sign({ userId: user.id, orgId: organization?.id ?? null });
-  return { accessToken, hasSeenIntro: user.hasSeenIntro, user, organizations, organization };
+  return session;
+}
+
+export async function logout(ctx: Context) {
+  const token = (ctx.req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
+  if (token) await revokeRefreshFamily(ctx.platformEm, token);
+  clearRefreshCookie(ctx.res, ctx.services.config.cookieSecure);
+  return true;
+}
+
+export async function switchOrganization(ctx: Context, organizationId: string) {
+  const auth = ctx.auth!;
+  const membership = await ctx.platformEm.findOne(
+    Membership,
+    { user: auth.userId, organization: organizationId, status: MembershipStatus.ACTIVE },
+    { populate: ['organization', 'user'] },
+  );
+  const fail = async (reason: string, error: AppError) => {
+    await recordLogin(ctx.platformEm, {
+      userId: auth.userId,
+      organizationId: membership ? organizationId : null,
+      method: 'switch',
+      success: false,
+      failureReason: reason,
+      impersonatedBy: auth.impersonatedBy,
+      meta: ctx.meta,
+    });
+    return error;
+  };
+  // Another organization's id and an unknown id look the same to the caller.
+  if (!membership) throw await fail('not a member', notFound('Organization'));
+  const org: Organization = membership.organization;
+  if (org.status !== OrganizationStatus.ACTIVE) {
+    throw await fail(
+      `organization ${org.status}`,
+      new AppError('ORG_INACTIVE', `This organization is ${org.status}`),
+    );
+  }
+  const session = await sessionFor(ctx, membership.user, {
+    organizationId,
+    impersonatedBy: auth.impersonatedBy,
+  });
+  await recordLogin(ctx.platformEm, {
+    userId: auth.userId,
+    organizationId,
+    method: 'switch',
+    success: true,
+    impersonatedBy: auth.impersonatedBy,
+    meta: ctx.meta,
+  });
+  return session;
+}
+
+export async function impersonateUser(ctx: Context, userId: string) {
+  const admin = ctx.auth!;
+  const target = await ctx.platformEm.findOne(User, userId);
+  if (!target) throw notFound('User');
+  if (target.isSuperadmin) throw forbidden('Super admins cannot be impersonated');
+  const session = await sessionFor(ctx, target, { impersonatedBy: admin.userId });
+  await recordAudit(ctx.platformEm, {
+    actor: admin,
+    action: 'impersonation.start',
+    entityType: 'User',
+    entityId: target.id,
+    organizationId: session.organization?.id,
+  });
+  await recordLogin(ctx.platformEm, {
+    userId: target.id,
+    email: target.email,
+    organizationId: session.organization?.id,
+    method: 'impersonation',
+    success: true,
+    impersonatedBy: admin.userId,
+    meta: ctx.meta,
+  });
+  return session;
+}
+
+export async function stopImpersonating(ctx: Context) {
+  const auth = ctx.auth!;
+  if (!auth.impersonatedBy) throw badInput([], 'This session is not an impersonation');
+  const admin = await ctx.platformEm.findOne(User, auth.impersonatedBy);
+  if (!admin?.isSuperadmin) throw unauthenticated('The impersonating admin is no longer valid');
+  await recordAudit(ctx.platformEm, {
+    actor: { userId: admin.id },
+    action: 'impersonation.stop',
+    entityType: 'User',
+    entityId: auth.userId,
+  });
+  return sessionFor(ctx, admin);
 }

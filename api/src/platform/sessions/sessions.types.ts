@@ -1,24 +1,47 @@
-import { Field, ObjectType } from 'type-graphql';
+import { IsEmail, IsOptional, Length } from 'class-validator';
+import { Field, InputType, ObjectType } from 'type-graphql';
 import { User } from '../users/user.entity.js';
 import { OrganizationMembership } from '../users/users.types.js';
 
-@ObjectType()
-export class LoginPayload {
+@ObjectType({ description: 'A new access token and what it is for' })
+export class SessionPayload {
   @Field(() => String, { description: 'JWT, valid 1 hour; send as `Authorization: Bearer …`' })
   accessToken: string;
 
-  @Field(() => Boolean)
-  hasSeenIntro: boolean;
-
   @Field(() => User)
   user: User;
-
-  @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
-  organizations: OrganizationMembership[];
 
   @Field(() => OrganizationMembership, {
     nullable: true,
     description: 'The organization the access token is for (null when the user has none)',
   })
   organization: OrganizationMembership | null;
+
+  @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
+  organizations: OrganizationMembership[];
+}
+
+@ObjectType()
+export class LoginPayload extends SessionPayload {
+  @Field(() => Boolean)
+  hasSeenIntro: boolean;
+}
+
+@InputType()
+export class RegisterInput {
+  @Field(() => String)
+  @IsEmail({}, { message: 'Enter a valid email address' })
+  email: string;
+
+  @Field(() => String)
+  password: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  name?: string | null;
+
+  @Field(() => String, { description: 'Name of the association to create' })
+  @Length(1, 200, { message: 'Association name must be 1 to 200 characters' })
+  organizationName: string;
 }

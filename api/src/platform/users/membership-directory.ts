@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import { Membership, type Role } from './membership.entity.js';
+import { Membership, MembershipStatus, type Role } from './membership.entity.js';
 
 // (user, organization) → role, from the membership row, cached briefly: a role change or removal
 // takes effect within the TTL everywhere and at once in the process that made it.
@@ -20,7 +20,7 @@ export class MembershipDirectory {
     if (hit) return hit.role;
     const m = await this.platformEm().findOne(
       Membership,
-      { user: userId, organization: orgId },
+      { user: userId, organization: orgId, status: MembershipStatus.ACTIVE },
       { fields: ['role'] },
     );
     const role = m?.role ?? null;

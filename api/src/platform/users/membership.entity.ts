@@ -14,9 +14,16 @@ registerEnumType(Role, {
   description: 'Role within one organization: tenant admin, tenant user, or read-only viewer',
 });
 
+export enum MembershipStatus {
+  ACTIVE = 'active',
+  // Invited as a new user who has not set a password yet: no access until the invitation is accepted.
+  INVITED = 'invited',
+}
+registerEnumType(MembershipStatus, { name: 'MemberStatus' });
+
 @Entity({ tableName: 'memberships' })
 export class Membership {
-  [OptionalProps]?: 'createdAt';
+  [OptionalProps]?: 'createdAt' | 'status';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -29,6 +36,9 @@ export class Membership {
 
   @Enum({ items: () => Role, type: 'string' })
   role: Role;
+
+  @Enum({ items: () => MembershipStatus, type: 'string' })
+  status: MembershipStatus = MembershipStatus.ACTIVE;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OrganizationStatus } from '../organizations/organization.entity.js';
-import { Membership } from './membership.entity.js';
+import { Membership, MembershipStatus } from './membership.entity.js';
 import type { OrganizationMembership } from './users.types.js';
 
 // The user's organizations that can be used now (suspended and archived ones are left out),
@@ -11,7 +11,11 @@ export async function activeMemberships(
 ): Promise<OrganizationMembership[]> {
   const rows = await em.find(
     Membership,
-    { user: userId, organization: { status: OrganizationStatus.ACTIVE } },
+    {
+      user: userId,
+      status: MembershipStatus.ACTIVE,
+      organization: { status: OrganizationStatus.ACTIVE },
+    },
     { populate: ['organization'], orderBy: { organization: { name: 'asc' } } },
   );
   return rows.map((m) => ({
@@ -19,6 +23,7 @@ export async function activeMemberships(
     name: m.organization.name,
     role: m.role,
     status: m.organization.status,
+    settings: m.organization.settings,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { OrganizationStatus } from '../organizations/organization.entity.js';
 import { Role } from './membership.entity.js';
@@ -16,6 +17,11 @@ export class OrganizationMembership {
 
   @Field(() => OrganizationStatus)
   status: OrganizationStatus;
+
+  @Field(() => GraphQLJSONObject, {
+    description: 'Per-organization settings, e.g. onboardingComplete and the ideation flag',
+  })
+  settings: Record<string, unknown>;
 }
 
 @ObjectType()
@@ -31,4 +37,10 @@ export class Me {
 
   @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
   organizations: OrganizationMembership[];
+
+  @Field(() => User, {
+    nullable: true,
+    description: 'The super admin behind this session when it is an impersonation',
+  })
+  impersonatedBy: User | null;
 }

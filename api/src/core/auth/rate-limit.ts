@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from '../errors/app-error.js';
+
+export type LimitedAction = 'login' | 'register' | 'password-reset';
+
+// Login, register and reset requests: N per minute per IP and per email (rate-limiter-flexible;
+// in memory, or Redis when REDIS_URL is set so every API process shares the counters). Counted per
+// GraphQL operation — each aliased field is one attempt — never per HTTP request.
+export class AuthRateLimiter {
+  private readonly limiters = new Map<LimitedAction, RateLimiterAbstract>();
+  private readonly redis?: Redis;
+
+  constructor(opts: { points: number; redisUrl?: string; durationSeconds?: number }) {
+    if (opts.redisUrl) {
+      this.redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, lazyConnect: false });
+    }
+    for (const action of ['login', 'register', 'password-reset'] as const) {
+      const options = {
+        keyPrefix: `covenant:rl:${action}`,
+        points: opts.points,
+        duration: opts.durationSeconds ?? 60,
+      };
+      this.limiters.set(
+        action,
+        this.redis
+          ? new RateLimiterRedis({ ...options, storeClient: this.redis })
+          : new RateLimiterMemory(options),
+      );
+    }
+  }
+
+  async consume(action: LimitedAction, keys: { ip: string; email?: string }): Promise<void> {
+    const limiter = this.limiters.get(action)!;
+    const ids = [`ip:${keys.ip}`, ...(keys.email ? [`email:${keys.email}`] : [])];
+    let blocked: RateLimiterRes | null = null;
+    for (const id of ids) {
+      try {
+        await limiter.consume(id);
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        if (!blocked || res.msBeforeNext > blocked.msBeforeNext) blocked = res;
+      }
+    }
+    if (blocked) {
+      const retryAfter = Math.max(1, Math.ceil(blocked.msBeforeNext / 1000));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many attempts. Try again in ${retryAfter} seconds.`,
+        undefined,
+        { retryAfter },
+      );
+    }
+  }
+
+  async close() {
+    await this.redis?.quit().catch(() => undefined);
+  }
+}

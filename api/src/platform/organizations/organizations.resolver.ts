@@ -1,0 +1,87 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { badInput } from '../../core/errors/app-error.js';
+import type { Context } from '../../server/context.js';
+import { Role } from '../users/membership.entity.js';
+import { LoginPayload } from '../sessions/sessions.types.js';
+import {
+  acceptInvitation,
+  invitationInfo,
+  inviteMember,
+  listMembers,
+  removeMember,
+  updateMemberRole,
+} from './members.service.js';
+import { InvitationInfo, Member } from './members.types.js';
+
+const MAX_SETTINGS_BYTES = 16 * 1024;
+
+@Resolver()
+export class OrganizationsResolver {
+  @Mutation(() => GraphQLJSONObject, {
+    description:
+      "Merge a partial settings object (e.g. { onboardingComplete: true }) into the current organization's settings",
+  })
+  async updateOrganizationSettings(
+    @Arg('patch', () => GraphQLJSONObject) patch: Record<string, unknown>,
+    @Ctx() ctx: Context,
+  ): Promise<Record<string, unknown>> {
+    if (JSON.stringify(patch).length > MAX_SETTINGS_BYTES) {
+      throw badInput([{ field: 'patch', message: 'Settings are limited to 16 kB' }]);
+    }
+    const [row] = await ctx.platformEm
+      .getConnection()
+      .execute<{ settings: Record<string, unknown> }[]>(
+        `UPDATE organizations SET settings = settings || ?::jsonb, updated_at = now()
+          WHERE id = ? RETURNING settings`,
+        [JSON.stringify(patch), ctx.org!.orgId],
+      );
+    return row.settings;
+  }
+
+  @Query(() => [Member], { description: 'Members of the current organization (admins)' })
+  members(@Ctx() ctx: Context): Promise<Member[]> {
+    return listMembers(ctx);
+  }
+
+  @Mutation(() => Member, {
+    description:
+      'Invite by email; a new user gets an activation link, an existing one access at once',
+  })
+  inviteMember(
+    @Arg('email', () => String) email: string,
+    @Arg('role', () => Role) role: Role,
+    @Ctx() ctx: Context,
+  ): Promise<Member> {
+    return inviteMember(ctx, email, role);
+  }
+
+  @Mutation(() => Member)
+  updateMemberRole(
+    @Arg('userId', () => ID) userId: string,
+    @Arg('role', () => Role) role: Role,
+    @Ctx() ctx: Context,
+  ): Promise<Member> {
+    return updateMemberRole(ctx, userId, role);
+  }
+
+  @Mutation(() => Boolean)
+  removeMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context): Promise<boolean> {
+    return removeMember(ctx, userId);
+  }
+
+  @Query(() => InvitationInfo, { description: 'What an invitation link is for (public)' })
+  invitation(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
+    return invitationInfo(ctx, token);
+  }
+
+  @Mutation(() => LoginPayload, { description: 'Accept an invitation: set a password and sign in' })
+  acceptInvitation(
+    @Arg('token', () => String) token: string,
+    @Arg('password', () => String) password: string,
+    @Ctx() ctx: Context,
+    @Arg('name', () => String, { nullable: true }) name?: string | null,
+  ): Promise<LoginPayload> {
+    return acceptInvitation(ctx, token, password, name);
+  }
+}
