@@ -107,6 +107,7 @@ export async function startCovenant(
       tenantTemplateDb: templateDb,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     };
+    await services.rateLimiter.ready();
     const demo = config.seedOwner
       ? await seedFirstStart(services, { demo: config.seedDemo })
       : null;

@@ -19,6 +19,8 @@ export class AuthRateLimiter {
   constructor(opts: { points: number; redisUrl?: string; durationSeconds?: number }) {
     if (opts.redisUrl) {
       this.redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, lazyConnect: false });
+      // Connection errors are retried by ioredis; meanwhile the insurance limiter counts.
+      this.redis.on('error', () => undefined);
     }
     for (const action of ['login', 'register', 'password-reset'] as const) {
       const options = {
@@ -29,7 +31,12 @@ export class AuthRateLimiter {
       this.limiters.set(
         action,
         this.redis
-          ? new RateLimiterRedis({ ...options, storeClient: this.redis })
+          ? new RateLimiterRedis({
+              ...options,
+              storeClient: this.redis,
+              // If Redis is unreachable, limit per process rather than not at all.
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
           : new RateLimiterMemory(options),
       );
     }
@@ -56,6 +63,16 @@ export class AuthRateLimiter {
         { retryAfter },
       );
     }
+  }
+
+  // Resolves once Redis is connected (or after a grace period, falling back to per-process limits).
+  async ready(timeoutMs = 3000): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, timeoutMs);
+      redis.once('ready', () => (clearTimeout(t), resolve()));
+    });
   }
 
   async close() {
