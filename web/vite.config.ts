@@ -2,8 +2,9 @@ import { fileURLToPath } from 'node:url';
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 
-// The API serves /graphql and /healthz; in development Vite proxies them so the app is same-origin
-// exactly as in production (no CORS, and the refresh cookie will work the same way later).
+// The API serves /graphql, /auth/graphql (refreshSession and logout: the refresh cookie's Path is
+// /auth) and /healthz; in development Vite proxies them so the app is same-origin exactly as in
+// production (no CORS, and the refresh cookie works the same way).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
@@ -17,6 +18,7 @@ export default defineConfig({
     strictPort: true,
     proxy: {
       '/graphql': { target: apiTarget, changeOrigin: false },
+      '/auth/': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
     },
   },

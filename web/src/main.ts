@@ -10,28 +10,13 @@ import './theme/app.css';
 import App from './App.vue';
 import { createApolloClient, setApolloClient } from './apollo/client';
 import { createAppRouter } from './router';
-import { useAuthStore } from './stores/auth';
-import { useOrganizationStore } from './stores/organization';
+import { sessionHooks } from './session';
 import { CovenantPreset } from './theme/preset';
 
 const pinia = createPinia();
 const router = createAppRouter(createWebHistory(), pinia);
 
-const apollo = createApolloClient({
-  getToken: () => useAuthStore(pinia).accessToken,
-  onUnauthenticated: () => {
-    const auth = useAuthStore(pinia);
-    if (!auth.isAuthenticated) return; // several requests can fail together; act once
-    auth.clearSession('expired');
-    void apollo.clearStore();
-    const current = router.currentRoute.value;
-    void router.replace({
-      name: 'login',
-      query: current.meta.requiresAuth ? { redirect: current.fullPath } : {},
-    });
-  },
-  onOrgInactive: () => useOrganizationStore(pinia).markInactive(),
-});
+const apollo = createApolloClient(sessionHooks(pinia, () => router));
 setApolloClient(apollo);
 
 const app = createApp(App);
@@ -51,8 +36,9 @@ app.use(ToastService);
 app.directive('tooltip', Tooltip);
 app.provide(DefaultApolloClient, apollo);
 
-// Mount after the first navigation so the right layout renders from the first frame (and mount
-// anyway if that navigation failed, rather than leave a blank page).
+// Mount after the first navigation, whose guard first resumes the session from the refresh
+// cookie, so the right layout renders from the first frame (and mount anyway if that navigation
+// failed, rather than leave a blank page).
 void router
   .isReady()
   .catch((error: unknown) => console.error('Initial navigation failed', error))

@@ -1,6 +1,6 @@
-import { ApolloClient, HttpLink, InMemoryCache, from } from '@apollo/client/core';
+import { ApolloClient, HttpLink, InMemoryCache, from, split } from '@apollo/client/core';
 import type { NormalizedCacheObject } from '@apollo/client/core';
-import { createAuthLink, createSessionErrorLink } from './links';
+import { AUTH_ENDPOINT_OPERATIONS, createAuthLink, createSessionErrorLink } from './links';
 import type { SessionErrorHandlers } from './links';
 
 export type CovenantApolloClient = ApolloClient<NormalizedCacheObject>;
@@ -8,23 +8,41 @@ export type CovenantApolloClient = ApolloClient<NormalizedCacheObject>;
 export interface ApolloClientOptions extends SessionErrorHandlers {
   getToken: () => string | null;
   uri?: string;
+  /** Where RefreshSession and Logout go (the refresh cookie's Path is /auth). */
+  authUri?: string;
   /** Injected in tests; the browser's fetch otherwise. */
   fetch?: typeof fetch;
 }
 
 export function createApolloClient(options: ApolloClientOptions): CovenantApolloClient {
-  const http = new HttpLink({
-    uri: options.uri ?? '/graphql',
-    // Resolved per request so a test can stub the global fetch after the client is built.
-    fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
+  // Resolved per request so a test can stub the global fetch after the client is built.
+  const fetchImpl: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  const http = new HttpLink({ uri: options.uri ?? '/graphql', fetch: fetchImpl });
+  const authHttp = new HttpLink({
+    uri: options.authUri ?? '/auth/graphql',
+    fetch: fetchImpl,
+    // The httpOnly refresh cookie rides along (same origin); the extra header makes the request
+    // one a form post cannot forge (the API's CSRF check).
+    credentials: 'same-origin',
+    headers: { 'apollo-require-preflight': 'true' },
   });
   return new ApolloClient({
-    link: from([createSessionErrorLink(options), createAuthLink(options.getToken), http]),
+    link: from([
+      createSessionErrorLink(options),
+      createAuthLink(options.getToken),
+      split((operation) => AUTH_ENDPOINT_OPERATIONS.has(operation.operationName), authHttp, http),
+    ]),
     cache: new InMemoryCache({
       typePolicies: {
-        // Me and LoginPayload have no id: keep them embedded in their parent field.
+        // Payloads without an id: keep them embedded in their parent field.
         Me: { keyFields: false },
         LoginPayload: { keyFields: false },
+        SessionPayload: { keyFields: false },
+        InvitationInfo: { keyFields: false },
+        // A member is one person in the current organization (the cache is reset on switch).
+        Member: { keyFields: ['userId'] },
+        // The same organization id, seen through the same user: settings are replaced whole.
+        OrganizationMembership: { fields: { settings: { merge: false } } },
       },
     }),
     defaultOptions: {

@@ -59,11 +59,40 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** `extensions.reason` of the first error that has one, e.g. 'TOKEN_EXPIRED'. */
+export function errorReason(error: unknown): string | undefined {
+  for (const e of apiErrors(error)) {
+    const reason = e.extensions?.reason;
+    if (typeof reason === 'string') return reason;
+  }
+  return undefined;
+}
+
+/** Seconds to wait from a RATE_LIMITED error's `extensions.retryAfter`, when it says. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  for (const e of apiErrors(error)) {
+    const value = e.extensions?.retryAfter;
+    const seconds = typeof value === 'string' ? Number(value) : value;
+    if (typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0) {
+      return Math.ceil(seconds);
+    }
+  }
+  return undefined;
+}
+
 export function httpStatus(error: unknown): number | undefined {
   if (error instanceof ApolloError && isServerError(error.networkError)) {
     return error.networkError.statusCode;
   }
   return undefined;
+}
+
+/** The API could not be reached (offline, or a proxy answering for a stopped API). */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApolloError) || !error.networkError) return false;
+  if (apiErrors(error).length > 0) return false;
+  const status = httpStatus(error);
+  return status === undefined || status >= 500;
 }
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again in a moment.';

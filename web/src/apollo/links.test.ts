@@ -1,7 +1,19 @@
 import { gql } from '@apollo/client/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiError, installTestClient } from '@/test/graphql';
-import { errorCode, errorMessage, fieldErrors, httpStatus } from './errors';
+import type { Router } from 'vue-router';
+import { useAuthStore } from '@/stores/auth';
+import { useOrganizationStore } from '@/stores/organization';
+import { apiError, installTestClient, refreshRefused, sessionPayload } from '@/test/graphql';
+import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
+import { freshPinia, installAppClient, routerAt, signIn } from '@/test/mount';
+import {
+  errorCode,
+  errorMessage,
+  errorReason,
+  fieldErrors,
+  httpStatus,
+  retryAfterSeconds,
+} from './errors';
 import { classifySessionProblem } from './links';
 
 const PROBE = gql`
@@ -104,7 +116,209 @@ describe('apollo links', () => {
   });
 });
 
+const ACCOUNTS = gql`
+  query Accounts {
+    accounts {
+      id
+    }
+  }
+`;
+const SWITCH = gql`
+  mutation SwitchOrganization($organizationId: ID!) {
+    switchOrganization(organizationId: $organizationId) {
+      accessToken
+    }
+  }
+`;
+
+const expired = { status: 401, body: apiError('UNAUTHENTICATED', 'Access token expired') };
+const refreshed = (accessToken: string): GraphQLReply => ({
+  body: { data: { refreshSession: sessionPayload({ accessToken }) } },
+});
+
+describe('refresh on 401 (the client as main.ts wires it)', () => {
+  let router: Router | undefined;
+
+  async function signedInApp(
+    handler: (req: GraphQLRequest) => GraphQLReply | Promise<GraphQLReply>,
+  ) {
+    router = undefined;
+    const pinia = freshPinia();
+    const { client, fetch } = installAppClient(handler, pinia, () => router);
+    signIn(
+      { email: 'treasurer@example.com' },
+      {
+        id: 'org-1',
+        name: 'Maple Ridge HOA',
+        role: 'ADMIN',
+        status: 'ACTIVE',
+      },
+    );
+    router = await routerAt('/accounts', pinia);
+    return { client, fetch, pinia };
+  }
+
+  const bearer = (req: GraphQLRequest) => req.headers.get('authorization');
+
+  it('renews the session once and replays the operation with the new token', async () => {
+    const seen: string[] = [];
+    const { client } = await signedInApp((req) => {
+      seen.push(`${req.operationName} ${bearer(req) ?? '-'}`);
+      if (req.operationName === 'RefreshSession') return refreshed('token-new');
+      return bearer(req) === 'Bearer token-new'
+        ? { body: { data: { version: '2026.11.22' } } }
+        : expired;
+    });
+
+    const { data } = await client.query({ query: PROBE, fetchPolicy: 'no-cache' });
+
+    expect(data).toEqual({ version: '2026.11.22' });
+    expect(seen).toEqual(['Probe Bearer test-token', 'RefreshSession -', 'Probe Bearer token-new']);
+    expect(useAuthStore().accessToken).toBe('token-new');
+    expect(router?.currentRoute.value.name).toBe('accounts');
+  });
+
+  it('also renews on UNAUTHENTICATED answered over HTTP 200', async () => {
+    const { client } = await signedInApp((req) => {
+      if (req.operationName === 'RefreshSession') return refreshed('token-new');
+      return bearer(req) === 'Bearer token-new'
+        ? { body: { data: { version: '1' } } }
+        : { body: apiError('UNAUTHENTICATED', 'Access token expired') };
+    });
+    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).resolves.toMatchObject({
+      data: { version: '1' },
+    });
+  });
+
+  it('shares one refresh between operations failing at the same time', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let refreshes = 0;
+    const { client } = await signedInApp(async (req) => {
+      if (req.operationName === 'RefreshSession') {
+        refreshes += 1;
+        await gate;
+        return refreshed('token-new');
+      }
+      if (bearer(req) !== 'Bearer token-new') return expired;
+      return req.operationName === 'Probe'
+        ? { body: { data: { version: '1' } } }
+        : { body: { data: { accounts: [] } } };
+    });
+
+    const probe = client.query({ query: PROBE, fetchPolicy: 'no-cache' });
+    const accounts = client.query({ query: ACCOUNTS, fetchPolicy: 'no-cache' });
+    const again = client.query({
+      query: PROBE,
+      fetchPolicy: 'no-cache',
+      context: { queryDeduplication: false },
+    });
+    await vi.waitFor(() => expect(refreshes).toBe(1));
+    release();
+
+    await expect(Promise.all([probe, accounts, again])).resolves.toHaveLength(3);
+    expect(refreshes).toBe(1);
+  });
+
+  it('retries only once: a second 401 ends the session', async () => {
+    let probes = 0;
+    const { client } = await signedInApp((req) => {
+      if (req.operationName === 'RefreshSession') return refreshed('token-new');
+      probes += 1;
+      return expired;
+    });
+
+    await expect(client.query({ query: PROBE, fetchPolicy: 'no-cache' })).rejects.toThrow();
+
+    expect(probes).toBe(2);
+    expect(useAuthStore().isAuthenticated).toBe(false);
+    await vi.waitFor(() => expect(router?.currentRoute.value.name).toBe('login'));
+  });
+
+  it('gives up when the refresh is refused: session cleared, /login with a notice', async () => {
+    const { client } = await signedInApp((req) =>
+      req.operationName === 'RefreshSession' ? refreshRefused : expired,
+    );
+
+    const failure = await client
+      .query({ query: PROBE, fetchPolicy: 'no-cache' })
+      .catch((e: unknown) => e);
+
+    expect(errorCode(failure)).toBe('UNAUTHENTICATED');
+    const auth = useAuthStore();
+    expect(auth.isAuthenticated).toBe(false);
+    expect(auth.notice).toBe('expired');
+    expect(useOrganizationStore().current).toBeNull();
+    await vi.waitFor(() => expect(router?.currentRoute.value.name).toBe('login'));
+    expect(router?.currentRoute.value.query.redirect).toBe('/accounts');
+  });
+
+  it('never refreshes for Login: a wrong password is the form’s business', async () => {
+    const refreshSession = vi.fn(() => Promise.resolve());
+    const onUnauthenticated = vi.fn();
+    const onOrgInactive = vi.fn();
+    const { client } = installTestClient(
+      () => ({ status: 401, body: apiError('UNAUTHENTICATED', 'Invalid email or password') }),
+      { refreshSession, onUnauthenticated, onOrgInactive },
+    );
+    await expect(
+      client.mutate({ mutation: LOGIN, variables: { email: 'a@b.c', password: 'x' } }),
+    ).rejects.toThrow();
+    expect(refreshSession).not.toHaveBeenCalled();
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  it('an ORG_INACTIVE refusal to switch does not suspend the current association', async () => {
+    const onUnauthenticated = vi.fn();
+    const onOrgInactive = vi.fn();
+    const { client } = installTestClient(
+      () => ({ status: 403, body: apiError('ORG_INACTIVE', 'This organization is suspended') }),
+      { onUnauthenticated, onOrgInactive },
+    );
+    const failure = await client
+      .mutate({ mutation: SWITCH, variables: { organizationId: 'org-2' } })
+      .catch((e: unknown) => e);
+    expect(errorCode(failure)).toBe('ORG_INACTIVE');
+    expect(onOrgInactive).not.toHaveBeenCalled();
+  });
+});
+
 describe('error helpers', () => {
+  it('reads retryAfter (RATE_LIMITED, HTTP 429) and reason (BAD_USER_INPUT)', async () => {
+    const replies: GraphQLReply[] = [
+      {
+        status: 429,
+        body: {
+          errors: [
+            {
+              message: 'Too many attempts',
+              extensions: { code: 'RATE_LIMITED', retryAfter: 42 },
+            },
+          ],
+        },
+      },
+      {
+        body: {
+          errors: [
+            {
+              message: 'This link has expired',
+              extensions: { code: 'BAD_USER_INPUT', reason: 'TOKEN_EXPIRED' },
+            },
+          ],
+        },
+      },
+    ];
+    const { client } = installTestClient(() => replies.shift() ?? { body: {} });
+    const limited = await client.query({ query: PROBE }).catch((e: unknown) => e);
+    expect(retryAfterSeconds(limited)).toBe(42);
+    expect(httpStatus(limited)).toBe(429);
+    const expiredLink = await client
+      .query({ query: PROBE, fetchPolicy: 'no-cache' })
+      .catch((e: unknown) => e);
+    expect(errorReason(expiredLink)).toBe('TOKEN_EXPIRED');
+    expect(retryAfterSeconds(expiredLink)).toBeUndefined();
+  });
+
   it('reads per-field details from a CONFLICT over HTTP 200', async () => {
     const { client } = installTestClient(() => ({
       body: apiError('CONFLICT', 'Account number 1010 already exists', [

@@ -7,11 +7,21 @@ import type { ApiErrorLike } from './errors';
 // Links are written against ApolloLink/Observable from @apollo/client/core on purpose: the
 // package root (and some subpaths) pull React into the bundle.
 
-/** Adds `Authorization: Bearer <token>` when a session exists. */
+/**
+ * Operations POSTed to /auth/graphql instead of /graphql: the refresh cookie's Path is /auth, so
+ * only requests there carry it.
+ */
+export const AUTH_ENDPOINT_OPERATIONS: ReadonlySet<string> = new Set(['RefreshSession', 'Logout']);
+
+/**
+ * Adds `Authorization: Bearer <token>` when a session exists. Not on the /auth operations: they
+ * are identified by the cookie, and the API refuses a whole request whose Bearer token has
+ * expired, which is exactly when a refresh is needed.
+ */
 export function createAuthLink(getToken: () => string | null): ApolloLink {
   return new ApolloLink((operation, forward) => {
     const token = getToken();
-    if (token) {
+    if (token && !AUTH_ENDPOINT_OPERATIONS.has(operation.operationName)) {
       operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
         headers: { ...headers, authorization: `Bearer ${token}` },
       }));
@@ -39,13 +49,26 @@ export function classifySessionProblem(
 }
 
 export interface SessionErrorHandlers {
+  /**
+   * Exchanges the refresh cookie for a new access token and stores it. Concurrent callers must
+   * share one request; rejects when the session cannot be renewed. Without it, a 401 goes
+   * straight to onUnauthenticated.
+   */
+  refreshSession?: () => Promise<unknown>;
+  /** The session is over (refresh refused or unavailable). */
   onUnauthenticated: (operation: Operation) => void;
   onOrgInactive: (operation: Operation) => void;
 }
 
-// Login answers a wrong password with UNAUTHENTICATED; that is the login form's business, not a
-// lost session.
-const SESSIONLESS_OPERATIONS = new Set(['Login']);
+// Login answers a wrong password with UNAUTHENTICATED: that is the login form's business, not a
+// lost session. RefreshSession failing *is* the verdict, and Logout ends the session anyway.
+const SESSIONLESS_OPERATIONS = new Set(['Login', 'RefreshSession', 'Logout']);
+
+// ORG_INACTIVE from these is about the organization asked for, not the session's own: switching
+// into a suspended association is refused, but the current one is still fine.
+const TARGETS_ANOTHER_ORGANIZATION = new Set(['SwitchOrganization']);
+
+const RETRIED = 'covenantRetriedAfterRefresh';
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null && 'statusCode' in error) {
@@ -55,30 +78,92 @@ function statusOf(error: unknown): number | undefined {
   return undefined;
 }
 
-/** Watches every result and failure for session problems, then passes them on unchanged. */
+type Outcome =
+  | { kind: 'result'; result: FetchResult }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'complete' };
+
+/**
+ * Watches every result and failure for session problems. On UNAUTHENTICATED it renews the
+ * session once (shared with every other operation failing at the same time) and replays the
+ * operation once with the new token; if renewal fails, the original failure is passed on and
+ * onUnauthenticated is told. ORG_INACTIVE is reported and passed on unchanged.
+ */
 export function createSessionErrorLink(handlers: SessionErrorHandlers): ApolloLink {
   return new ApolloLink((operation, forward) => {
-    const inspect = (errors: readonly ApiErrorLike[], statusCode: number | undefined) => {
-      if (SESSIONLESS_OPERATIONS.has(operation.operationName)) return;
-      const problem = classifySessionProblem(errors, statusCode);
-      if (problem === 'unauthenticated') handlers.onUnauthenticated(operation);
-      else if (problem === 'org-inactive') handlers.onOrgInactive(operation);
-    };
+    const sessionless = SESSIONLESS_OPERATIONS.has(operation.operationName);
 
     return new Observable<FetchResult>((observer) => {
-      const subscription = forward(operation).subscribe({
-        next: (result) => {
-          const errors: readonly GraphQLFormattedError[] = result.errors ?? [];
-          if (errors.length > 0) inspect(errors as ApiErrorLike[], undefined);
-          observer.next(result);
-        },
-        error: (error: unknown) => {
-          inspect(errorsInServerResult(error), statusOf(error));
-          observer.error(error);
-        },
-        complete: () => observer.complete(),
-      });
-      return () => subscription.unsubscribe();
+      let subscription: { unsubscribe: () => void } | null = null;
+      let closed = false;
+
+      const deliver = (outcome: Outcome) => {
+        if (closed) return;
+        if (outcome.kind === 'result') observer.next(outcome.result);
+        else if (outcome.kind === 'error') observer.error(outcome.error);
+        else observer.complete();
+      };
+
+      const attempt = (canRetry: boolean) => {
+        // Results are held back until the operation settles, so a 401 answered over HTTP 200
+        // can still be replayed instead of reaching the screen.
+        const held: FetchResult[] = [];
+
+        const settle = (problem: SessionProblem | null, failure: Outcome) => {
+          if (
+            problem === 'org-inactive' &&
+            !TARGETS_ANOTHER_ORGANIZATION.has(operation.operationName)
+          ) {
+            handlers.onOrgInactive(operation);
+          }
+          if (problem !== 'unauthenticated' || sessionless) {
+            held.forEach((result) => deliver({ kind: 'result', result }));
+            deliver(failure);
+            return;
+          }
+          const giveUp = () => {
+            handlers.onUnauthenticated(operation);
+            held.forEach((result) => deliver({ kind: 'result', result }));
+            deliver(failure);
+          };
+          if (!canRetry || !handlers.refreshSession) {
+            giveUp();
+            return;
+          }
+          handlers.refreshSession().then(
+            () => {
+              if (closed) return;
+              operation.setContext({ [RETRIED]: true });
+              attempt(false);
+            },
+            () => giveUp(),
+          );
+        };
+
+        subscription = forward(operation).subscribe({
+          next: (result) => {
+            held.push(result);
+          },
+          error: (error: unknown) => {
+            const problem = classifySessionProblem(errorsInServerResult(error), statusOf(error));
+            settle(problem, { kind: 'error', error });
+          },
+          complete: () => {
+            const errors: readonly GraphQLFormattedError[] = held.flatMap((r) => r.errors ?? []);
+            const problem =
+              errors.length > 0
+                ? classifySessionProblem(errors as ApiErrorLike[], undefined)
+                : null;
+            settle(problem, { kind: 'complete' });
+          },
+        });
+      };
+
+      attempt(operation.getContext()[RETRIED] !== true);
+      return () => {
+        closed = true;
+        subscription?.unsubscribe();
+      };
     });
   });
 }

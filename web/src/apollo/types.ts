@@ -3,6 +3,7 @@
 
 export type Role = 'ADMIN' | 'USER' | 'VIEWER';
 export type OrganizationStatus = 'ACTIVE' | 'SUSPENDED' | 'ARCHIVED';
+export type MemberStatus = 'ACTIVE' | 'INVITED';
 
 export interface User {
   id: string;
@@ -13,12 +14,42 @@ export interface User {
   hasSeenIntro: boolean;
 }
 
+/** Free-form organization settings (JSONObject), e.g. locale, currency, onboardingComplete. */
+export type OrganizationSettings = Record<string, unknown>;
+
 /** A user's membership of one organization; `id` is the organization id. */
 export interface OrganizationMembership {
   id: string;
   name: string;
   role: Role;
   status: OrganizationStatus;
+  /** Absent only in older payloads and hand-built test sessions. */
+  settings?: OrganizationSettings;
+}
+
+/** What login, refreshSession, switchOrganization, impersonation and invitations return. */
+export interface SessionPayload {
+  accessToken: string;
+  user: User;
+  organization: OrganizationMembership | null;
+  organizations: OrganizationMembership[];
+}
+
+/** A person in the current organization (or invited to it), as tenant admins see them. */
+export interface Member {
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  status: MemberStatus;
+  joinedAt: string;
+}
+
+export interface InvitationInfo {
+  email: string;
+  organizationName: string;
+  role: Role;
+  userExists: boolean;
 }
 
 export type AccountType = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
@@ -45,3 +76,6 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'RATE_LIMITED'
   | 'INTERNAL';
+
+/** `extensions.reason` on BAD_USER_INPUT for reset and invitation tokens. */
+export type TokenProblemReason = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_USED';

@@ -17,9 +17,14 @@ function sectionTitles(wrapper: ReturnType<typeof mountWithApp>): string[] {
   return wrapper.findAll('.nav-section__title').map((h) => h.text());
 }
 
+function menuItem(label: string): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>('[role=menuitem]')].find((el) =>
+    el.textContent?.includes(label),
+  );
+}
+
 describe('AppSidebar', () => {
   beforeEach(() => {
-    sessionStorage.clear();
     document.body.innerHTML = '';
     installTestClient(() => ({ body: { data: null } }));
   });
@@ -37,6 +42,7 @@ describe('AppSidebar', () => {
       'Transactions',
       'Planning',
       'Reports',
+      'Organization',
     ]);
     expect(wrapper.text()).not.toContain('Idea Submissions');
 
@@ -52,9 +58,27 @@ describe('AppSidebar', () => {
     wrapper.unmount();
   });
 
+  it('shows "Members" (section Organization) to tenant admins only', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'viewer@example.com' }, { ...maple, role: 'VIEWER' });
+    const router = await routerAt('/accounts', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+    expect(sectionTitles(wrapper)).not.toContain('Organization');
+    expect(wrapper.text()).not.toContain('Members');
+    wrapper.unmount();
+
+    const adminPinia = freshPinia();
+    signIn({ email: 'admin@example.com' }, maple);
+    const adminRouter = await routerAt('/accounts', adminPinia);
+    const admin = mountWithApp(AppSidebar, { pinia: adminPinia, router: adminRouter });
+    const members = admin.findAll('a.nav-item').find((a) => a.text() === 'Members');
+    expect(members?.attributes('href')).toBe('/members');
+    admin.unmount();
+  });
+
   it('renders planned modules as disabled "Soon" entries, never as links', async () => {
     const pinia = freshPinia();
-    signIn({ email: 'treasurer@example.com' }, maple);
+    signIn({ email: 'treasurer@example.com' }, { ...maple, role: 'USER' });
     const router = await routerAt('/accounts', pinia);
 
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
@@ -96,20 +120,39 @@ describe('AppSidebar', () => {
     wrapper.unmount();
   });
 
-  it('"Sign out" clears the session and returns to /login', async () => {
+  it('"Profile" in the user menu opens /profile', async () => {
     const pinia = freshPinia();
     signIn({ email: 'treasurer@example.com' }, maple);
     const router = await routerAt('/accounts', pinia);
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
 
     await wrapper.get('[data-testid=user-menu-button]').trigger('click');
-    const signOut = [...document.querySelectorAll<HTMLElement>('[role=menuitem]')].find((el) =>
-      el.textContent?.includes('Sign out'),
-    );
+    menuItem('Profile')?.querySelector<HTMLElement>('a, .p-menu-item-link')?.click();
+
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('profile'), {
+      timeout: 5000,
+    });
+    wrapper.unmount();
+  });
+
+  it('"Sign out" calls logout on /auth/graphql, clears the session and returns to /login', async () => {
+    const calls: string[] = [];
+    installTestClient((req) => {
+      calls.push(`${req.operationName} ${req.url}`);
+      return { body: { data: { logout: true } } };
+    });
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com' }, maple);
+    const router = await routerAt('/accounts', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    await wrapper.get('[data-testid=user-menu-button]').trigger('click');
+    const signOut = menuItem('Sign out');
     expect(signOut).toBeDefined();
     signOut?.querySelector<HTMLElement>('a, .p-menu-item-link')?.click();
     await flushPromises();
 
+    expect(calls).toEqual(['Logout http://localhost/auth/graphql']);
     expect(useAuthStore().isAuthenticated).toBe(false);
     // The login page is a lazy route chunk: wait for the navigation to land.
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('login'));

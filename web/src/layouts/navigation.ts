@@ -11,8 +11,11 @@ export interface NavItem {
 export interface NavSection {
   id: string;
   label: string;
-  /** Tenant sections need a current organization; Admin needs a super admin. */
-  audience: 'tenant' | 'superadmin';
+  /**
+   * Tenant sections need a current organization; 'tenant-admin' ones also the ADMIN role there;
+   * Admin needs a super admin.
+   */
+  audience: 'tenant' | 'tenant-admin' | 'superadmin';
   items: NavItem[];
 }
 
@@ -70,6 +73,12 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    id: 'organization',
+    label: 'Organization',
+    audience: 'tenant-admin',
+    items: [{ label: 'Members', icon: 'pi pi-users', route: 'members' }],
+  },
+  {
     id: 'admin',
     label: 'Admin',
     audience: 'superadmin',
@@ -85,8 +94,12 @@ export const NAV_SECTIONS: NavSection[] = [
 export function visibleSections(options: {
   hasOrganization: boolean;
   isSuperadmin: boolean;
+  isOrganizationAdmin?: boolean;
 }): NavSection[] {
-  return NAV_SECTIONS.filter((s) =>
-    s.audience === 'tenant' ? options.hasOrganization : options.isSuperadmin,
-  );
+  return NAV_SECTIONS.filter((s) => {
+    if (s.audience === 'tenant') return options.hasOrganization;
+    if (s.audience === 'tenant-admin')
+      return options.hasOrganization && !!options.isOrganizationAdmin;
+    return options.isSuperadmin;
+  });
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { installTestClient } from '@/test/graphql';
+import { installTestClient, refreshRefused, sessionPayload } from '@/test/graphql';
 import { freshPinia, routerAt, signIn } from '@/test/mount';
 import { safeRedirect } from './guards';
 
@@ -8,14 +8,15 @@ const maple = { id: 'org-1', name: 'Maple Ridge HOA', role: 'VIEWER', status: 'A
 
 describe('router guards', () => {
   beforeEach(() => {
-    sessionStorage.clear();
-    installTestClient(() => ({ body: { data: null } }));
+    installTestClient(() => refreshRefused);
   });
 
   it('sends a guest to /login, remembering where they were going', async () => {
     const router = await routerAt('/accounts', freshPinia());
     expect(router.currentRoute.value.name).toBe('login');
     expect(router.currentRoute.value.query.redirect).toBe('/accounts');
+    // A visitor who never signed in is not told their session "expired".
+    expect(useAuthStore().notice).toBeNull();
   });
 
   it('sends / to /accounts for a member of an organization', async () => {
@@ -38,29 +39,57 @@ describe('router guards', () => {
     expect((await routerAt('/admin', pinia)).currentRoute.value.name).toBe('accounts');
   });
 
+  it('keeps the members page to tenant admins (route meta roles)', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'viewer@example.com' }, maple);
+    expect((await routerAt('/members', pinia)).currentRoute.value.name).toBe('accounts');
+
+    const adminPinia = freshPinia();
+    signIn({ email: 'admin@example.com' }, { ...maple, role: 'ADMIN' });
+    expect((await routerAt('/members', adminPinia)).currentRoute.value.name).toBe('members');
+  });
+
   it('sends a signed-in user away from /login', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);
     expect((await routerAt('/login', pinia)).currentRoute.value.name).toBe('accounts');
   });
 
-  it('restores a reloaded session, or starts over at /login when the token is refused', async () => {
-    sessionStorage.setItem('covenant.accessToken', 'stale');
-    installTestClient(() => ({
-      status: 401,
-      body: {
-        errors: [{ message: 'Invalid access token', extensions: { code: 'UNAUTHENTICATED' } }],
-      },
-    }));
-    const pinia = freshPinia();
-    const router = await routerAt('/accounts', pinia);
-    expect(router.currentRoute.value.name).toBe('login');
-    expect(useAuthStore(pinia).notice).toBe('expired');
-    expect(sessionStorage.getItem('covenant.accessToken')).toBeNull();
+  it('leaves the public pages open to guests', async () => {
+    for (const path of ['/forgot-password', '/reset-password?token=t', '/activate?token=t']) {
+      const router = await routerAt(path, freshPinia());
+      expect(router.currentRoute.value.fullPath).toBe(path);
+    }
   });
 
-  it('says so when the API cannot be reached while restoring a session', async () => {
-    sessionStorage.setItem('covenant.accessToken', 'token');
+  it('resumes the session from the refresh cookie before the first page is chosen', async () => {
+    const operations: string[] = [];
+    installTestClient((req) => {
+      operations.push(`${req.operationName} ${req.url}`);
+      return { body: { data: { refreshSession: sessionPayload({ accessToken: 'token-r' }) } } };
+    });
+    const pinia = freshPinia();
+    const router = await routerAt('/accounts', pinia);
+
+    expect(router.currentRoute.value.name).toBe('accounts');
+    expect(useAuthStore(pinia).accessToken).toBe('token-r');
+    expect(operations).toEqual(['RefreshSession http://localhost/auth/graphql']);
+
+    // Once per app: later navigations do not refresh again.
+    await router.push('/profile');
+    expect(operations).toHaveLength(1);
+  });
+
+  it('tries the refresh cookie only once, and a guest stays a guest', async () => {
+    const { fetch } = installTestClient(() => refreshRefused);
+    const pinia = freshPinia();
+    const router = await routerAt('/accounts', pinia);
+    await router.push('/members');
+    expect(router.currentRoute.value.name).toBe('login');
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('says so when the API cannot be reached while resuming a session', async () => {
     installTestClient(() => {
       throw new TypeError('Failed to fetch');
     });

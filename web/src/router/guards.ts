@@ -1,6 +1,6 @@
 import type { Pinia } from 'pinia';
 import type { RouteLocationNormalized, RouteLocationRaw, Router } from 'vue-router';
-import { errorCode } from '@/apollo/errors';
+import { isUnreachable } from '@/apollo/errors';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
 
@@ -27,13 +27,14 @@ export async function resolveNavigation(
   const auth = useAuthStore(pinia);
   const organization = useOrganizationStore(pinia);
 
-  if (auth.isAuthenticated && !auth.user) {
+  // Start-up: the access token is kept in memory only, so a reload (or a new tab) resumes the
+  // session from the refresh cookie before the first page is chosen.
+  if (!auth.isAuthenticated && !auth.restoreAttempted) {
     try {
       await auth.restore();
     } catch (error) {
-      // The token was refused, or the API is unreachable: without knowing who the token belongs
-      // to no page can be shown, so start over at the login page.
-      if (auth.isAuthenticated) auth.clearSession(errorCode(error) ? 'expired' : 'unreachable');
+      // No cookie, or one the API refused: a guest. Only an unreachable API is worth a word.
+      if (isUnreachable(error)) auth.clearSession('unreachable');
     }
   }
 
@@ -45,6 +46,9 @@ export async function resolveNavigation(
   }
   if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
   if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
+  if (to.meta.roles && !(organization.role && to.meta.roles.includes(organization.role))) {
+    return homeLocation(pinia);
+  }
   return true;
 }
 

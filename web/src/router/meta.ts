@@ -1,3 +1,5 @@
+import type { Role } from '@/apollo/types';
+
 // Route meta read by the guards and App.vue. Every feature's routes.ts sets these.
 declare module 'vue-router' {
   interface RouteMeta {
@@ -7,6 +9,8 @@ declare module 'vue-router' {
     guestOnly?: boolean;
     /** A tenant page: needs a current organization. */
     requiresOrganization?: boolean;
+    /** Only these roles in the current organization (e.g. ['ADMIN'] for member management). */
+    roles?: Role[];
     /** Platform administration: needs `isSuperadmin`. */
     superAdmin?: boolean;
     /** 'app' (default) renders inside AppLayout; 'blank' renders the page alone. */

@@ -1,6 +1,13 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { apiError, installTestClient, mapleRidge, treasurer } from '@/test/graphql';
+import {
+  apiError,
+  installTestClient,
+  mapleRidge,
+  refreshRefused,
+  sessionPayload,
+  treasurer,
+} from '@/test/graphql';
 import { useAuthStore } from './auth';
 import { useOrganizationStore } from './organization';
 
@@ -20,12 +27,14 @@ const loginReply = {
 describe('auth store', () => {
   beforeEach(() => {
     sessionStorage.clear();
+    localStorage.clear();
     setActivePinia(createPinia());
   });
 
-  it('login stores the token in memory and sessionStorage, with the user and organization', async () => {
+  it('login keeps the token in memory only, with the user and organization', async () => {
     const { fetch } = installTestClient((req) => {
       expect(req.operationName).toBe('Login');
+      expect(req.url).toBe('http://localhost/graphql');
       expect(req.variables).toEqual({ email: 'treasurer@example.com', password: 'hunter2' });
       return { body: loginReply };
     });
@@ -37,9 +46,12 @@ describe('auth store', () => {
     expect(auth.accessToken).toBe('token-abc');
     expect(auth.isAuthenticated).toBe(true);
     expect(auth.user?.email).toBe('treasurer@example.com');
-    expect(sessionStorage.getItem('covenant.accessToken')).toBe('token-abc');
+    // Nothing a script could read survives the tab: the refresh cookie is httpOnly.
+    expect(sessionStorage.length).toBe(0);
+    expect(localStorage.length).toBe(0);
     const organization = useOrganizationStore();
     expect(organization.current?.name).toBe('Maple Ridge HOA');
+    expect(organization.current?.settings).toEqual({ locale: 'en-US', currency: 'USD' });
     expect(organization.canWrite).toBe(true);
   });
 
@@ -52,53 +64,115 @@ describe('auth store', () => {
 
     await expect(auth.login('treasurer@example.com', 'nope')).rejects.toThrow();
     expect(auth.isAuthenticated).toBe(false);
-    expect(sessionStorage.getItem('covenant.accessToken')).toBeNull();
   });
 
-  it('logout clears the token, the user, the organization and sessionStorage', async () => {
-    installTestClient(() => ({ body: loginReply }));
+  it('logout revokes the cookie on /auth/graphql, then clears the token, user and organization', async () => {
+    const calls: { operation: string; url: string; authorization: string | null }[] = [];
+    installTestClient(
+      (req) => {
+        calls.push({
+          operation: req.operationName,
+          url: req.url,
+          authorization: req.headers.get('authorization'),
+        });
+        return req.operationName === 'Logout'
+          ? { body: { data: { logout: true } } }
+          : { body: loginReply };
+      },
+      { getToken: () => useAuthStore().accessToken },
+    );
     const auth = useAuthStore();
     await auth.login('treasurer@example.com', 'hunter2');
 
     await auth.logout();
 
+    expect(calls[1]).toEqual({
+      operation: 'Logout',
+      url: 'http://localhost/auth/graphql',
+      authorization: null,
+    });
     expect(auth.accessToken).toBeNull();
     expect(auth.user).toBeNull();
     expect(auth.isAuthenticated).toBe(false);
     expect(auth.notice).toBe('signed-out');
-    expect(sessionStorage.getItem('covenant.accessToken')).toBeNull();
     expect(useOrganizationStore().current).toBeNull();
   });
 
-  it('restores a session after a reload from the stored token via `me`', async () => {
-    sessionStorage.setItem('covenant.accessToken', 'token-abc');
+  it('logout still signs out locally when the API cannot be reached', async () => {
+    installTestClient(() => {
+      throw new TypeError('Failed to fetch');
+    });
     const auth = useAuthStore();
-    const { fetch } = installTestClient(
-      (req) => {
-        expect(req.operationName).toBe('Me');
-        expect(req.headers.get('authorization')).toBe('Bearer token-abc');
-        return {
-          body: {
-            data: {
-              me: {
-                __typename: 'Me',
-                user: treasurer,
-                organization: mapleRidge,
-                organizations: [mapleRidge],
-              },
-            },
-          },
-        };
-      },
-      { getToken: () => auth.accessToken },
-    );
+    auth.setSession(sessionPayload({ accessToken: 'token-abc' }));
 
-    expect(auth.isAuthenticated).toBe(true);
-    expect(auth.user).toBeNull();
+    await auth.logout();
+
+    expect(auth.isAuthenticated).toBe(false);
+    expect(auth.notice).toBe('signed-out');
+  });
+
+  it('restore resumes a session from the refresh cookie (POST /auth/graphql, no Bearer)', async () => {
+    const { fetch } = installTestClient((req) => {
+      expect(req.operationName).toBe('RefreshSession');
+      expect(req.url).toBe('http://localhost/auth/graphql');
+      expect(req.headers.get('apollo-require-preflight')).toBe('true');
+      expect(req.headers.has('authorization')).toBe(false);
+      return { body: { data: { refreshSession: sessionPayload({ accessToken: 'token-new' }) } } };
+    });
+    const auth = useAuthStore();
+    expect(auth.isAuthenticated).toBe(false);
+
     await expect(auth.restore()).resolves.toBe(true);
 
     expect(fetch).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+    expect(auth.accessToken).toBe('token-new');
     expect(auth.user?.id).toBe('user-1');
     expect(useOrganizationStore().current?.id).toBe('org-1');
+  });
+
+  it('restore rejects for a guest (no cookie) and leaves no session', async () => {
+    installTestClient(() => refreshRefused);
+    const auth = useAuthStore();
+    await expect(auth.restore()).rejects.toThrow();
+    expect(auth.isAuthenticated).toBe(false);
+    expect(auth.restoreAttempted).toBe(true);
+  });
+
+  it('concurrent refreshes share one request, which asks for the current organization', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { fetch } = installTestClient(async (req) => {
+      expect(req.variables).toEqual({ organizationId: 'org-1' });
+      await gate;
+      return { body: { data: { refreshSession: sessionPayload({ accessToken: 'token-2' }) } } };
+    });
+    const auth = useAuthStore();
+    auth.setSession(sessionPayload({ accessToken: 'token-1' }));
+
+    const all = Promise.all([auth.refresh(), auth.refresh(), auth.refresh()]);
+    release();
+    await all;
+
+    expect(fetch).toHaveBeenCalledOnce();
+    expect(auth.accessToken).toBe('token-2');
+  });
+
+  it('a refresh answered after sign-out does not bring the session back', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    installTestClient(async () => {
+      await gate;
+      return { body: { data: { refreshSession: sessionPayload({ accessToken: 'late' }) } } };
+    });
+    const auth = useAuthStore();
+    auth.setSession(sessionPayload({ accessToken: 'token-1' }));
+
+    const refresh = auth.refresh();
+    auth.clearSession('signed-out');
+    release();
+
+    await expect(refresh).rejects.toThrow();
+    expect(auth.accessToken).toBeNull();
   });
 });

@@ -1,58 +1,48 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import { apolloClient } from '@/apollo/client';
-import type { OrganizationMembership, User } from '@/apollo/types';
-import { LOGIN_MUTATION, ME_QUERY } from '@/features/auth/auth.graphql';
+import type { SessionPayload, User } from '@/apollo/types';
+import {
+  LOGIN_MUTATION,
+  LOGOUT_MUTATION,
+  REFRESH_SESSION_MUTATION,
+} from '@/features/auth/auth.graphql';
+import type { LoginPayload } from '@/features/auth/auth.graphql';
 import { useOrganizationStore } from './organization';
 
-// The access token lives in memory; it is mirrored to sessionStorage (per tab, gone when the tab
-// closes) only so a reload keeps the session until refresh-token cookies replace this.
-const STORAGE_KEY = 'covenant.accessToken';
+// The access token lives in memory only. A reload gets a new one from the httpOnly refresh
+// cookie the API set at sign-in (refreshSession on /auth/graphql); script never sees that cookie.
 
-function readStoredToken(): string | null {
-  try {
-    return globalThis.sessionStorage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    return null; // storage disabled (privacy mode): the session simply won't survive a reload
-  }
-}
-
-function writeStoredToken(token: string | null): void {
-  try {
-    if (token) globalThis.sessionStorage?.setItem(STORAGE_KEY, token);
-    else globalThis.sessionStorage?.removeItem(STORAGE_KEY);
-  } catch {
-    // see readStoredToken
-  }
-}
-
-export interface SessionData {
-  accessToken: string;
-  user: User;
-  organization: OrganizationMembership | null;
-  organizations: OrganizationMembership[];
-}
+export type SessionData = SessionPayload;
 
 export type SessionNotice = 'expired' | 'signed-out' | 'unreachable';
 
 export const useAuthStore = defineStore('auth', () => {
-  const accessToken = ref<string | null>(readStoredToken());
+  const accessToken = ref<string | null>(null);
   const user = ref<User | null>(null);
   /** Why the last session ended, shown once on the login page. */
   const notice = ref<SessionNotice | null>(null);
+  /** Whether the start-up attempt to resume a session from the refresh cookie has been made. */
+  const restoreAttempted = ref(false);
 
   const isAuthenticated = computed(() => accessToken.value !== null);
   const isSuperadmin = computed(() => user.value?.isSuperadmin === true);
 
+  // Bumped whenever the session is replaced or cleared, so a refresh that was already on its way
+  // cannot bring back a session the user has just signed out of.
+  let epoch = 0;
+  let refreshing: Promise<SessionPayload> | null = null;
+
   function setSession(session: SessionData): void {
+    epoch += 1;
     accessToken.value = session.accessToken;
     user.value = session.user;
     notice.value = null;
-    writeStoredToken(session.accessToken);
+    restoreAttempted.value = true;
     useOrganizationStore().setOrganizations(session.organization, session.organizations);
   }
 
-  async function login(email: string, password: string): Promise<SessionData> {
+  async function login(email: string, password: string): Promise<LoginPayload> {
     const client = apolloClient();
     // A new identity must never see the previous one's cached rows.
     await client.clearStore();
@@ -66,40 +56,74 @@ export const useAuthStore = defineStore('auth', () => {
     return data.login;
   }
 
-  /** After a reload: the token survived but who it belongs to did not. Asks the API. */
+  /**
+   * Exchanges the refresh cookie for a new access token (for the same organization) and stores
+   * it. Callers arriving while a refresh is under way share it: the API rotates the refresh token
+   * on every use and treats a reused one as theft, so two refreshes at once would end the session.
+   */
+  function refresh(): Promise<SessionPayload> {
+    refreshing ??= (async () => {
+      const startedAt = epoch;
+      const organizationId = useOrganizationStore().current?.id ?? null;
+      try {
+        const { data } = await apolloClient().mutate({
+          mutation: REFRESH_SESSION_MUTATION,
+          variables: organizationId ? { organizationId } : {},
+          fetchPolicy: 'no-cache',
+        });
+        if (!data) throw new Error('Empty refreshSession response');
+        if (epoch !== startedAt) throw new Error('The session changed while it was being renewed');
+        setSession(data.refreshSession);
+        return data.refreshSession;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  /**
+   * On start-up (the first guarded navigation): resumes the session from the refresh cookie, if
+   * there is one. Rejects when there is none, or when the API cannot be reached.
+   */
   async function restore(): Promise<boolean> {
-    const token = accessToken.value;
-    if (!token) return false;
-    if (user.value) return true;
-    const { data } = await apolloClient().query({ query: ME_QUERY, fetchPolicy: 'network-only' });
-    // A sign-out may have happened while we waited.
-    if (accessToken.value !== token) return false;
-    setSession({ accessToken: token, ...data.me });
+    if (isAuthenticated.value) return true;
+    restoreAttempted.value = true;
+    await refresh();
     return true;
   }
 
   /** Forgets the session locally. Safe to call repeatedly (several requests may fail at once). */
   function clearSession(reason: SessionNotice | null = null): void {
+    epoch += 1;
     accessToken.value = null;
     user.value = null;
     notice.value = reason;
-    writeStoredToken(null);
     useOrganizationStore().reset();
   }
 
+  /** Revokes the refresh cookie on the API, then forgets the session and every cached row. */
   async function logout(): Promise<void> {
+    const client = apolloClient();
+    try {
+      await client.mutate({ mutation: LOGOUT_MUTATION, fetchPolicy: 'no-cache' });
+    } catch {
+      // Signing out must work offline too; the cookie then simply expires on its own.
+    }
     clearSession('signed-out');
-    await apolloClient().clearStore();
+    await client.clearStore();
   }
 
   return {
     accessToken,
     user,
     notice,
+    restoreAttempted,
     isAuthenticated,
     isSuperadmin,
     setSession,
     login,
+    refresh,
     restore,
     clearSession,
     logout,

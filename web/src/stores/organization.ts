@@ -25,6 +25,11 @@ export const useOrganizationStore = defineStore('organization', () => {
   const hasOrganization = computed(() => current.value !== null);
   const role = computed<Role | null>(() => current.value?.role ?? null);
   const canWrite = computed(() => role.value === 'ADMIN' || role.value === 'USER');
+  const isAdmin = computed(() => role.value === 'ADMIN');
+  /** Active associations other than the current one: where the switcher can go. */
+  const others = computed(() =>
+    memberships.value.filter((m) => m.id !== current.value?.id && m.status === 'ACTIVE'),
+  );
 
   function setOrganizations(
     organization: OrganizationMembership | null,
@@ -33,6 +38,16 @@ export const useOrganizationStore = defineStore('organization', () => {
     current.value = organization;
     memberships.value = all;
     inactive.value = organization !== null && organization.status !== 'ACTIVE';
+  }
+
+  /** The signed-in user's own role changed (an admin edited their own membership). */
+  function setCurrentRole(newRole: Role): void {
+    const org = current.value;
+    if (!org) return;
+    current.value = { ...org, role: newRole };
+    memberships.value = memberships.value.map((m) =>
+      m.id === org.id ? { ...m, role: newRole } : m,
+    );
   }
 
   function markInactive(): void {
@@ -52,7 +67,10 @@ export const useOrganizationStore = defineStore('organization', () => {
     hasOrganization,
     role,
     canWrite,
+    isAdmin,
+    others,
     setOrganizations,
+    setCurrentRole,
     markInactive,
     reset,
   };

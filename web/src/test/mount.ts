@@ -11,7 +11,10 @@ import type { Router } from 'vue-router';
 import { apolloClient } from '@/apollo/client';
 import type { OrganizationMembership, User } from '@/apollo/types';
 import { createAppRouter } from '@/router';
+import { sessionHooks } from '@/session';
 import { useAuthStore } from '@/stores/auth';
+import { installTestClient } from './graphql';
+import type { GraphQLHandler } from './graphql';
 
 export function freshPinia(): Pinia {
   const pinia = createPinia();
@@ -36,6 +39,18 @@ export function signIn(
     organization,
     organizations: organization ? [organization] : [],
   });
+}
+
+/**
+ * The Apollo client wired to the session exactly as main.ts does it: Bearer token from the auth
+ * store, one shared refreshSession on a 401, /login when the session cannot be renewed.
+ */
+export function installAppClient(
+  handler: GraphQLHandler,
+  pinia: Pinia,
+  router: () => Router | undefined,
+) {
+  return installTestClient(handler, sessionHooks(pinia, router));
 }
 
 export async function routerAt(path: string, pinia: Pinia): Promise<Router> {

@@ -1,7 +1,8 @@
 import { flushPromises } from '@vue/test-utils';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
-import { apiError, installTestClient, mapleRidge, treasurer } from '@/test/graphql';
+import { apiError, installTestClient, mapleRidge, refreshRefused, treasurer } from '@/test/graphql';
+import type { GraphQLHandler } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt } from '@/test/mount';
 import LoginPage from './views/LoginPage.vue';
 
@@ -11,20 +12,34 @@ async function fillAndSubmit(wrapper: ReturnType<typeof mountWithApp>, password 
   await wrapper.get('form').trigger('submit');
 }
 
+/** A guest (the start-up refresh finds no cookie) whose Login is answered by `login`. */
+function guestWith(login: GraphQLHandler) {
+  return installTestClient((req) =>
+    req.operationName === 'RefreshSession' ? refreshRefused : login(req),
+  );
+}
+
+async function mountLogin(path = '/login') {
+  const pinia = freshPinia();
+  const router = await routerAt(path, pinia);
+  const wrapper = mountWithApp(LoginPage, { pinia, router });
+  return { router, wrapper };
+}
+
 describe('LoginPage', () => {
   beforeEach(() => {
-    sessionStorage.clear();
     document.body.innerHTML = '';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
   it('shows the API message when the credentials are wrong, and stays on /login', async () => {
-    installTestClient(() => ({
+    guestWith(() => ({
       status: 401,
       body: apiError('UNAUTHENTICATED', 'Invalid email or password'),
     }));
-    const pinia = freshPinia();
-    const router = await routerAt('/login', pinia);
-    const wrapper = mountWithApp(LoginPage, { pinia, router });
+    const { router, wrapper } = await mountLogin();
 
     await fillAndSubmit(wrapper, 'wrong');
     await flushPromises();
@@ -36,10 +51,9 @@ describe('LoginPage', () => {
   });
 
   it('asks for missing fields without calling the API', async () => {
-    const { fetch } = installTestClient(() => ({ body: {} }));
-    const pinia = freshPinia();
-    const router = await routerAt('/login', pinia);
-    const wrapper = mountWithApp(LoginPage, { pinia, router });
+    const { fetch } = guestWith(() => ({ body: {} }));
+    const { wrapper } = await mountLogin();
+    fetch.mockClear(); // the start-up refresh
 
     await wrapper.get('form').trigger('submit');
 
@@ -52,7 +66,7 @@ describe('LoginPage', () => {
   it('signs in and goes to the accounts page', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    installTestClient(async () => {
+    guestWith(async () => {
       await gate;
       return {
         body: {
@@ -69,17 +83,88 @@ describe('LoginPage', () => {
         },
       };
     });
-    const pinia = freshPinia();
-    const router = await routerAt('/login', pinia);
-    const wrapper = mountWithApp(LoginPage, { pinia, router });
+    const { router, wrapper } = await mountLogin();
 
     await fillAndSubmit(wrapper);
     // Loading state while the API answers.
     expect(wrapper.get('[data-testid=login-submit]').text()).toContain('Signing in');
     release();
 
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'));
+    // The accounts page is a lazy chunk: its first import can take a while in a cold run.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'), {
+      timeout: 5000,
+    });
     expect(useAuthStore().accessToken).toBe('token-abc');
+    wrapper.unmount();
+  });
+
+  it('locks the form on RATE_LIMITED and counts down extensions.retryAfter', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    let attempts = 0;
+    guestWith(() => {
+      attempts += 1;
+      return {
+        status: 429,
+        body: {
+          errors: [
+            {
+              message: 'Too many sign-in attempts',
+              extensions: { code: 'RATE_LIMITED', retryAfter: 3 },
+            },
+          ],
+        },
+      };
+    });
+    const { wrapper } = await mountLogin();
+
+    await fillAndSubmit(wrapper);
+    await vi.waitFor(() => expect(wrapper.find('[data-testid=login-lockout]').exists()).toBe(true));
+
+    const lockout = () => wrapper.get('[data-testid=login-lockout]').text();
+    const submit = () => wrapper.get('[data-testid=login-submit]');
+    expect(lockout()).toContain('Too many sign-in attempts. Try again in 3 seconds.');
+    expect(submit().attributes('disabled')).toBeDefined();
+    expect(wrapper.find('[data-testid=login-error]').exists()).toBe(false);
+
+    // Submitting (Enter in a field) while locked asks nothing of the API.
+    await wrapper.get('#login-password').setValue('again');
+    await wrapper.get('form').trigger('submit');
+    expect(attempts).toBe(1);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(lockout()).toContain('Try again in 2 seconds.');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(lockout()).toContain('Try again in 1 second.');
+    await vi.advanceTimersByTimeAsync(1000);
+
+    expect(wrapper.find('[data-testid=login-lockout]').exists()).toBe(false);
+    expect(submit().attributes('disabled')).toBeUndefined();
+    wrapper.unmount();
+  });
+
+  it('links to "Forgot password?", carrying the email typed so far', async () => {
+    guestWith(() => ({ body: {} }));
+    const { router, wrapper } = await mountLogin('/login?email=dana%40example.com');
+
+    expect((wrapper.get('#login-email').element as HTMLInputElement).value).toBe(
+      'dana@example.com',
+    );
+    const link = wrapper.get('[data-testid=forgot-password-link]');
+    expect(link.text()).toBe('Forgot password?');
+    expect(link.attributes('href')).toBe('/forgot-password?email=dana@example.com');
+    await link.trigger('click');
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('forgot-password'));
+    wrapper.unmount();
+  });
+
+  it('says the session expired only when there had been one', async () => {
+    guestWith(() => ({ body: {} }));
+    const { wrapper } = await mountLogin();
+    expect(wrapper.text()).not.toContain('expired');
+
+    useAuthStore().clearSession('expired');
+    await flushPromises();
+    expect(wrapper.text()).toContain('Your session has expired, please sign in again.');
     wrapper.unmount();
   });
 });
