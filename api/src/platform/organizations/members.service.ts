@@ -6,6 +6,7 @@ import { checkPassword } from '../../core/auth/password-policy.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import { tokenError } from '../../core/auth/single-use-tokens.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
+import { assertId } from '../../core/ids.js';
 import type { Context } from '../../server/context.js';
 import { publicUrl } from '../../server/urls.js';
 import { recordAudit } from '../admin/audit.js';
@@ -42,7 +43,7 @@ export async function listMembers(ctx: Context): Promise<Member[]> {
 async function membershipOf(ctx: Context, userId: string) {
   const m = await ctx.platformEm.findOne(
     Membership,
-    { user: userId, organization: ctx.org!.orgId },
+    { user: assertId(userId, 'Member'), organization: ctx.org!.orgId },
     { populate: ['user'] },
   );
   if (!m) throw notFound('Member');

@@ -355,6 +355,7 @@ describe('organizations: switching, settings, intro, suspended', () => {
     expect((jwt.decode(sw.accessToken) as { orgId: string }).orgId).toBe(b.id);
 
     expect(code(await app.gql(SWITCH, { id: c.id }, token))).toBe('NOT_FOUND');
+    expect(code(await app.gql(SWITCH, { id: 'not-an-id' }, token))).toBe('NOT_FOUND');
     await setOrganizationStatus(app.services, b.id, OrganizationStatus.SUSPENDED);
     const suspended = await app.gql(SWITCH, { id: b.id }, token);
     expect(suspended.status).toBe(403);
@@ -527,6 +528,8 @@ describe('members', () => {
       adminToken,
     );
     expect(code(res)).toBe('NOT_FOUND');
+    const bad = await app.gql('mutation { removeMember(userId: "1; drop") }', {}, adminToken);
+    expect(code(bad)).toBe('NOT_FOUND');
     const user = await createUser(app.services, { memberships: [{ org, role: Role.USER }] });
     const ut = tokenFor(app.services, user, org);
     expect(code(await app.gql('{ members { email } }', {}, ut))).toBe('FORBIDDEN');

@@ -16,6 +16,7 @@ import {
   notFound,
   unauthenticated,
 } from '../../core/errors/app-error.js';
+import { assertId, isId } from '../../core/ids.js';
 import type { Context } from '../../server/context.js';
 import { recordAudit } from '../admin/audit.js';
 import { Organization, OrganizationStatus } from '../organizations/organization.entity.js';
@@ -132,7 +133,9 @@ export async function refreshSession(ctx: Context, organizationId?: string | nul
   setRefreshCookie(ctx.res, rotated.token, rotated.expiresAt, ctx.services.config.cookieSecure);
   const user = await ctx.platformEm.findOne(User, rotated.userId);
   if (!user) throw unauthenticated('No session');
-  const session = await sessionFor(ctx, user, { organizationId });
+  const session = await sessionFor(ctx, user, {
+    organizationId: isId(organizationId) ? organizationId : null,
+  });
   if (!session.organization && !user.isSuperadmin) {
     throw unauthenticated('None of your organizations is active');
   }
@@ -148,6 +151,7 @@ export async function logout(ctx: Context) {
 
 export async function switchOrganization(ctx: Context, organizationId: string) {
   const auth = ctx.auth!;
+  assertId(organizationId, 'Organization');
   const membership = await ctx.platformEm.findOne(
     Membership,
     { user: auth.userId, organization: organizationId, status: MembershipStatus.ACTIVE },
@@ -191,7 +195,7 @@ export async function switchOrganization(ctx: Context, organizationId: string) {
 
 export async function impersonateUser(ctx: Context, userId: string) {
   const admin = ctx.auth!;
-  const target = await ctx.platformEm.findOne(User, userId);
+  const target = await ctx.platformEm.findOne(User, assertId(userId, 'User'));
   if (!target) throw notFound('User');
   if (target.isSuperadmin) throw forbidden('Super admins cannot be impersonated');
   const session = await sessionFor(ctx, target, { impersonatedBy: admin.userId });

@@ -1,0 +1,125 @@
+import { Migration } from '@mikro-orm/migrations';
+
+// The double-entry journal. The database itself refuses an unbalanced entry (a deferred constraint
+// trigger checked at commit, whatever code wrote it), refuses edits to posted lines, and keeps
+// per-account monthly totals in the same transaction as every posting.
+export class Migration002Ledger extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`CREATE SEQUENCE journal_entry_number_seq START 1001`);
+    this.addSql(`
+      CREATE TABLE journal_entries (
+        id uuid PRIMARY KEY,
+        number bigint NOT NULL UNIQUE DEFAULT nextval('journal_entry_number_seq'),
+        entry_date date NOT NULL,
+        memo text CHECK (length(memo) <= 500),
+        source text NOT NULL CHECK (source IN ('manual', 'opening_balance', 'monthly_actuals',
+          'invoice', 'payment', 'reversal', 'late_fee')),
+        reconciled boolean NOT NULL DEFAULT false,
+        vendor_id uuid,
+        reverses_id uuid UNIQUE REFERENCES journal_entries (id),
+        created_by uuid,
+        impersonated_by uuid,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    this.addSql(
+      `CREATE INDEX journal_entries_date_idx ON journal_entries (entry_date DESC, number DESC)`,
+    );
+    this.addSql(`
+      CREATE TABLE journal_lines (
+        id uuid PRIMARY KEY,
+        entry_id uuid NOT NULL REFERENCES journal_entries (id),
+        line_no int NOT NULL,
+        account_id uuid NOT NULL REFERENCES accounts (id),
+        entry_date date NOT NULL,
+        debit bigint NOT NULL DEFAULT 0 CHECK (debit >= 0),
+        credit bigint NOT NULL DEFAULT 0 CHECK (credit >= 0),
+        memo text CHECK (length(memo) <= 500),
+        CONSTRAINT one_side CHECK ((debit > 0) <> (credit > 0)),
+        UNIQUE (entry_id, line_no)
+      )`);
+    this.addSql(
+      `CREATE INDEX journal_lines_account_date_idx ON journal_lines (account_id, entry_date)`,
+    );
+    this.addSql(`
+      CREATE TABLE account_month_totals (
+        account_id uuid NOT NULL REFERENCES accounts (id),
+        month date NOT NULL CHECK (extract(day FROM month) = 1),
+        debit bigint NOT NULL DEFAULT 0,
+        credit bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, month)
+      )`);
+
+    // Balance: checked when the transaction commits, for every entry it touched.
+    this.addSql(`
+      CREATE FUNCTION journal_entry_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        eid uuid := CASE WHEN TG_TABLE_NAME = 'journal_entries' THEN NEW.id ELSE NEW.entry_id END;
+        d bigint; c bigint; n int;
+      BEGIN
+        SELECT coalesce(sum(debit), 0), coalesce(sum(credit), 0), count(*)
+          INTO d, c, n FROM journal_lines WHERE entry_id = eid;
+        IF n < 2 OR d <> c THEN
+          RAISE EXCEPTION 'journal entry % does not balance (debits %, credits %, % lines)', eid, d, c, n
+            USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entry_balanced';
+        END IF;
+        RETURN NULL;
+      END $$`);
+    this.addSql(`
+      CREATE CONSTRAINT TRIGGER journal_entry_balanced AFTER INSERT ON journal_entries
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_must_balance()`);
+    this.addSql(`
+      CREATE CONSTRAINT TRIGGER journal_lines_balanced AFTER INSERT ON journal_lines
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_must_balance()`);
+
+    // Immutability: corrections are reversals. Only the reconciled flag may change.
+    this.addSql(`
+      CREATE FUNCTION journal_is_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE' AND TG_TABLE_NAME = 'journal_entries'
+           AND (to_jsonb(NEW) - 'reconciled') = (to_jsonb(OLD) - 'reconciled') THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'posted journal % cannot be changed; post a reversal', TG_TABLE_NAME
+          USING ERRCODE = 'restrict_violation';
+      END $$`);
+    this.addSql(`
+      CREATE TRIGGER journal_entries_immutable BEFORE UPDATE OR DELETE ON journal_entries
+        FOR EACH ROW EXECUTE FUNCTION journal_is_immutable()`);
+    this.addSql(`
+      CREATE TRIGGER journal_lines_immutable BEFORE UPDATE OR DELETE ON journal_lines
+        FOR EACH ROW EXECUTE FUNCTION journal_is_immutable()`);
+
+    // Monthly totals, one grouped upsert per INSERT statement.
+    this.addSql(`
+      CREATE FUNCTION account_month_totals_add() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO account_month_totals AS t (account_id, month, debit, credit)
+        SELECT account_id, date_trunc('month', entry_date)::date, sum(debit), sum(credit)
+          FROM new_lines GROUP BY 1, 2
+        ORDER BY 1, 2
+        ON CONFLICT (account_id, month)
+          DO UPDATE SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit;
+        RETURN NULL;
+      END $$`);
+    this.addSql(`
+      CREATE TRIGGER journal_lines_month_totals AFTER INSERT ON journal_lines
+        REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT
+        EXECUTE FUNCTION account_month_totals_add()`);
+
+    // The tenant's audit trail: every write, who (and as whom), what, before/after.
+    this.addSql(`
+      CREATE TABLE audit_log (
+        id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+        entity_type text NOT NULL,
+        entity_id uuid NOT NULL,
+        action text NOT NULL,
+        user_id uuid,
+        impersonated_by uuid,
+        changes jsonb NOT NULL DEFAULT '{}'::jsonb,
+        created_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    this.addSql(
+      `CREATE INDEX audit_log_entity_idx ON audit_log (entity_type, entity_id, created_at)`,
+    );
+  }
+}
