@@ -53,9 +53,15 @@ export class Migration002Ledger extends Migration {
     this.addSql(`
       CREATE FUNCTION journal_entry_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
       DECLARE
-        eid uuid := CASE WHEN TG_TABLE_NAME = 'journal_entries' THEN NEW.id ELSE NEW.entry_id END;
+        eid uuid;
         d bigint; c bigint; n int;
       BEGIN
+        -- Separate branches: each table's row type is only looked at when its branch runs.
+        IF TG_TABLE_NAME = 'journal_entries' THEN
+          eid := NEW.id;
+        ELSE
+          eid := NEW.entry_id;
+        END IF;
         SELECT coalesce(sum(debit), 0), coalesce(sum(credit), 0), count(*)
           INTO d, c, n FROM journal_lines WHERE entry_id = eid;
         IF n < 2 OR d <> c THEN

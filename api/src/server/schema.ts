@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -14,6 +15,7 @@ export const resolvers = [
   UsersResolver,
   OrganizationsResolver,
   AccountsResolver,
+  JournalResolver,
 ] as const;
 
 let base: Promise<GraphQLSchema> | undefined;

@@ -21,6 +21,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     invitation: allow,
     members: isTenantAdmin,
     accounts: canReadTenant,
+    journalEntry: canReadTenant,
+    journalEntries: canReadTenant,
+    accountBalances: canReadTenant,
+    trialBalance: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials
@@ -44,6 +48,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     removeMember: isTenantAdmin,
     // Tenant modules
     createAccount: canWriteTenant,
+    postJournalEntry: canWriteTenant,
+    reverseJournalEntry: canWriteTenant,
   },
 };
 

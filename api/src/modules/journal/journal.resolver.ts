@@ -1,0 +1,205 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import {
+  Arg,
+  Ctx,
+  Field,
+  ID,
+  InputType,
+  Int,
+  Mutation,
+  ObjectType,
+  Query,
+  Resolver,
+} from 'type-graphql';
+import { notFound } from '../../core/errors/app-error.js';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import type { Context } from '../../server/context.js';
+import { AccountType, FundType } from '../accounts/account.entity.js';
+import { accountBalances } from './balances.service.js';
+import { listJournalEntries } from './journal-queries.js';
+import { PostJournalEntryInput } from './journal.inputs.js';
+import { findJournalEntry, postJournalEntry, reverseJournalEntry } from './journal.service.js';
+import { EntrySource, JournalEntry } from './journal.types.js';
+
+@InputType()
+class JournalEntryFilter {
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  from?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  to?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  accountId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Memo, line memo or JE number' })
+  text?: string | null;
+
+  @Field(() => EntrySource, { nullable: true })
+  source?: EntrySource | null;
+
+  @Field(() => Boolean, { nullable: true })
+  reconciled?: boolean | null;
+}
+
+@ObjectType()
+class JournalEntryEdge {
+  @Field(() => JournalEntry)
+  node: JournalEntry;
+
+  @Field(() => String)
+  cursor: string;
+}
+
+@ObjectType()
+class PageInfo {
+  @Field(() => Boolean)
+  hasNextPage: boolean;
+
+  @Field(() => String, { nullable: true })
+  endCursor: string | null;
+}
+
+@ObjectType()
+class JournalEntryConnection {
+  @Field(() => [JournalEntryEdge])
+  edges: JournalEntryEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+
+  @Field(() => Int)
+  totalCount: number;
+}
+
+@ObjectType()
+class AccountBalance {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => String)
+  number: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => AccountType)
+  type: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => Boolean)
+  archived: boolean;
+
+  @Field(() => MoneyScalar, { description: 'Sum of debits up to the date' })
+  debit: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Sum of credits up to the date' })
+  credit: Cents;
+
+  @Field(() => MoneyScalar, { description: "Balance in the account's normal direction" })
+  balance: Cents;
+}
+
+@ObjectType()
+class TrialBalanceRow extends AccountBalance {
+  @Field(() => MoneyScalar, { description: 'Net debit balance (0 when the net is a credit)' })
+  debitBalance: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Net credit balance (0 when the net is a debit)' })
+  creditBalance: Cents;
+}
+
+@ObjectType()
+class TrialBalance {
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  asOf: string | null;
+
+  @Field(() => [TrialBalanceRow])
+  rows: TrialBalanceRow[];
+
+  @Field(() => MoneyScalar)
+  totalDebit: Cents;
+
+  @Field(() => MoneyScalar)
+  totalCredit: Cents;
+}
+
+@Resolver(() => JournalEntry)
+export class JournalResolver {
+  @Mutation(() => JournalEntry, {
+    description: 'Post a balanced journal entry (immutable once posted)',
+  })
+  postJournalEntry(
+    @Arg('input', () => PostJournalEntryInput) input: PostJournalEntryInput,
+    @Ctx() ctx: Context,
+  ): Promise<JournalEntry> {
+    return postJournalEntry(ctx.em, ctx.auth, input);
+  }
+
+  @Mutation(() => JournalEntry, {
+    description: 'Post the mirror entry of a posted one, linked to it',
+  })
+  reverseJournalEntry(
+    @Arg('id', () => ID) id: string,
+    @Arg('date', () => GraphQLLocalDate) date: string,
+    @Ctx() ctx: Context,
+    @Arg('memo', () => String, { nullable: true }) memo?: string | null,
+  ): Promise<JournalEntry> {
+    return reverseJournalEntry(ctx.em, ctx.auth, id, date, memo);
+  }
+
+  @Query(() => JournalEntry)
+  async journalEntry(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<JournalEntry> {
+    const entry = await findJournalEntry(ctx.em, id);
+    if (!entry) throw notFound('Journal entry');
+    return entry;
+  }
+
+  @Query(() => JournalEntryConnection, { description: 'Journal entries, newest first' })
+  async journalEntries(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => JournalEntryFilter, { nullable: true }) filter?: JournalEntryFilter | null,
+    @Arg('first', () => Int, { defaultValue: 50 }) first: number = 50,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<JournalEntryConnection> {
+    const page = await listJournalEntries(ctx.em, filter ?? {}, first, after);
+    return {
+      edges: page.nodes,
+      totalCount: page.totalCount,
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.nodes.at(-1)?.cursor ?? null },
+    };
+  }
+
+  @Query(() => [AccountBalance], {
+    description: 'Every account with its balance as of a date (default: today)',
+  })
+  accountBalances(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+    @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
+  ) {
+    return accountBalances(ctx.em, { asOf, fundType });
+  }
+
+  @Query(() => TrialBalance, {
+    description: 'Trial balance as of a date; total debits equal total credits',
+  })
+  async trialBalance(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+    @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
+  ): Promise<TrialBalance> {
+    const rows = (await accountBalances(ctx.em, { asOf, fundType })).map((r) => {
+      const net = r.debit - r.credit;
+      return { ...r, debitBalance: Math.max(net, 0), creditBalance: Math.max(-net, 0) };
+    });
+    return {
+      asOf: asOf ?? null,
+      rows,
+      totalDebit: rows.reduce((s, r) => s + r.debitBalance, 0),
+      totalCredit: rows.reduce((s, r) => s + r.creditBalance, 0),
+    };
+  }
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import {
+  AppError,
+  badInput,
+  conflict,
+  type FieldDetail,
+  notFound,
+} from '../../core/errors/app-error.js';
+import { assertId, isId } from '../../core/ids.js';
+import type { Cents } from '../../core/money/money.js';
+import { recordTenantAudit } from '../audit/audit.service.js';
+import type { PostJournalEntryInput } from './journal.inputs.js';
+import { EntrySource, type JournalEntry, type JournalLine } from './journal.types.js';
+
+const MAX_LINES = 500;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface PostOptions {
+  source?: EntrySource;
+  reconciled?: boolean;
+  reversesId?: string;
+}
+
+interface LineRow {
+  id: string;
+  entry_id: string;
+  line_no: number;
+  account_id: string;
+  debit: string;
+  credit: string;
+  memo: string | null;
+}
+
+interface EntryRow {
+  id: string;
+  number: string;
+  entry_date: string;
+  memo: string | null;
+  source: EntrySource;
+  reconciled: boolean;
+  vendor_id: string | null;
+  reverses_id: string | null;
+  reversed_by_id: string | null;
+  total: string;
+  created_at: string;
+}
+
+export function toLine(r: LineRow): JournalLine {
+  return {
+    id: r.id,
+    entryId: r.entry_id,
+    lineNo: r.line_no,
+    accountId: r.account_id,
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    memo: r.memo,
+  };
+}
+
+export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
+  return {
+    id: r.id,
+    number: Number(r.number),
+    date: r.entry_date,
+    memo: r.memo,
+    source: r.source,
+    reconciled: r.reconciled,
+    vendorId: r.vendor_id,
+    reversesId: r.reverses_id,
+    reversedById: r.reversed_by_id,
+    total: Number(r.total),
+    createdAt: new Date(r.created_at),
+    lines,
+  };
+}
+
+export const ENTRY_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
+  e.reconciled, e.vendor_id, e.reverses_id,
+  (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
+  (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total,
+  e.created_at`;
+
+// Checks an entry before anything is written: at least two lines, each a positive debit or a
+// positive credit, debits equal to credits. Reports every problem with its field path.
+function validate(input: PostJournalEntryInput): {
+  details: FieldDetail[];
+  debits: Cents;
+  credits: Cents;
+} {
+  const details: FieldDetail[] = [];
+  if (!DATE.test(input.date))
+    details.push({ field: 'date', message: 'Use a date like 2026-03-31' });
+  if (input.lines.length < 2)
+    details.push({ field: 'lines', message: 'An entry needs at least two lines' });
+  if (input.lines.length > MAX_LINES) {
+    details.push({ field: 'lines', message: `An entry has at most ${MAX_LINES} lines` });
+  }
+  let debits = 0;
+  let credits = 0;
+  input.lines.forEach((l, i) => {
+    const d = l.debit ?? 0;
+    const c = l.credit ?? 0;
+    if (d < 0 || c < 0) {
+      details.push({ field: `lines.${i}`, message: 'Amounts must be positive' });
+    } else if (d > 0 === c > 0) {
+      details.push({ field: `lines.${i}`, message: 'Enter either a debit or a credit' });
+    }
+    debits += Math.max(d, 0);
+    credits += Math.max(c, 0);
+  });
+  if (debits !== credits) {
+    details.push({
+      field: 'lines',
+      message: `Debits and credits differ by ${((debits - credits) / 100).toFixed(2)}`,
+    });
+  }
+  return { details, debits, credits };
+}
+
+export async function postJournalEntry(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  input: PostJournalEntryInput,
+  opts: PostOptions = {},
+): Promise<JournalEntry> {
+  const { details } = validate(input);
+  if (details.length) throw badInput(details, details[0].message);
+  const accountIds = [...new Set(input.lines.map((l) => l.accountId))];
+  const badIds = input.lines
+    .map((l, i) => (isId(l.accountId) ? null : i))
+    .filter((i): i is number => i !== null);
+  if (badIds.length) {
+    throw new AppError(
+      'NOT_FOUND',
+      'Account not found',
+      badIds.map((i) => ({ field: `lines.${i}.accountId`, message: 'Account not found' })),
+    );
+  }
+  if (input.vendorId) assertId(input.vendorId, 'Vendor');
+  const id = randomUUID();
+  await em.transactional(async (tx) => {
+    const conn = tx.getConnection();
+    const trx = tx.getTransactionContext();
+    // Shared locks: an account cannot be archived while an entry posts to it.
+    const accounts = await conn.execute<
+      { id: string; number: string; name: string; archived: boolean }[]
+    >(
+      `SELECT id, number, name, archived FROM accounts WHERE id IN (${accountIds.map(() => '?').join(', ')}) FOR SHARE`,
+      accountIds,
+      'all',
+      trx,
+    );
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const problems: FieldDetail[] = [];
+    input.lines.forEach((l, i) => {
+      const a = byId.get(l.accountId);
+      if (!a) problems.push({ field: `lines.${i}.accountId`, message: 'Account not found' });
+      else if (a.archived) {
+        problems.push({
+          field: `lines.${i}.accountId`,
+          message: `Account ${a.number} ${a.name} is archived and takes no new postings`,
+        });
+      }
+    });
+    if (problems.some((p) => p.message === 'Account not found')) {
+      throw new AppError('NOT_FOUND', 'Account not found', problems);
+    }
+    if (problems.length) throw badInput(problems, problems[0].message);
+    if (opts.reversesId) {
+      const taken = await conn.execute<{ n: number }[]>(
+        'SELECT count(*)::int AS n FROM journal_entries WHERE reverses_id = ?',
+        [opts.reversesId],
+        'all',
+        trx,
+      );
+      if (taken[0].n > 0) throw conflict('This entry has already been reversed');
+    }
+    await conn.execute(
+      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id,
+         created_by, impersonated_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        input.date,
+        input.memo?.trim() || null,
+        opts.source ?? EntrySource.MANUAL,
+        opts.reconciled ?? false,
+        input.vendorId ?? null,
+        opts.reversesId ?? null,
+        actor?.userId ?? null,
+        actor?.impersonatedBy ?? null,
+      ],
+      'run',
+      trx,
+    );
+    const values: unknown[] = [];
+    input.lines.forEach((l, i) => {
+      values.push(
+        randomUUID(),
+        id,
+        i + 1,
+        l.accountId,
+        input.date,
+        l.debit ?? 0,
+        l.credit ?? 0,
+        l.memo?.trim() || null,
+      );
+    });
+    await conn.execute(
+      `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
+       VALUES ${input.lines.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      values,
+      'run',
+      trx,
+    );
+    await recordTenantAudit(tx, actor, {
+      entityType: 'JournalEntry',
+      entityId: id,
+      action: opts.reversesId ? 'reverse' : 'post',
+      changes: {
+        date: input.date,
+        memo: input.memo ?? null,
+        source: opts.source ?? EntrySource.MANUAL,
+        lines: input.lines.length,
+      },
+    });
+  });
+  return (await findJournalEntry(em, id))!;
+}
+
+export async function findJournalEntry(
+  em: EntityManager,
+  id: string,
+): Promise<JournalEntry | null> {
+  if (!isId(id)) return null;
+  const conn = em.getConnection();
+  const [row] = await conn.execute<EntryRow[]>(
+    `SELECT ${ENTRY_COLUMNS} FROM journal_entries e WHERE e.id = ?`,
+    [id],
+  );
+  if (!row) return null;
+  const lines = await conn.execute<LineRow[]>(
+    'SELECT id, entry_id, line_no, account_id, debit, credit, memo FROM journal_lines WHERE entry_id = ? ORDER BY line_no',
+    [id],
+  );
+  return toEntry(row, lines.map(toLine));
+}
+
+// The mirror entry (debits and credits swapped), linked to the original. An entry is reversed once.
+export async function reverseJournalEntry(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  id: string,
+  date: string,
+  memo?: string | null,
+): Promise<JournalEntry> {
+  const original = await findJournalEntry(em, id);
+  if (!original) throw notFound('Journal entry');
+  if (original.reversesId) throw conflict('A reversal cannot itself be reversed');
+  if (original.reversedById) throw conflict('This entry has already been reversed');
+  return postJournalEntry(
+    em,
+    actor,
+    {
+      date,
+      memo:
+        memo?.trim() ||
+        `Reversal of JE-${original.number}${original.memo ? `: ${original.memo}` : ''}`.slice(
+          0,
+          500,
+        ),
+      lines: original.lines.map((l) => ({
+        accountId: l.accountId,
+        debit: l.credit || null,
+        credit: l.debit || null,
+        memo: l.memo,
+      })),
+      vendorId: original.vendorId,
+    },
+    { source: EntrySource.REVERSAL, reversesId: original.id },
+  );
+}
