@@ -37,8 +37,14 @@ export async function accountBalances(
     months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals GROUP BY account_id`;
   }
   const where: string[] = [];
-  if (opts.fundType) (where.push('a.fund_type = ?'), params.push(opts.fundType));
-  if (opts.accountId) (where.push('a.id = ?'), params.push(opts.accountId));
+  if (opts.fundType) {
+    where.push('a.fund_type = ?');
+    params.push(opts.fundType);
+  }
+  if (opts.accountId) {
+    where.push('a.id = ?');
+    params.push(opts.accountId);
+  }
   const rows = await em.getConnection().execute<
     {
       id: string;

@@ -42,10 +42,22 @@ export async function listJournalEntries(
     throw badInput([{ field: 'first', message: 'Ask for 1 to 200 entries' }]);
   const where: string[] = [];
   const params: unknown[] = [];
-  if (filter.from) (where.push('e.entry_date >= ?'), params.push(filter.from));
-  if (filter.to) (where.push('e.entry_date <= ?'), params.push(filter.to));
-  if (filter.source) (where.push('e.source = ?'), params.push(filter.source));
-  if (filter.reconciled != null) (where.push('e.reconciled = ?'), params.push(filter.reconciled));
+  if (filter.from) {
+    where.push('e.entry_date >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    where.push('e.entry_date <= ?');
+    params.push(filter.to);
+  }
+  if (filter.source) {
+    where.push('e.source = ?');
+    params.push(filter.source);
+  }
+  if (filter.reconciled != null) {
+    where.push('e.reconciled = ?');
+    params.push(filter.reconciled);
+  }
   if (filter.accountId) {
     if (!isId(filter.accountId)) return { nodes: [], hasNextPage: false, totalCount: 0 };
     where.push(
