@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
@@ -16,6 +17,7 @@ export const resolvers = [
   OrganizationsResolver,
   AccountsResolver,
   JournalResolver,
+  AuditResolver,
 ] as const;
 
 let base: Promise<GraphQLSchema> | undefined;

@@ -21,6 +21,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     invitation: allow,
     members: isTenantAdmin,
     accounts: canReadTenant,
+    account: canReadTenant,
+    auditLog: canReadTenant,
     journalEntry: canReadTenant,
     journalEntries: canReadTenant,
     accountBalances: canReadTenant,
@@ -48,6 +50,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     removeMember: isTenantAdmin,
     // Tenant modules
     createAccount: canWriteTenant,
+    updateAccount: canWriteTenant,
+    archiveAccount: canWriteTenant,
+    restoreAccount: canWriteTenant,
     postJournalEntry: canWriteTenant,
     reverseJournalEntry: canWriteTenant,
   },

@@ -1,5 +1,7 @@
 import { IsOptional, Length, Matches, MaxLength } from 'class-validator';
+import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { AccountType, FundType } from './account.entity.js';
 
 @InputType()
@@ -19,6 +21,42 @@ export class CreateAccountInput {
 
   @Field(() => FundType)
   fundType: FundType;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
+  description?: string | null;
+
+  @Field(() => MoneyScalar, {
+    nullable: true,
+    description:
+      "Opening balance in the account's normal direction; posts an opening-balance entry against the fund's opening balance equity",
+  })
+  initialBalance?: Cents | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true, description: 'Date of the opening balance' })
+  openingDate?: string | null;
+}
+
+@InputType({ description: 'Only the fields given change' })
+export class UpdateAccountInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Matches(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, {
+    message: 'Use up to 20 letters, digits, dots or dashes, starting with a letter or digit',
+  })
+  number?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  name?: string | null;
+
+  @Field(() => AccountType, { nullable: true })
+  type?: AccountType | null;
+
+  @Field(() => FundType, { nullable: true })
+  fundType?: FundType | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()

@@ -1,8 +1,14 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../server/context.js';
 import { Account } from './account.entity.js';
-import { CreateAccountInput } from './account.inputs.js';
-import { createAccount, listAccounts } from './accounts.service.js';
+import { CreateAccountInput, UpdateAccountInput } from './account.inputs.js';
+import {
+  createAccount,
+  findAccount,
+  listAccounts,
+  setArchived,
+  updateAccount,
+} from './accounts.service.js';
 
 @Resolver(() => Account)
 export class AccountsResolver {
@@ -19,6 +25,30 @@ export class AccountsResolver {
     @Ctx() ctx: Context,
     @Arg('input', () => CreateAccountInput) input: CreateAccountInput,
   ): Promise<Account> {
-    return createAccount(ctx.em, input);
+    return createAccount(ctx.em, input, ctx.auth);
+  }
+
+  @Query(() => Account)
+  account(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Account> {
+    return findAccount(ctx.em, id);
+  }
+
+  @Mutation(() => Account, { description: 'Edit any field of an account (audited)' })
+  updateAccount(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput,
+    @Ctx() ctx: Context,
+  ): Promise<Account> {
+    return updateAccount(ctx.em, id, input, ctx.auth);
+  }
+
+  @Mutation(() => Account, { description: 'Hide an account and refuse new postings to it' })
+  archiveAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Account> {
+    return setArchived(ctx.em, id, true, ctx.auth);
+  }
+
+  @Mutation(() => Account)
+  restoreAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Account> {
+    return setArchived(ctx.em, id, false, ctx.auth);
   }
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql.js';
 import { AccountType, FundType } from '../accounts/account.entity.js';
 
 export interface BalanceRow {
@@ -45,18 +46,16 @@ export async function accountBalances(
     where.push('a.id = ?');
     params.push(opts.accountId);
   }
-  const rows = await em.getConnection().execute<
-    {
-      id: string;
-      number: string;
-      name: string;
-      type: AccountType;
-      fund_type: FundType;
-      archived: boolean;
-      d: string;
-      c: string;
-    }[]
-  >(
+  const rows = await sql(em).all<{
+    id: string;
+    number: string;
+    name: string;
+    type: AccountType;
+    fund_type: FundType;
+    archived: boolean;
+    d: string;
+    c: string;
+  }>(
     `WITH t AS (${months} ${partial}),
           s AS (SELECT account_id, sum(d) AS d, sum(c) AS c FROM t GROUP BY account_id)
      SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived,

@@ -10,6 +10,7 @@ import {
 } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
+import { sql } from '../../db/sql.js';
 import { recordTenantAudit } from '../audit/audit.service.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import { EntrySource, type JournalEntry, type JournalLine } from './journal.types.js';
@@ -235,13 +236,13 @@ export async function findJournalEntry(
   id: string,
 ): Promise<JournalEntry | null> {
   if (!isId(id)) return null;
-  const conn = em.getConnection();
-  const [row] = await conn.execute<EntryRow[]>(
+  const db = sql(em);
+  const [row] = await db.all<EntryRow>(
     `SELECT ${ENTRY_COLUMNS} FROM journal_entries e WHERE e.id = ?`,
     [id],
   );
   if (!row) return null;
-  const lines = await conn.execute<LineRow[]>(
+  const lines = await db.all<LineRow>(
     'SELECT id, entry_id, line_no, account_id, debit, credit, memo FROM journal_lines WHERE entry_id = ? ORDER BY line_no',
     [id],
   );

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+
+const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
+const ENTRIES = `query ($id: ID) { journalEntries(filter: { accountId: $id }) { totalCount
+  edges { node { source date memo lines { accountId debit credit } } } } }`;
+
+function code(res: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) {
+  return res.body.errors?.[0]?.extensions?.code;
+}
+
+describe('accounts in the ledger', () => {
+  let app: TestApp;
+  let token: string;
+  let other: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    const org = await createOrg(app.services);
+    const user = await createUser(app.services, { memberships: [{ org }] });
+    token = tokenFor(app.services, user, org);
+    const o2 = await createOrg(app.services);
+    other = tokenFor(
+      app.services,
+      await createUser(app.services, { memberships: [{ org: o2 }] }),
+      o2,
+    );
+  });
+  afterAll(() => app.close());
+
+  it('an initial balance posts exactly one balanced opening entry against the fund equity account', async () => {
+    const res = await app.gql(
+      CREATE,
+      {
+        input: {
+          number: '1510',
+          name: 'Reserve Money Market',
+          type: 'ASSET',
+          fundType: 'RESERVE',
+          initialBalance: '25000.00',
+          openingDate: '2026-01-01',
+        },
+      },
+      token,
+    );
+    expect(res.body.errors).toBeUndefined();
+    const id = res.body.data!.createAccount.id;
+    const entries = (await app.gql(ENTRIES, { id }, token)).body.data!.journalEntries;
+    expect(entries.totalCount).toBe(1);
+    const e = entries.edges[0].node;
+    expect(e).toMatchObject({ source: 'OPENING_BALANCE', date: '2026-01-01' });
+    const accounts = (await app.gql('{ accounts { id number name type fundType } }', {}, token))
+      .body.data!.accounts;
+    const obe = accounts.find((a: { number: string }) => a.number === 'OBE-RESERVE');
+    expect(obe).toMatchObject({ type: 'EQUITY', fundType: 'RESERVE' });
+    expect(e.lines).toEqual([
+      { accountId: id, debit: '25000.00', credit: '0.00' },
+      { accountId: obe.id, debit: '0.00', credit: '25000.00' },
+    ]);
+    // A liability's opening balance is a credit.
+    const loan = await app.gql(
+      CREATE,
+      {
+        input: {
+          number: '2500',
+          name: 'Loan',
+          type: 'LIABILITY',
+          fundType: 'RESERVE',
+          initialBalance: '1000.00',
+          openingDate: '2026-01-01',
+        },
+      },
+      token,
+    );
+    const loanEntry = (await app.gql(ENTRIES, { id: loan.body.data!.createAccount.id }, token)).body
+      .data!.journalEntries.edges[0].node;
+    expect(loanEntry.lines[0]).toMatchObject({ debit: '0.00', credit: '1000.00' });
+    const bal = (await app.gql('{ trialBalance { totalDebit totalCredit } }', {}, token)).body.data!
+      .trialBalance;
+    expect(bal).toEqual({ totalDebit: '25000.00', totalCredit: '25000.00' });
+  });
+
+  it('creates nothing when the opening entry cannot be posted', async () => {
+    const res = await app.gql(
+      CREATE,
+      {
+        input: {
+          number: '1600',
+          name: 'No date',
+          type: 'ASSET',
+          fundType: 'OPERATING',
+          initialBalance: '5.00',
+        },
+      },
+      token,
+    );
+    expect(res.body.errors![0].extensions!.details).toEqual([
+      { field: 'openingDate', message: 'Give the date of the opening balance' },
+    ]);
+    const list = (await app.gql('{ accounts { number } }', {}, token)).body.data!.accounts;
+    expect(list.map((a: { number: string }) => a.number)).not.toContain('1600');
+  });
+
+  it('edits every field, archives and restores, with a history of who changed what', async () => {
+    const id = (
+      await app.gql(
+        CREATE,
+        { input: { number: '5020', name: 'Utilites', type: 'EXPENSE', fundType: 'OPERATING' } },
+        token,
+      )
+    ).body.data!.createAccount.id;
+    const upd = await app.gql(
+      `mutation ($id: ID!) { updateAccount(id: $id, input: { name: "Utilities", number: "5021", description: "Water and power" }) { number name description } }`,
+      { id },
+      token,
+    );
+    expect(upd.body.data!.updateAccount).toEqual({
+      number: '5021',
+      name: 'Utilities',
+      description: 'Water and power',
+    });
+    const arch = await app.gql(
+      `mutation ($id: ID!) { archiveAccount(id: $id) { archived } }`,
+      { id },
+      token,
+    );
+    expect(arch.body.data!.archiveAccount.archived).toBe(true);
+    const visible = (await app.gql('{ accounts { id } }', {}, token)).body.data!.accounts;
+    expect(visible.map((a: { id: string }) => a.id)).not.toContain(id);
+    const all = (await app.gql('{ accounts(includeArchived: true) { id } }', {}, token)).body.data!
+      .accounts;
+    expect(all.map((a: { id: string }) => a.id)).toContain(id);
+    await app.gql(`mutation ($id: ID!) { restoreAccount(id: $id) { archived } }`, { id }, token);
+
+    const history = (
+      await app.gql(
+        `query ($id: ID!) { auditLog(entityType: "Account", entityId: $id) { action userEmail changes } }`,
+        { id },
+        token,
+      )
+    ).body.data!.auditLog;
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'create',
+      'update',
+      'archive',
+      'restore',
+    ]);
+    expect(history[1].changes).toEqual({
+      number: { before: '5020', after: '5021' },
+      name: { before: 'Utilites', after: 'Utilities' },
+      description: { before: null, after: 'Water and power' },
+    });
+    expect(history[0].userEmail).toMatch(/@example\.test$/);
+
+    const dup = await app.gql(
+      `mutation ($id: ID!) { updateAccount(id: $id, input: { number: "1510" }) { id } }`,
+      { id },
+      token,
+    );
+    expect(code(dup)).toBe('CONFLICT');
+  });
+
+  it("answers NOT_FOUND for another tenant's account id", async () => {
+    const id = (
+      await app.gql(
+        CREATE,
+        { input: { number: '7000', name: 'Mine', type: 'EXPENSE', fundType: 'OPERATING' } },
+        token,
+      )
+    ).body.data!.createAccount.id;
+    for (const op of [
+      `{ account(id: "${id}") { id } }`,
+      `mutation { updateAccount(id: "${id}", input: { name: "x" }) { id } }`,
+      `mutation { archiveAccount(id: "${id}") { id } }`,
+    ]) {
+      expect(code(await app.gql(op, {}, other)), op).toBe('NOT_FOUND');
+    }
+    const hist = await app.gql(
+      `{ auditLog(entityType: "Account", entityId: "${id}") { id } }`,
+      {},
+      other,
+    );
+    expect(hist.body.data!.auditLog).toEqual([]);
+  });
+});
