@@ -40,6 +40,7 @@ export class Migration002Ledger extends Migration {
     this.addSql(
       `CREATE INDEX journal_lines_account_date_idx ON journal_lines (account_id, entry_date)`,
     );
+    this.addSql(`CREATE INDEX journal_lines_date_idx ON journal_lines (entry_date, id)`);
     this.addSql(`
       CREATE TABLE account_month_totals (
         account_id uuid NOT NULL REFERENCES accounts (id),

@@ -27,6 +27,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     journalEntries: canReadTenant,
     accountBalances: canReadTenant,
     trialBalance: canReadTenant,
+    accountLedger: canReadTenant,
+    journalLines: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials

@@ -16,7 +16,8 @@ import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import type { Context } from '../../server/context.js';
 import { AccountType, FundType } from '../accounts/account.entity.js';
 import { accountBalances } from './balances.service.js';
-import { listJournalEntries } from './journal-queries.js';
+import { accountLedger, listJournalEntries, listJournalLines } from './journal-queries.js';
+import { findAccount } from '../accounts/accounts.service.js';
 import { PostJournalEntryInput } from './journal.inputs.js';
 import { findJournalEntry, postJournalEntry, reverseJournalEntry } from './journal.service.js';
 import { EntrySource, JournalEntry } from './journal.types.js';
@@ -126,6 +127,126 @@ class TrialBalance {
   totalCredit: Cents;
 }
 
+@ObjectType()
+class LedgerRow {
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => Int)
+  entryNumber: number;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+
+  @Field(() => EntrySource)
+  source: EntrySource;
+
+  @Field(() => Boolean)
+  reconciled: boolean;
+
+  @Field(() => MoneyScalar)
+  debit: Cents;
+
+  @Field(() => MoneyScalar)
+  credit: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Running balance after this line' })
+  balance: Cents;
+}
+
+@ObjectType()
+class AccountLedger {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => MoneyScalar, { description: 'Balance before the first row' })
+  openingBalance: Cents;
+
+  @Field(() => MoneyScalar)
+  closingBalance: Cents;
+
+  @Field(() => [LedgerRow])
+  rows: LedgerRow[];
+
+  @Field(() => Boolean, { description: 'True when more rows exist than were asked for' })
+  truncated: boolean;
+}
+
+@InputType()
+class JournalLineFilter {
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  from?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  to?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  accountId?: string | null;
+
+  @Field(() => FundType, { nullable: true })
+  fundType?: FundType | null;
+}
+
+@ObjectType({ description: 'A journal line with its entry, account and fund, for custom reports' })
+class JournalLineRecord {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => Int)
+  entryNumber: number;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => String)
+  accountNumber: string;
+
+  @Field(() => String)
+  accountName: string;
+
+  @Field(() => AccountType)
+  accountType: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => MoneyScalar)
+  debit: Cents;
+
+  @Field(() => MoneyScalar)
+  credit: Cents;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+}
+
+@ObjectType()
+class JournalLineEdge {
+  @Field(() => JournalLineRecord)
+  node: JournalLineRecord;
+
+  @Field(() => String)
+  cursor: string;
+}
+
+@ObjectType()
+class JournalLineConnection {
+  @Field(() => [JournalLineEdge])
+  edges: JournalLineEdge[];
+
+  @Field(() => PageInfo)
+  pageInfo: PageInfo;
+}
+
 @Resolver(() => JournalEntry)
 export class JournalResolver {
   @Mutation(() => JournalEntry, {
@@ -169,6 +290,50 @@ export class JournalResolver {
       edges: page.nodes,
       totalCount: page.totalCount,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.nodes.at(-1)?.cursor ?? null },
+    };
+  }
+
+  @Query(() => AccountLedger, { description: "One account's lines with a running balance" })
+  async accountLedger(
+    @Arg('accountId', () => ID) accountId: string,
+    @Ctx() ctx: Context,
+    @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
+    @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
+    @Arg('first', () => Int, { defaultValue: 500 }) first: number = 500,
+  ): Promise<AccountLedger> {
+    const account = await findAccount(ctx.em, accountId);
+    const debitNormal = account.type === AccountType.ASSET || account.type === AccountType.EXPENSE;
+    const l = await accountLedger(
+      ctx.em,
+      { id: account.id, debitNormal },
+      {
+        from,
+        to,
+        limit: Math.min(Math.max(first, 1), 5000),
+      },
+    );
+    return {
+      accountId: account.id,
+      openingBalance: l.opening,
+      closingBalance: l.rows.at(-1)?.balance ?? l.opening,
+      rows: l.rows,
+      truncated: l.truncated,
+    };
+  }
+
+  @Query(() => JournalLineConnection, {
+    description: 'Journal lines for custom reports, oldest first',
+  })
+  async journalLines(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => JournalLineFilter, { nullable: true }) filter?: JournalLineFilter | null,
+    @Arg('first', () => Int, { defaultValue: 100 }) first: number = 100,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<JournalLineConnection> {
+    const page = await listJournalLines(ctx.em, filter ?? {}, first, after);
+    return {
+      edges: page.rows as JournalLineEdge[],
+      pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.rows.at(-1)?.cursor ?? null },
     };
   }
 

@@ -3,6 +3,7 @@ import { withClient, withDatabase } from '../../db/connection.js';
 import type { Organization } from '../../platform/organizations/organization.entity.js';
 import { Role } from '../../platform/users/membership.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { checkLedger } from './ledger-check.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 
 const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
@@ -255,6 +256,19 @@ describe('journal', () => {
         ).rows[0].n,
     );
     expect(drift).toBe(0);
+    expect(await checkLedger(url)).toEqual({ driftRows: 0, unbalancedEntries: 0 });
+    // And the check does see drift when the totals are tampered with.
+    await withClient(url, (c) =>
+      c.query('UPDATE account_month_totals SET debit = debit + 1 WHERE account_id = $1', [
+        ids.cash,
+      ]),
+    );
+    expect((await checkLedger(url)).driftRows).toBeGreaterThan(0);
+    await withClient(url, (c) =>
+      c.query('UPDATE account_month_totals SET debit = debit - 1 WHERE account_id = $1', [
+        ids.cash,
+      ]),
+    );
     const tb = (await app.gql(TB, {}, token)).body.data!.trialBalance;
     expect(tb.totalDebit).toBe(tb.totalCredit);
     expect(Number(tb.totalDebit)).toBeGreaterThan(0);
@@ -342,5 +356,64 @@ describe('journal', () => {
       vt,
     );
     expect(code(write)).toBe('FORBIDDEN');
+  });
+
+  it('shows an account ledger with a running balance from the opening balance', async () => {
+    const fresh = await createOrg(app.services, 'Ledger View HOA');
+    const u = await createUser(app.services, { memberships: [{ org: fresh }] });
+    const t = tokenFor(app.services, u, fresh);
+    const mk = async (n: string, type: string) =>
+      (await app.gql(CREATE, { input: { number: n, name: n, type, fundType: 'OPERATING' } }, t))
+        .body.data!.createAccount.id;
+    const cash = await mk('1010', 'ASSET');
+    const inc = await mk('4010', 'INCOME');
+    const p = (date: string, debit: string | null, credit: string | null) =>
+      app.gql(
+        POST,
+        {
+          input: {
+            date,
+            lines: [
+              { accountId: cash, debit, credit },
+              { accountId: inc, debit: credit, credit: debit },
+            ],
+          },
+        },
+        t,
+      );
+    await p('2026-01-10', '100.00', null);
+    await p('2026-02-10', '50.00', null);
+    await p('2026-02-20', null, '30.00');
+    await p('2026-03-05', '5.00', null);
+    const L = `query ($id: ID!, $from: LocalDate) { accountLedger(accountId: $id, from: $from) {
+      openingBalance closingBalance rows { date debit credit balance } } }`;
+    const ledger = (await app.gql(L, { id: cash, from: '2026-02-01' }, t)).body.data!.accountLedger;
+    expect(ledger.openingBalance).toBe('100.00');
+    expect(ledger.rows.map((r: { balance: string }) => r.balance)).toEqual([
+      '150.00',
+      '120.00',
+      '125.00',
+    ]);
+    expect(ledger.closingBalance).toBe('125.00');
+    // Income is credit-normal: its balance grows with credits.
+    const income = (await app.gql(L, { id: inc }, t)).body.data!.accountLedger;
+    expect(income.closingBalance).toBe('125.00');
+
+    const lines = await app.gql(
+      `{ journalLines(first: 3, filter: { fundType: OPERATING }) { pageInfo { hasNextPage endCursor }
+          edges { node { date accountNumber fundType debit credit } } } }`,
+      {},
+      t,
+    );
+    const conn = lines.body.data!.journalLines;
+    expect(conn.edges).toHaveLength(3);
+    expect(conn.pageInfo.hasNextPage).toBe(true);
+    expect(conn.edges[0].node).toMatchObject({ date: '2026-01-10', fundType: 'OPERATING' });
+    const rest = await app.gql(
+      `query ($a: String) { journalLines(first: 100, after: $a) { edges { node { date } } } }`,
+      { a: conn.pageInfo.endCursor },
+      t,
+    );
+    expect(rest.body.data!.journalLines.edges).toHaveLength(5);
   });
 });
