@@ -113,6 +113,24 @@ export class Migration002Ledger extends Migration {
         REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT
         EXECUTE FUNCTION account_month_totals_add()`);
 
+    // Files attached to entries; the bytes live in the storage backend under storage_key.
+    this.addSql(`
+      CREATE TABLE attachments (
+        id uuid PRIMARY KEY,
+        entry_id uuid NOT NULL REFERENCES journal_entries (id),
+        filename text NOT NULL CHECK (length(filename) BETWEEN 1 AND 255),
+        content_type text NOT NULL,
+        size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
+        sha256 text NOT NULL,
+        storage_key text NOT NULL UNIQUE,
+        uploaded_by uuid,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        deleted_at timestamptz
+      )`);
+    this.addSql(
+      `CREATE INDEX attachments_entry_idx ON attachments (entry_id) WHERE deleted_at IS NULL`,
+    );
+
     // The tenant's audit trail: every write, who (and as whom), what, before/after.
     this.addSql(`
       CREATE TABLE audit_log (

@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
 import { StubMailer } from './core/email/mailer.js';
+import { UrlSigner } from './core/auth/url-signing.js';
+import { LocalDiskStorage } from './core/storage/storage.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
 import { databaseOf, withDatabase } from './db/connection.js';
@@ -82,6 +84,7 @@ export async function startCovenant(
     if (config.migrateOnStart) await migrateAll(platformUrl, { templateDb, clusterUrl });
     await assertNoDrift(platformUrl, { templateDb, clusterUrl });
 
+    const secret = jwtSecret(config);
     platformOrm = await initPlatformOrm(platformUrl, config.platformDbPoolSize, config.logSql);
     const platformEm = () => platformOrm!.em.fork() as EntityManager;
     pool = new TenantPool({
@@ -96,7 +99,9 @@ export async function startCovenant(
       directory: new TenantDirectory(platformEm),
       pool,
       memberships: new MembershipDirectory(platformEm),
-      tokens: new TokenService(jwtSecret(config)),
+      tokens: new TokenService(secret),
+      urlSigner: new UrlSigner(secret),
+      storage: new LocalDiskStorage(join(config.dataDir, 'attachments')),
       rateLimiter: new AuthRateLimiter({
         points: config.authRateLimit,
         redisUrl: config.redisUrl,

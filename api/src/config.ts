@@ -32,6 +32,7 @@ const schema = z.object({
   REDIS_URL: z.string().url().optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   COOKIE_SECURE: bool,
+  ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(20),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -63,6 +64,7 @@ export interface Config {
   // login and register attempts per minute, per IP and per email
   authRateLimit: number;
   cookieSecure: boolean;
+  attachmentMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +106,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV !== 'development',
+    attachmentMaxBytes: Math.round(e.ATTACHMENT_MAX_MB * 1024 * 1024),
   };
 }

@@ -10,6 +10,8 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
+import { graphqlUploadExpress } from 'graphql-upload-ts';
+import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from './context.js';
@@ -115,7 +117,16 @@ export async function createHttpApp(
   });
 
   const graphql = expressMiddleware(apollo, { context: contextFactory(services) });
-  app.use('/graphql', noStore, express.json({ limit: '1mb' }), graphql);
+  app.use(
+    '/graphql',
+    noStore,
+    // Multipart uploads (attachments): bounded in size and count; Apollo's CSRF check still asks
+    // multipart requests for the apollo-require-preflight header.
+    graphqlUploadExpress({ maxFileSize: config.attachmentMaxBytes, maxFiles: 1 }),
+    express.json({ limit: '1mb' }),
+    graphql,
+  );
+  app.get('/attachments/:orgId/:id', attachmentDownload(services));
   // The same API where the refresh cookie (Path=/auth) is sent: refreshSession and logout.
   app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
 

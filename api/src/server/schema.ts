@@ -3,6 +3,10 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
+import {
+  AttachmentsResolver,
+  JournalEntryAttachmentsResolver,
+} from '../modules/attachments/attachments.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
@@ -18,6 +22,8 @@ export const resolvers = [
   AccountsResolver,
   JournalResolver,
   AuditResolver,
+  AttachmentsResolver,
+  JournalEntryAttachmentsResolver,
 ] as const;
 
 let base: Promise<GraphQLSchema> | undefined;

@@ -3,6 +3,8 @@ import type { Config } from '../config.js';
 import type { AuthRateLimiter } from '../core/auth/rate-limit.js';
 import type { TokenService } from '../core/auth/tokens.js';
 import type { Mailer } from '../core/email/mailer.js';
+import type { UrlSigner } from '../core/auth/url-signing.js';
+import type { Storage } from '../core/storage/storage.js';
 import type { TenantDirectory } from '../core/tenancy/tenant-directory.js';
 import type { TenantPool } from '../core/tenancy/tenant-pool.js';
 import type { MembershipDirectory } from '../platform/users/membership-directory.js';
@@ -17,6 +19,8 @@ export interface Services {
   tokens: TokenService;
   rateLimiter: AuthRateLimiter;
   mailer: Mailer;
+  storage: Storage;
+  urlSigner: UrlSigner;
   clusterUrl(cluster: string): string;
   platformDbName: string;
   // Where the web app is reached (PUBLIC_URL, or http://localhost:<port> once listening).

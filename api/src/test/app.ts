@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startCovenant, type Covenant } from '../boot.js';
 import { loadConfig, type Config } from '../config.js';
@@ -50,6 +53,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     tenantTemplateDb: db.tenantTemplate,
     migrateOnStart: false,
     seedOwner: false,
+    dataDir: mkdtempSync(join(tmpdir(), 'covenant-test-data-')),
     // Every test signs in from 127.0.0.1; the rate-limit tests set the real limit back.
     authRateLimit: 1000,
     seedDemo: false,

@@ -57,6 +57,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     restoreAccount: canWriteTenant,
     postJournalEntry: canWriteTenant,
     reverseJournalEntry: canWriteTenant,
+    uploadAttachment: canWriteTenant,
+    deleteAttachment: canWriteTenant,
   },
 };
 

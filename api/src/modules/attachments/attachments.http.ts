@@ -1,0 +1,58 @@
+import type { Request, Response } from 'express';
+import { OrganizationStatus } from '../../platform/organizations/organization.entity.js';
+import { isId } from '../../core/ids.js';
+import { sql } from '../../db/sql.js';
+import type { Services } from '../../server/services.js';
+import { attachmentPath } from './attachments.service.js';
+
+const INLINE = /^(image\/(png|jpeg|webp|gif)|application\/pdf)$/;
+
+// GET /attachments/:orgId/:id?exp&sig — the signed link is the credential; the organization must
+// still be active and the attachment still there.
+export function attachmentDownload(services: Services) {
+  return async (req: Request, res: Response) => {
+    res.set('Cache-Control', 'no-store');
+    const { orgId, id } = req.params as { orgId: string; id: string };
+    const path = attachmentPath(orgId, id);
+    if (
+      !isId(orgId) ||
+      !isId(id) ||
+      !services.urlSigner.verify(path, req.query.exp, req.query.sig)
+    ) {
+      res.status(403).json({ error: 'This link is not valid or has expired' });
+      return;
+    }
+    const org = await services.directory.resolve(orgId);
+    if (!org || org.status !== OrganizationStatus.ACTIVE) {
+      res.status(403).json({ error: 'This organization is not active' });
+      return;
+    }
+    const orm = await services.pool.get(org.location, org.orgId);
+    const [row] = await sql(orm.em.fork() as never).all<{
+      filename: string;
+      content_type: string;
+      size_bytes: string;
+      storage_key: string;
+    }>(
+      'SELECT filename, content_type, size_bytes, storage_key FROM attachments WHERE id = ? AND deleted_at IS NULL',
+      [id],
+    );
+    if (!row) {
+      res.status(404).json({ error: 'Attachment not found' });
+      return;
+    }
+    const inline = INLINE.test(row.content_type) && req.query.download !== '1';
+    res.set({
+      'Content-Type': row.content_type,
+      'Content-Length': row.size_bytes,
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (row.content_type !== 'application/pdf') {
+      res.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
+    }
+    const stream = services.storage.get(row.storage_key);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  };
+}

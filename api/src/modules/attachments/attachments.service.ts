@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { extname } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileUpload } from 'graphql-upload-ts';
+import { AppError, badInput, notFound } from '../../core/errors/app-error.js';
+import { isId } from '../../core/ids.js';
+import { TooLargeError } from '../../core/storage/storage.js';
+import { sql } from '../../db/sql.js';
+import type { Context } from '../../server/context.js';
+import { recordTenantAudit } from '../audit/audit.service.js';
+
+export interface Attachment {
+  id: string;
+  entryId: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  createdAt: Date;
+  storageKey: string;
+}
+
+// What a treasurer attaches: receipts and invoices as PDF or pictures, and spreadsheets. The type
+// comes from the bytes, never from the name the browser sent.
+const ALLOWED = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/gif',
+  'image/heic',
+  'image/heif',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
+]);
+
+async function detect(head: Buffer, filename: string): Promise<string | null> {
+  const found = await fileTypeFromBuffer(head);
+  if (found) {
+    if (ALLOWED.has(found.mime)) return found.mime;
+    // Legacy .xls is an OLE2 compound file; accept it only under its own name.
+    if (found.mime === 'application/x-cfb' && extname(filename).toLowerCase() === '.xls') {
+      return 'application/vnd.ms-excel';
+    }
+    return null;
+  }
+  // CSV has no signature: a .csv name and text content (valid UTF-8, no NUL bytes).
+  if (extname(filename).toLowerCase() === '.csv' && !head.includes(0)) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, head.length - 3));
+      return 'text/csv';
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+function cleanName(name: string) {
+  const base = name.split(/[\\/]/).pop() ?? 'file';
+  return base.replace(/[\u0000-\u001f"]/g, '').slice(0, 255) || 'file';
+}
+
+interface Row {
+  id: string;
+  entry_id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: string;
+  storage_key: string;
+  created_at: string;
+}
+
+const toAttachment = (r: Row): Attachment => ({
+  id: r.id,
+  entryId: r.entry_id,
+  filename: r.filename,
+  contentType: r.content_type,
+  size: Number(r.size_bytes),
+  storageKey: r.storage_key,
+  createdAt: new Date(r.created_at),
+});
+
+const COLUMNS = 'id, entry_id, filename, content_type, size_bytes, storage_key, created_at';
+
+export async function listAttachments(ctx: Context, entryIds: string[]) {
+  if (!entryIds.length) return [];
+  const rows = await sql(ctx.em).all<Row>(
+    `SELECT ${COLUMNS} FROM attachments WHERE deleted_at IS NULL
+       AND entry_id IN (${entryIds.map(() => '?').join(', ')}) ORDER BY created_at`,
+    entryIds,
+  );
+  return rows.map(toAttachment);
+}
+
+export async function findAttachment(ctx: Context, id: string): Promise<Attachment> {
+  const [row] = isId(id)
+    ? await sql(ctx.em).all<Row>(
+        `SELECT ${COLUMNS} FROM attachments WHERE id = ? AND deleted_at IS NULL`,
+        [id],
+      )
+    : [];
+  if (!row) throw notFound('Attachment');
+  return toAttachment(row);
+}
+
+export async function uploadAttachment(
+  ctx: Context,
+  entryId: string,
+  upload: Promise<FileUpload>,
+): Promise<Attachment> {
+  const db = sql(ctx.em);
+  const [entry] = isId(entryId)
+    ? await db.all<{ id: string }>('SELECT id FROM journal_entries WHERE id = ?', [entryId])
+    : [];
+  if (!entry) throw notFound('Journal entry');
+  let file: FileUpload;
+  try {
+    file = await upload;
+  } catch (err) {
+    throw badInput([{ field: 'file', message: (err as Error).message }], 'The upload failed');
+  }
+  const filename = cleanName(file.filename);
+  const id = randomUUID();
+  const key = `${ctx.org!.orgId}/${id}`;
+  const max = ctx.services.config.attachmentMaxBytes;
+  let stored;
+  try {
+    stored = await ctx.services.storage.put(key, file.createReadStream(), max);
+  } catch (err) {
+    const tooLarge =
+      err instanceof TooLargeError || /exceed|limit|too large/i.test((err as Error).message);
+    if (tooLarge) {
+      const mb = Math.round((max / 1024 / 1024) * 10) / 10;
+      throw badInput(
+        [{ field: 'file', message: `Files are limited to ${mb} MB` }],
+        `Files are limited to ${mb} MB`,
+      );
+    }
+    throw err;
+  }
+  const type = await detect(stored.head, filename);
+  if (!type) {
+    await ctx.services.storage.delete(key);
+    throw new AppError(
+      'BAD_USER_INPUT',
+      'Attach a PDF, an image (PNG, JPEG, WebP, GIF, HEIC) or a spreadsheet (XLSX, XLS, ODS, CSV)',
+      [{ field: 'file', message: 'This type of file cannot be attached' }],
+    );
+  }
+  try {
+    await ctx.em.transactional(async (tx) => {
+      await sql(tx).run(
+        `INSERT INTO attachments (id, entry_id, filename, content_type, size_bytes, sha256, storage_key, uploaded_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, entryId, filename, type, stored.size, stored.sha256, key, ctx.auth?.userId ?? null],
+      );
+      await recordTenantAudit(tx, ctx.auth, {
+        entityType: 'JournalEntry',
+        entityId: entryId,
+        action: 'attach',
+        changes: { attachmentId: id, filename, contentType: type, size: stored.size },
+      });
+    });
+  } catch (err) {
+    await ctx.services.storage.delete(key);
+    throw err;
+  }
+  return findAttachment(ctx, id);
+}
+
+export async function deleteAttachment(ctx: Context, id: string): Promise<boolean> {
+  const a = await findAttachment(ctx, id);
+  await ctx.em.transactional(async (tx) => {
+    await sql(tx).run('UPDATE attachments SET deleted_at = now() WHERE id = ?', [id]);
+    await recordTenantAudit(tx, ctx.auth, {
+      entityType: 'JournalEntry',
+      entityId: a.entryId,
+      action: 'detach',
+      changes: { attachmentId: id, filename: a.filename },
+    });
+  });
+  await ctx.services.storage.delete(a.storageKey);
+  return true;
+}
+
+export function attachmentPath(orgId: string, id: string) {
+  return `/attachments/${orgId}/${id}`;
+}
