@@ -39,11 +39,35 @@ function sample(type: GraphQLInputType): unknown {
         return true;
       case 'JSONObject':
         return {};
+      case 'LocalDate':
+        return '2026-01-01';
+      case 'Money':
+        return '1.00';
       default:
         return 'x';
     }
   }
   throw new Error(`no sample for ${String(type)}`);
+}
+
+// Upload arguments travel as multipart requests (the GraphQL multipart request spec).
+async function multipart(
+  app: TestApp,
+  query: string,
+  variables: Record<string, unknown>,
+  fileArg: string,
+  token: string,
+) {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables }));
+  form.append('map', JSON.stringify({ 0: [`variables.${fileArg}`] }));
+  form.append('0', new Blob([Buffer.from('%PDF-1.4\n')]), 'x.pdf');
+  const res = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },
+    body: form,
+  });
+  return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
 describe('viewer write guard', () => {
@@ -69,8 +93,13 @@ describe('viewer write guard', () => {
       const named = getNamedType(field.type);
       const selection = isObjectType(named) ? ' { __typename }' : '';
       const doc = `mutation${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
-      const variables = Object.fromEntries(field.args.map((a) => [a.name, sample(a.type)]));
-      const res = await app.gql(doc, variables, viewer);
+      const uploads = field.args.filter((a) => getNamedType(a.type).name === 'Upload');
+      const variables = Object.fromEntries(
+        field.args.map((a) => [a.name, uploads.includes(a) ? null : sample(a.type)]),
+      );
+      const res = uploads.length
+        ? await multipart(app, doc, variables, uploads[0].name, viewer)
+        : await app.gql(doc, variables, viewer);
       expect(
         res.body.errors?.[0]?.extensions?.code,
         `${field.name}: ${JSON.stringify(res.body)}`,

@@ -57,7 +57,8 @@ async function detect(head: Buffer, filename: string): Promise<string | null> {
 
 function cleanName(name: string) {
   const base = name.split(/[\\/]/).pop() ?? 'file';
-  return base.replace(/[\u0000-\u001f"]/g, '').slice(0, 255) || 'file';
+  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 0x20 && ch !== '"').join('');
+  return printable.slice(0, 255) || 'file';
 }
 
 interface Row {
