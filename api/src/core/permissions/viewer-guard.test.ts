@@ -61,7 +61,7 @@ async function multipart(
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables }));
   form.append('map', JSON.stringify({ 0: [`variables.${fileArg}`] }));
-  form.append('0', new Blob([Buffer.from('%PDF-1.4\n')]), 'x.pdf');
+  form.append('0', new Blob([new TextEncoder().encode('%PDF-1.4\n')]), 'x.pdf');
   const res = await fetch(`${app.url}/graphql`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'apollo-require-preflight': 'true' },

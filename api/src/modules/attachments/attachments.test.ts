@@ -32,7 +32,7 @@ describe('attachments', () => {
       JSON.stringify({ query: UPLOAD, variables: { entryId: opts.entry ?? entryId, file: null } }),
     );
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([bytes]), name);
+    form.append('0', new Blob([new Uint8Array(bytes)]), name);
     const res = await fetch(`${app.url}/graphql`, {
       method: 'POST',
       headers: {

@@ -11,7 +11,6 @@ import {
 import { assertId, isId } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import { EntrySource, type JournalEntry, type JournalLine } from './journal.types.js';
 
@@ -120,114 +119,151 @@ function validate(input: PostJournalEntryInput): {
   return { details, debits, credits };
 }
 
+export interface Posting {
+  input: PostJournalEntryInput;
+  opts?: PostOptions;
+}
+
+const CHUNK = 1000;
+
+// Posts many entries in one transaction with multi-row inserts (imports, invoice runs, actuals):
+// all or nothing. Every entry is validated first; the database re-checks every balance at commit.
+export async function postJournalEntries(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  postings: Posting[],
+): Promise<string[]> {
+  const prefix = (k: number, field: string) =>
+    postings.length > 1 ? `entries.${k}.${field}` : field;
+  const problems: FieldDetail[] = [];
+  const notFoundLines: FieldDetail[] = [];
+  postings.forEach(({ input }, k) => {
+    for (const d of validate(input).details) problems.push({ ...d, field: prefix(k, d.field) });
+    input.lines.forEach((l, i) => {
+      if (!isId(l.accountId)) {
+        notFoundLines.push({
+          field: prefix(k, `lines.${i}.accountId`),
+          message: 'Account not found',
+        });
+      }
+    });
+    if (input.vendorId) assertId(input.vendorId, 'Vendor');
+  });
+  if (problems.length) throw badInput(problems, problems[0].message);
+  if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
+  const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
+  const ids = postings.map(() => randomUUID());
+  await em.transactional(async (tx) => {
+    const db = sql(tx);
+    // Shared locks: an account cannot be archived while an entry posts to it.
+    const accounts = await db.all<{ id: string; number: string; name: string; archived: boolean }>(
+      `SELECT id, number, name, archived FROM accounts WHERE id IN (${accountIds.map(() => '?').join(', ')}) FOR SHARE`,
+      accountIds,
+    );
+    const byId = new Map(accounts.map((a) => [a.id, a]));
+    const missing: FieldDetail[] = [];
+    const archived: FieldDetail[] = [];
+    postings.forEach(({ input }, k) =>
+      input.lines.forEach((l, i) => {
+        const a = byId.get(l.accountId);
+        const field = prefix(k, `lines.${i}.accountId`);
+        if (!a) missing.push({ field, message: 'Account not found' });
+        else if (a.archived) {
+          archived.push({
+            field,
+            message: `Account ${a.number} ${a.name} is archived and takes no new postings`,
+          });
+        }
+      }),
+    );
+    if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+    if (archived.length) throw badInput(archived, archived[0].message);
+    const reversals = postings.map((p) => p.opts?.reversesId).filter((r): r is string => !!r);
+    if (reversals.length) {
+      const taken = await db.all<{ n: number }>(
+        `SELECT count(*)::int AS n FROM journal_entries WHERE reverses_id IN (${reversals.map(() => '?').join(', ')})`,
+        reversals,
+      );
+      if (taken[0].n > 0) throw conflict('This entry has already been reversed');
+    }
+    for (let start = 0; start < postings.length; start += CHUNK) {
+      const chunk = postings.slice(start, start + CHUNK);
+      const entryValues: unknown[] = [];
+      const lineValues: unknown[] = [];
+      const auditValues: unknown[] = [];
+      let lineCount = 0;
+      chunk.forEach(({ input, opts = {} }, n) => {
+        const id = ids[start + n];
+        const source = opts.source ?? EntrySource.MANUAL;
+        entryValues.push(
+          id,
+          input.date,
+          input.memo?.trim() || null,
+          source,
+          opts.reconciled ?? false,
+          input.vendorId ?? null,
+          opts.reversesId ?? null,
+          actor?.userId ?? null,
+          actor?.impersonatedBy ?? null,
+        );
+        input.lines.forEach((l, i) => {
+          lineValues.push(
+            randomUUID(),
+            id,
+            i + 1,
+            l.accountId,
+            input.date,
+            l.debit ?? 0,
+            l.credit ?? 0,
+            l.memo?.trim() || null,
+          );
+          lineCount++;
+        });
+        auditValues.push(
+          'JournalEntry',
+          id,
+          opts.reversesId ? 'reverse' : 'post',
+          actor?.userId ?? null,
+          actor?.impersonatedBy ?? null,
+          JSON.stringify({
+            date: input.date,
+            memo: input.memo ?? null,
+            source,
+            lines: input.lines.length,
+          }),
+        );
+      });
+      await db.run(
+        `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, created_by, impersonated_by)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        entryValues,
+      );
+      // Lines in chunks that keep the statement under PostgreSQL's parameter limit.
+      for (let l = 0; l < lineCount; l += 4000) {
+        const slice = lineValues.slice(l * 8, (l + 4000) * 8);
+        await db.run(
+          `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
+           VALUES ${Array.from({ length: slice.length / 8 }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+          slice,
+        );
+      }
+      await db.run(
+        `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+        auditValues,
+      );
+    }
+  });
+  return ids;
+}
+
 export async function postJournalEntry(
   em: EntityManager,
   actor: AuthInfo | null,
   input: PostJournalEntryInput,
   opts: PostOptions = {},
 ): Promise<JournalEntry> {
-  const { details } = validate(input);
-  if (details.length) throw badInput(details, details[0].message);
-  const accountIds = [...new Set(input.lines.map((l) => l.accountId))];
-  const badIds = input.lines
-    .map((l, i) => (isId(l.accountId) ? null : i))
-    .filter((i): i is number => i !== null);
-  if (badIds.length) {
-    throw new AppError(
-      'NOT_FOUND',
-      'Account not found',
-      badIds.map((i) => ({ field: `lines.${i}.accountId`, message: 'Account not found' })),
-    );
-  }
-  if (input.vendorId) assertId(input.vendorId, 'Vendor');
-  const id = randomUUID();
-  await em.transactional(async (tx) => {
-    const conn = tx.getConnection();
-    const trx = tx.getTransactionContext();
-    // Shared locks: an account cannot be archived while an entry posts to it.
-    const accounts = await conn.execute<
-      { id: string; number: string; name: string; archived: boolean }[]
-    >(
-      `SELECT id, number, name, archived FROM accounts WHERE id IN (${accountIds.map(() => '?').join(', ')}) FOR SHARE`,
-      accountIds,
-      'all',
-      trx,
-    );
-    const byId = new Map(accounts.map((a) => [a.id, a]));
-    const problems: FieldDetail[] = [];
-    input.lines.forEach((l, i) => {
-      const a = byId.get(l.accountId);
-      if (!a) problems.push({ field: `lines.${i}.accountId`, message: 'Account not found' });
-      else if (a.archived) {
-        problems.push({
-          field: `lines.${i}.accountId`,
-          message: `Account ${a.number} ${a.name} is archived and takes no new postings`,
-        });
-      }
-    });
-    if (problems.some((p) => p.message === 'Account not found')) {
-      throw new AppError('NOT_FOUND', 'Account not found', problems);
-    }
-    if (problems.length) throw badInput(problems, problems[0].message);
-    if (opts.reversesId) {
-      const taken = await conn.execute<{ n: number }[]>(
-        'SELECT count(*)::int AS n FROM journal_entries WHERE reverses_id = ?',
-        [opts.reversesId],
-        'all',
-        trx,
-      );
-      if (taken[0].n > 0) throw conflict('This entry has already been reversed');
-    }
-    await conn.execute(
-      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id,
-         created_by, impersonated_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        id,
-        input.date,
-        input.memo?.trim() || null,
-        opts.source ?? EntrySource.MANUAL,
-        opts.reconciled ?? false,
-        input.vendorId ?? null,
-        opts.reversesId ?? null,
-        actor?.userId ?? null,
-        actor?.impersonatedBy ?? null,
-      ],
-      'run',
-      trx,
-    );
-    const values: unknown[] = [];
-    input.lines.forEach((l, i) => {
-      values.push(
-        randomUUID(),
-        id,
-        i + 1,
-        l.accountId,
-        input.date,
-        l.debit ?? 0,
-        l.credit ?? 0,
-        l.memo?.trim() || null,
-      );
-    });
-    await conn.execute(
-      `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
-       VALUES ${input.lines.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      values,
-      'run',
-      trx,
-    );
-    await recordTenantAudit(tx, actor, {
-      entityType: 'JournalEntry',
-      entityId: id,
-      action: opts.reversesId ? 'reverse' : 'post',
-      changes: {
-        date: input.date,
-        memo: input.memo ?? null,
-        source: opts.source ?? EntrySource.MANUAL,
-        lines: input.lines.length,
-      },
-    });
-  });
+  const [id] = await postJournalEntries(em, actor, [{ input, opts }]);
   return (await findJournalEntry(em, id))!;
 }
 
