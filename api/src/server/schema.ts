@@ -8,7 +8,10 @@ import {
   JournalEntryAttachmentsResolver,
 } from '../modules/attachments/attachments.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
-import { JournalResolver } from '../modules/journal/journal.resolver.js';
+import {
+  JournalEntryConnectionResolver,
+  JournalResolver,
+} from '../modules/journal/journal.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -21,6 +24,7 @@ export const resolvers = [
   OrganizationsResolver,
   AccountsResolver,
   JournalResolver,
+  JournalEntryConnectionResolver,
   AuditResolver,
   AttachmentsResolver,
   JournalEntryAttachmentsResolver,

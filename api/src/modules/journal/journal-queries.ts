@@ -17,7 +17,8 @@ export interface EntryFilter {
 export interface Page<T> {
   nodes: { node: T; cursor: string }[];
   hasNextPage: boolean;
-  totalCount: number;
+  // Counting every match costs more than the page itself on a large book: only when asked for.
+  totalCount: () => Promise<number>;
 }
 
 // Cursor = the position (date, number) of the last row seen; newest first.
@@ -60,7 +61,9 @@ export async function listJournalEntries(
     params.push(filter.reconciled);
   }
   if (filter.accountId) {
-    if (!isId(filter.accountId)) return { nodes: [], hasNextPage: false, totalCount: 0 };
+    if (!isId(filter.accountId)) {
+      return { nodes: [], hasNextPage: false, totalCount: () => Promise.resolve(0) };
+    }
     where.push(
       'EXISTS (SELECT 1 FROM journal_lines fl WHERE fl.entry_id = e.id AND fl.account_id = ?)',
     );
@@ -75,10 +78,13 @@ export async function listJournalEntries(
   }
   const conn = em.getConnection();
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const [{ n }] = await conn.execute<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM journal_entries e ${cond}`,
-    params,
-  );
+  const totalCount = async () =>
+    (
+      await conn.execute<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM journal_entries e ${cond}`,
+        params,
+      )
+    )[0].n;
   const pageWhere = [...where];
   const pageParams = [...params];
   if (after) {
@@ -103,7 +109,7 @@ export async function listJournalEntries(
       cursor: encodeCursor(r.entry_date, Number(r.number)),
     })),
     hasNextPage: rows.length > first,
-    totalCount: n,
+    totalCount,
   };
 }
 

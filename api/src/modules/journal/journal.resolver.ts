@@ -3,6 +3,7 @@ import {
   Arg,
   Ctx,
   Field,
+  FieldResolver,
   ID,
   InputType,
   Int,
@@ -10,6 +11,7 @@ import {
   ObjectType,
   Query,
   Resolver,
+  Root,
 } from 'type-graphql';
 import { notFound } from '../../core/errors/app-error.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
@@ -69,8 +71,15 @@ class JournalEntryConnection {
   @Field(() => PageInfo)
   pageInfo: PageInfo;
 
-  @Field(() => Int)
-  totalCount: number;
+  count: () => Promise<number>;
+}
+
+@Resolver(() => JournalEntryConnection)
+export class JournalEntryConnectionResolver {
+  @FieldResolver(() => Int, { description: 'All matching entries (counted only when asked for)' })
+  totalCount(@Root() c: JournalEntryConnection): Promise<number> {
+    return c.count();
+  }
 }
 
 @ObjectType()
@@ -288,7 +297,7 @@ export class JournalResolver {
     const page = await listJournalEntries(ctx.em, filter ?? {}, first, after);
     return {
       edges: page.nodes,
-      totalCount: page.totalCount,
+      count: page.totalCount,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.nodes.at(-1)?.cursor ?? null },
     };
   }
