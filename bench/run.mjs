@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { coldTenantBench } from './cold-tenant.mjs';
+import { ledgerBench } from './ledger.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -64,8 +65,13 @@ if (!serverUrl) {
   serverUrl = pg.url;
 }
 
+const only = process.argv[2];
 const children = [];
 try {
+  if (only === 'ledger') {
+    await ledgerBench(serverUrl);
+    process.exit(0);
+  }
   console.log(`Covenant bench — ${CONNECTIONS} connections, ${DURATION} s per target\n`);
   const bare = await startChild('./servers/bare-apollo.mjs');
   children.push(bare.child);
@@ -102,6 +108,8 @@ try {
   console.log(`Covenant accounts / bare Apollo + raw SQL:   ${pct(tenant, rawSql)}\n`);
 
   await coldTenantBench(serverUrl);
+  console.log('');
+  await ledgerBench(serverUrl);
 } finally {
   for (const c of children) c.kill();
   await pg?.stop();

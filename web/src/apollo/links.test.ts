@@ -220,6 +220,34 @@ describe('refresh on 401 (the client as main.ts wires it)', () => {
     expect(refreshes).toBe(1);
   });
 
+  it('replays without a second refresh when the token was already replaced meanwhile', async () => {
+    let release: () => void = () => {};
+    const late = new Promise<void>((resolve) => (release = resolve));
+    let refreshes = 0;
+    const { client } = await signedInApp(async (req) => {
+      if (req.operationName === 'RefreshSession') {
+        refreshes += 1;
+        return refreshed('token-new');
+      }
+      if (bearer(req) === 'Bearer token-new') {
+        return req.operationName === 'Probe'
+          ? { body: { data: { version: '1' } } }
+          : { body: { data: { accounts: [] } } };
+      }
+      // The accounts request went out with the old token but is refused only after the probe's
+      // refresh has finished.
+      if (req.operationName === 'Accounts') await late;
+      return expired;
+    });
+
+    const accounts = client.query({ query: ACCOUNTS, fetchPolicy: 'no-cache' });
+    await client.query({ query: PROBE, fetchPolicy: 'no-cache' });
+    release();
+
+    await expect(accounts).resolves.toMatchObject({ data: { accounts: [] } });
+    expect(refreshes).toBe(1);
+  });
+
   it('retries only once: a second 401 ends the session', async () => {
     let probes = 0;
     const { client } = await signedInApp((req) => {

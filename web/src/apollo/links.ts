@@ -49,6 +49,8 @@ export function classifySessionProblem(
 }
 
 export interface SessionErrorHandlers {
+  /** The current access token; lets a request sent with an older one simply be replayed. */
+  getToken?: () => string | null;
   /**
    * Exchanges the refresh cookie for a new access token and stores it. Concurrent callers must
    * share one request; rejects when the session cannot be renewed. Without it, a 401 goes
@@ -105,6 +107,8 @@ export function createSessionErrorLink(handlers: SessionErrorHandlers): ApolloLi
       };
 
       const attempt = (canRetry: boolean) => {
+        // The token this attempt goes out with (the auth link reads the same getter next).
+        const sentWith = handlers.getToken?.() ?? null;
         // Results are held back until the operation settles, so a 401 answered over HTTP 200
         // can still be replayed instead of reaching the screen.
         const held: FetchResult[] = [];
@@ -130,14 +134,18 @@ export function createSessionErrorLink(handlers: SessionErrorHandlers): ApolloLi
             giveUp();
             return;
           }
-          handlers.refreshSession().then(
-            () => {
-              if (closed) return;
-              operation.setContext({ [RETRIED]: true });
-              attempt(false);
-            },
-            () => giveUp(),
-          );
+          const replay = () => {
+            if (closed) return;
+            operation.setContext({ [RETRIED]: true });
+            attempt(false);
+          };
+          // Sent with a token that another request's refresh has already replaced: just replay.
+          const current = handlers.getToken?.() ?? null;
+          if (current !== null && sentWith !== null && current !== sentWith) {
+            replay();
+            return;
+          }
+          handlers.refreshSession().then(replay, giveUp);
         };
 
         subscription = forward(operation).subscribe({

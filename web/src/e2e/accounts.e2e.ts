@@ -4,7 +4,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';
+import type { Organization } from '../../../api/src/platform/organizations/organization.entity.js';
+import type { User } from '../../../api/src/platform/users/user.entity.js';
+import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
 import { launchBrowser } from './browser.js';
 
 // The journey a treasurer takes on day one, against the real API serving the built app on one
@@ -14,6 +16,8 @@ describe('browser journey: accounts', () => {
   let browser: Browser;
   let page: Page;
   let email: string;
+  let user: User;
+  let org: Organization;
   const shots = join(REPO_ROOT, 'test-results');
   const errors: string[] = [];
 
@@ -22,9 +26,9 @@ describe('browser journey: accounts', () => {
       throw new Error('web/dist is missing: run `npm run build -w web` (npm test does)');
     }
     app = await startTestApp({ serveWeb: true });
-    const org = await createOrg(app.services, 'Willow Creek HOA');
+    org = await createOrg(app.services, 'Willow Creek HOA');
     const other = await createOrg(app.services, 'Other Association');
-    const user = await createUser(app.services, {
+    user = await createUser(app.services, {
       email: 'treasurer@willow-creek.test',
       memberships: [{ org }],
     });
@@ -87,9 +91,16 @@ describe('browser journey: accounts', () => {
     await page.screenshot({ path: join(shots, 'accounts-journey.png') });
 
     // What the page shows is what the database holds, and only for this association.
-    const token = await page.evaluate(() => sessionStorage.getItem('covenant.accessToken'));
-    expect(token).toBeTruthy();
-    const res = await app.gql('{ accounts { number name fundType } }', {}, token!);
+    // The access token lives in memory only: nothing of it in the browser's storage.
+    const stored = await page.evaluate(() =>
+      JSON.stringify({ ...sessionStorage, ...localStorage }),
+    );
+    expect(stored).not.toMatch(/eyJ/);
+    const res = await app.gql(
+      '{ accounts { number name fundType } }',
+      {},
+      tokenFor(app.services, user, org),
+    );
     expect(res.body.data!.accounts).toEqual([
       { number: '1010', name: 'Operating Checking', fundType: 'OPERATING' },
     ]);

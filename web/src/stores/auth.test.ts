@@ -1,5 +1,5 @@
 import { createPinia, setActivePinia } from 'pinia';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
   installTestClient,
@@ -46,9 +46,12 @@ describe('auth store', () => {
     expect(auth.accessToken).toBe('token-abc');
     expect(auth.isAuthenticated).toBe(true);
     expect(auth.user?.email).toBe('treasurer@example.com');
-    // Nothing a script could read survives the tab: the refresh cookie is httpOnly.
-    expect(sessionStorage.length).toBe(0);
-    expect(localStorage.length).toBe(0);
+    // The token never reaches storage a script could read (the refresh cookie is httpOnly); only
+    // the association's id is kept so a reload resumes there.
+    const stored = [sessionStorage, localStorage].flatMap((s) =>
+      Object.keys(s).map((k) => s.getItem(k)),
+    );
+    expect(stored).toEqual(['org-1']);
     const organization = useOrganizationStore();
     expect(organization.current?.name).toBe('Maple Ridge HOA');
     expect(organization.current?.settings).toEqual({ locale: 'en-US', currency: 'USD' });
@@ -131,6 +134,37 @@ describe('auth store', () => {
     expect(useOrganizationStore().current?.id).toBe('org-1');
   });
 
+  it('a reload resumes in the association the tab was in', async () => {
+    const requests: unknown[] = [];
+    installTestClient((req) => {
+      requests.push(req.variables);
+      return { body: { data: { refreshSession: sessionPayload() } } };
+    });
+    useOrganizationStore().setOrganizations({ ...mapleRidge, id: 'org-7' }, []);
+    setActivePinia(createPinia()); // the reload: memory is gone, sessionStorage is not
+
+    await useAuthStore().restore();
+
+    expect(requests).toEqual([{ organizationId: 'org-7' }]);
+  });
+
+  it('a mid-session refresh never continues as another user (e.g. an impersonation ending)', async () => {
+    installTestClient(() => ({
+      body: {
+        data: {
+          refreshSession: sessionPayload({
+            user: { id: 'admin-1', email: 'owner@covenant.test', isSuperadmin: true },
+          }),
+        },
+      },
+    }));
+    const auth = useAuthStore();
+    auth.setSession(sessionPayload({ accessToken: 'token-impersonation' }));
+
+    await expect(auth.refresh()).rejects.toThrow(/another user or association/);
+    expect(auth.accessToken).toBe('token-impersonation');
+  });
+
   it('restore rejects for a guest (no cookie) and leaves no session', async () => {
     installTestClient(() => refreshRefused);
     const auth = useAuthStore();
@@ -156,6 +190,17 @@ describe('auth store', () => {
 
     expect(fetch).toHaveBeenCalledOnce();
     expect(auth.accessToken).toBe('token-2');
+  });
+
+  it('refreshes under a Web Lock, so tabs sharing the cookie never present it twice', async () => {
+    const request = vi.fn((_name: string, work: () => Promise<unknown>) => work());
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    installTestClient(() => ({ body: { data: { refreshSession: sessionPayload() } } }));
+
+    await useAuthStore().restore();
+
+    expect(request).toHaveBeenCalledOnce();
+    expect(request.mock.calls[0]?.[0]).toBe('covenant.refresh-session');
   });
 
   it('a refresh answered after sign-out does not bring the session back', async () => {

@@ -8,7 +8,7 @@ import {
   REFRESH_SESSION_MUTATION,
 } from '@/features/auth/auth.graphql';
 import type { LoginPayload } from '@/features/auth/auth.graphql';
-import { useOrganizationStore } from './organization';
+import { lastOrganizationId, useOrganizationStore } from './organization';
 
 // The access token lives in memory only. A reload gets a new one from the httpOnly refresh
 // cookie the API set at sign-in (refreshSession on /auth/graphql); script never sees that cookie.
@@ -16,6 +16,14 @@ import { useOrganizationStore } from './organization';
 export type SessionData = SessionPayload;
 
 export type SessionNotice = 'expired' | 'signed-out' | 'unreachable';
+
+// Tabs of one browser share the refresh cookie, and the API revokes the whole sign-in when a
+// rotated cookie is presented twice: several tabs restored at once must refresh one after the
+// other (each then sends the cookie the previous one received). Web Locks span the tabs.
+function oneTabAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  return locks ? (locks.request('covenant.refresh-session', work) as Promise<T>) : work();
+}
 
 export const useAuthStore = defineStore('auth', () => {
   const accessToken = ref<string | null>(null);
@@ -64,17 +72,31 @@ export const useAuthStore = defineStore('auth', () => {
   function refresh(): Promise<SessionPayload> {
     refreshing ??= (async () => {
       const startedAt = epoch;
-      const organizationId = useOrganizationStore().current?.id ?? null;
+      const previousUser = user.value?.id ?? null;
+      const organizationId = useOrganizationStore().current?.id ?? lastOrganizationId();
       try {
-        const { data } = await apolloClient().mutate({
-          mutation: REFRESH_SESSION_MUTATION,
-          variables: organizationId ? { organizationId } : {},
-          fetchPolicy: 'no-cache',
-        });
+        const { data } = await oneTabAtATime(() =>
+          apolloClient().mutate({
+            mutation: REFRESH_SESSION_MUTATION,
+            variables: organizationId ? { organizationId } : {},
+            fetchPolicy: 'no-cache',
+          }),
+        );
         if (!data) throw new Error('Empty refreshSession response');
         if (epoch !== startedAt) throw new Error('The session changed while it was being renewed');
-        setSession(data.refreshSession);
-        return data.refreshSession;
+        const renewed = data.refreshSession;
+        // Mid-session, the failed request is replayed with the new token: never as someone else
+        // (the cookie is the admin's during an impersonation) or in another association (the
+        // membership may have ended), where a replayed write would land in the wrong books.
+        if (
+          previousUser !== null &&
+          (renewed.user.id !== previousUser ||
+            (renewed.organization?.id ?? null) !== organizationId)
+        ) {
+          throw new Error('The renewed session is for another user or association');
+        }
+        setSession(renewed);
+        return renewed;
       } finally {
         refreshing = null;
       }

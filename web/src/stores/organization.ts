@@ -12,6 +12,28 @@ export function roleLabel(role: Role): string {
   return ROLE_LABELS[role];
 }
 
+// Which association this tab was in, so a reload resumes there (refreshSession(organizationId))
+// rather than in the user's first one. Only the id: the access token itself never leaves memory.
+const LAST_ORGANIZATION_KEY = 'covenant.organizationId';
+
+function remember(id: string | null): void {
+  try {
+    if (id) globalThis.sessionStorage?.setItem(LAST_ORGANIZATION_KEY, id);
+    else globalThis.sessionStorage?.removeItem(LAST_ORGANIZATION_KEY);
+  } catch {
+    // Storage disabled (privacy mode): a reload then opens the first association.
+  }
+}
+
+/** The association this tab was last in (survives a reload), if any. */
+export function lastOrganizationId(): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(LAST_ORGANIZATION_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Which organization the session is for (the access token's orgId) and whether it has been found
  * suspended. Session state only: everything else about the organization comes from the API.
@@ -38,6 +60,7 @@ export const useOrganizationStore = defineStore('organization', () => {
     current.value = organization;
     memberships.value = all;
     inactive.value = organization !== null && organization.status !== 'ACTIVE';
+    remember(organization?.id ?? null);
   }
 
   /** The signed-in user's own role changed (an admin edited their own membership). */
@@ -58,6 +81,7 @@ export const useOrganizationStore = defineStore('organization', () => {
     current.value = null;
     memberships.value = [];
     inactive.value = false;
+    remember(null);
   }
 
   return {

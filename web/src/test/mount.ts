@@ -5,6 +5,8 @@ import type { Pinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
+import Toast from 'primevue/toast';
+import { defineComponent, h } from 'vue';
 import type { Component } from 'vue';
 import { createMemoryHistory } from 'vue-router';
 import type { Router } from 'vue-router';
@@ -74,4 +76,9 @@ export function mountWithApp(
       provide: { [DefaultApolloClient]: apolloClient() },
     },
   });
+}
+
+/** The component plus the app's Toast outlet, as App.vue renders them. */
+export function withToast(component: Component): Component {
+  return defineComponent({ setup: () => () => [h(Toast), h(component)] });
 }

@@ -1,0 +1,130 @@
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '@/stores/auth';
+import { useOrganizationStore } from '@/stores/organization';
+import { apiError, installTestClient, mapleRidge, refreshRefused, treasurer } from '@/test/graphql';
+import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
+import { freshPinia, mountWithApp, routerAt } from '@/test/mount';
+import ActivateInvitationPage from './views/ActivateInvitationPage.vue';
+
+const invitation = (userExists: boolean) => ({
+  body: {
+    data: {
+      invitation: {
+        __typename: 'InvitationInfo',
+        email: 'treasurer@example.com',
+        organizationName: 'Maple Ridge HOA',
+        role: 'ADMIN',
+        userExists,
+      },
+    },
+  },
+});
+
+async function mountActivate(
+  reply: (req: GraphQLRequest) => GraphQLReply,
+  path = '/activate?token=inv-1',
+) {
+  const requests: GraphQLRequest[] = [];
+  installTestClient((req) => {
+    if (req.operationName === 'RefreshSession') return refreshRefused;
+    requests.push(req);
+    return reply(req);
+  });
+  const pinia = freshPinia();
+  const router = await routerAt(path, pinia);
+  const wrapper = mountWithApp(ActivateInvitationPage, { pinia, router });
+  await flushPromises();
+  return { wrapper, requests, router };
+}
+
+describe('ActivateInvitationPage', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('a new user sets name and password, is signed in and lands in the association', async () => {
+    const { wrapper, requests, router } = await mountActivate((req) => {
+      if (req.operationName === 'Invitation') return invitation(false);
+      if (req.variables.password === 'short') {
+        return {
+          body: apiError('BAD_USER_INPUT', 'Invalid input', [
+            { field: 'password', message: 'Use at least 12 characters' },
+          ]),
+        };
+      }
+      return {
+        body: {
+          data: {
+            acceptInvitation: {
+              __typename: 'LoginPayload',
+              accessToken: 'token-new-user',
+              hasSeenIntro: false,
+              user: treasurer,
+              organization: mapleRidge,
+              organizations: [mapleRidge],
+            },
+          },
+        },
+      };
+    });
+
+    expect(wrapper.text()).toContain('Join Maple Ridge HOA');
+    expect(wrapper.text()).toContain('as an admin');
+    expect((wrapper.get('#activate-email').element as HTMLInputElement).value).toBe(
+      'treasurer@example.com',
+    );
+
+    await wrapper.get('#activate-name').setValue('Dana Whitfield');
+    await wrapper.get('#activate-password').setValue('short');
+    await wrapper.get('#activate-confirm').setValue('short');
+    await wrapper.get('form').trigger('submit');
+    await flushPromises();
+    expect(wrapper.get('#activate-password-error').text()).toBe('Use at least 12 characters');
+
+    await wrapper.get('#activate-password').setValue('correct horse battery staple');
+    await wrapper.get('#activate-confirm').setValue('correct horse battery staple');
+    await wrapper.get('form').trigger('submit');
+
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'), {
+      timeout: 5000,
+    });
+    expect(requests.at(-1)?.variables).toEqual({
+      token: 'inv-1',
+      password: 'correct horse battery staple',
+      name: 'Dana Whitfield',
+    });
+    expect(useAuthStore().accessToken).toBe('token-new-user');
+    expect(useOrganizationStore().current?.name).toBe('Maple Ridge HOA');
+    wrapper.unmount();
+  });
+
+  it('tells an existing user to sign in (the membership already exists)', async () => {
+    const { wrapper } = await mountActivate(() => invitation(true));
+    const box = wrapper.get('[data-testid=activate-existing-user]');
+    expect(box.text()).toContain("You've joined Maple Ridge HOA");
+    expect(box.text()).toContain('treasurer@example.com');
+    expect(wrapper.get('[data-testid=activate-sign-in]').attributes('href')).toBe(
+      '/login?email=treasurer@example.com',
+    );
+    expect(wrapper.find('form').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('explains an expired invitation', async () => {
+    const { wrapper } = await mountActivate(() => ({
+      body: {
+        errors: [
+          {
+            message: 'Invitation expired',
+            extensions: { code: 'BAD_USER_INPUT', reason: 'TOKEN_EXPIRED' },
+          },
+        ],
+      },
+    }));
+    expect(wrapper.get('[data-testid=activate-token-problem]').text()).toContain(
+      'This invitation has expired',
+    );
+    wrapper.unmount();
+  });
+});

@@ -1,0 +1,247 @@
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Member } from '@/apollo/types';
+import { apiError, installTestClient, sessionPayload } from '@/test/graphql';
+import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
+import { freshPinia, mountWithApp, routerAt, withToast } from '@/test/mount';
+import { useAuthStore } from '@/stores/auth';
+import MembersPage from './views/MembersPage.vue';
+
+const member = (overrides: Partial<Member> & Pick<Member, 'userId' | 'email'>) => ({
+  __typename: 'Member',
+  name: null,
+  role: 'USER',
+  status: 'ACTIVE',
+  joinedAt: '2026-03-04T15:00:00.000Z',
+  ...overrides,
+});
+
+const dana = member({
+  userId: 'user-1',
+  email: 'treasurer@example.com',
+  name: 'Dana Whitfield',
+  role: 'ADMIN',
+});
+const omar = member({ userId: 'user-2', email: 'omar@example.com', name: 'Omar Haddad' });
+const pending = member({
+  userId: 'user-3',
+  email: 'new.board@example.com',
+  role: 'VIEWER',
+  status: 'INVITED',
+  joinedAt: '2026-11-20T09:00:00.000Z',
+});
+
+const PageWithToast = withToast(MembersPage);
+
+async function mountPage(mutations: (req: GraphQLRequest) => GraphQLReply) {
+  const requests: GraphQLRequest[] = [];
+  installTestClient((req) => {
+    requests.push(req);
+    if (req.operationName === 'Members')
+      return { body: { data: { members: [dana, omar, pending] } } };
+    return mutations(req);
+  });
+  const pinia = freshPinia();
+  useAuthStore().setSession(sessionPayload());
+  const router = await routerAt('/members', pinia);
+  const wrapper = mountWithApp(PageWithToast, { pinia, router });
+  await flushPromises();
+  return { wrapper, requests, router };
+}
+
+function rows(): string[][] {
+  return [...document.querySelectorAll('[data-testid=members-table] tbody tr')].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? ''),
+  );
+}
+
+function button(testid: string): HTMLButtonElement {
+  const el = document.querySelector<HTMLButtonElement>(`[data-testid="${testid}"]`);
+  if (!el) throw new Error(`No ${testid}`);
+  return el;
+}
+
+function menuItem(label: string): HTMLElement {
+  const item = [...document.querySelectorAll<HTMLElement>('#member-row-menu [role=menuitem]')].find(
+    (el) => el.textContent?.includes(label),
+  );
+  if (!item) throw new Error(`No menu item ${label}`);
+  return item;
+}
+
+function typeInto(selector: string, value: string): void {
+  const input = document.querySelector<HTMLInputElement>(selector);
+  if (!input) throw new Error(`No ${selector}`);
+  input.value = value;
+  input.dispatchEvent(new Event('input'));
+}
+
+describe('MembersPage', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('lists members by name with email, role, status and joined date', async () => {
+    const { wrapper } = await mountPage(() => ({ body: {} }));
+
+    expect(wrapper.text()).toContain('2 members · 1 invitation pending · Maple Ridge HOA');
+    // Sorted by the name people go by (the email until an invitee has set a name).
+    expect(rows()).toEqual([
+      ['Dana WhitfieldYou', 'treasurer@example.com', 'Admin', 'Active', 'Mar 4, 2026', ''],
+      ['—', 'new.board@example.com', 'Viewer', 'Invited', 'Nov 20, 2026', ''],
+      ['Omar Haddad', 'omar@example.com', 'Member', 'Active', 'Mar 4, 2026', ''],
+    ]);
+    wrapper.unmount();
+  });
+
+  it('invites: a CONFLICT goes under the email field, then a toast and the new row', async () => {
+    const invites: unknown[] = [];
+    const { wrapper } = await mountPage((req) => {
+      invites.push(req.variables);
+      if (req.variables.email === 'omar@example.com') {
+        return {
+          body: apiError('CONFLICT', 'omar@example.com is already a member', [
+            { field: 'email', message: 'omar@example.com is already a member' },
+          ]),
+        };
+      }
+      return {
+        body: {
+          data: {
+            inviteMember: member({
+              userId: 'user-4',
+              email: 'lee@example.com',
+              status: 'INVITED',
+              role: 'VIEWER',
+            }),
+          },
+        },
+      };
+    });
+
+    button('invite-member').click();
+    await flushPromises();
+    // Nothing typed: asked before any request.
+    button('invite-submit').click();
+    await flushPromises();
+    expect(document.querySelector('#invite-email-error')?.textContent).toContain(
+      'Enter the email address to invite.',
+    );
+    expect(invites).toHaveLength(0);
+
+    typeInto('#invite-email', 'omar@example.com');
+    button('invite-submit').click();
+    await vi.waitFor(() =>
+      expect(document.querySelector('#invite-email-error')?.textContent).toContain(
+        'omar@example.com is already a member',
+      ),
+    );
+
+    typeInto('#invite-email', ' lee@example.com ');
+    document.querySelector<HTMLElement>('#invite-role')?.click();
+    await flushPromises();
+    [...document.querySelectorAll<HTMLElement>('[role=option]')]
+      .find((o) => o.textContent?.includes('Viewer'))
+      ?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    await flushPromises();
+    button('invite-submit').click();
+
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Invitation sent to lee@example.com'),
+    );
+    expect(invites).toEqual([
+      { email: 'omar@example.com', role: 'USER' },
+      { email: 'lee@example.com', role: 'VIEWER' },
+    ]);
+    await vi.waitFor(() => expect(rows().map((r) => r[1])).toContain('lee@example.com'));
+    expect(wrapper.text()).toContain('2 members · 2 invitations pending');
+    wrapper.unmount();
+  });
+
+  it('changes a role from the row menu; the last-admin CONFLICT is shown', async () => {
+    const { wrapper, requests } = await mountPage((req) =>
+      req.variables.role === 'VIEWER'
+        ? { body: apiError('CONFLICT', 'An organization must keep at least one admin') }
+        : {
+            body: {
+              data: { updateMemberRole: { ...omar, role: req.variables.role } },
+            },
+          },
+    );
+
+    button('member-actions-user-2').click();
+    await flushPromises();
+    menuItem('Change role').querySelector<HTMLElement>('a')?.click();
+    await flushPromises();
+
+    expect(document.body.textContent).toContain('Change role of Omar Haddad');
+    document.querySelector<HTMLInputElement>('#role-VIEWER')?.click();
+    await flushPromises();
+    button('change-role-submit').click();
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-testid=change-role-error]')?.textContent).toContain(
+        'An organization must keep at least one admin',
+      ),
+    );
+
+    document.querySelector<HTMLInputElement>('#role-ADMIN')?.click();
+    await flushPromises();
+    button('change-role-submit').click();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Omar Haddad is now Admin'));
+    expect(rows().find((r) => r[0] === 'Omar Haddad')?.[2]).toBe('Admin');
+    expect(
+      requests.filter((r) => r.operationName === 'UpdateMemberRole').map((r) => r.variables),
+    ).toEqual([
+      { userId: 'user-2', role: 'VIEWER' },
+      { userId: 'user-2', role: 'ADMIN' },
+    ]);
+    wrapper.unmount();
+  });
+
+  it('removes after a confirmation naming the person; a CONFLICT is a toast', async () => {
+    let refuse = true;
+    const { wrapper, requests } = await mountPage(() =>
+      refuse
+        ? { body: apiError('CONFLICT', 'An organization must keep at least one admin') }
+        : { body: { data: { removeMember: true } } },
+    );
+
+    const remove = async () => {
+      button('member-actions-user-2').click();
+      await flushPromises();
+      menuItem('Remove from association').querySelector<HTMLElement>('a')?.click();
+      await flushPromises();
+    };
+
+    await remove();
+    expect(document.body.textContent).toContain('Remove Omar Haddad?');
+    expect(document.querySelector('[data-testid=remove-member-text]')?.textContent).toContain(
+      'Omar Haddad (omar@example.com) will lose access to Maple Ridge HOA',
+    );
+    button('remove-member-confirm').click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('An organization must keep at least one admin'),
+    );
+    expect(rows().map((r) => r[0])).toContain('Omar Haddad');
+
+    refuse = false;
+    await remove();
+    button('remove-member-confirm').click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Omar Haddad removed from Maple Ridge HOA'),
+    );
+    await vi.waitFor(() => expect(rows().map((r) => r[0])).not.toContain('Omar Haddad'));
+    expect(requests.filter((r) => r.operationName === 'RemoveMember')).toHaveLength(2);
+    wrapper.unmount();
+  });
+
+  it('does not let an admin remove themselves', async () => {
+    const { wrapper } = await mountPage(() => ({ body: {} }));
+    button('member-actions-user-1').click();
+    await flushPromises();
+    const item = menuItem('Remove from association');
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(item.textContent).toContain('Another admin can remove you');
+    wrapper.unmount();
+  });
+});

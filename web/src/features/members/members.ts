@@ -1,0 +1,47 @@
+import type { Member, Role } from '@/apollo/types';
+import { roleLabel } from '@/stores/organization';
+
+export interface RoleOption {
+  value: Role;
+  label: string;
+  description: string;
+}
+
+export const ROLE_OPTIONS: RoleOption[] = [
+  {
+    value: 'ADMIN',
+    label: roleLabel('ADMIN'),
+    description: 'Everything a member can do, plus inviting people and changing their roles.',
+  },
+  {
+    value: 'USER',
+    label: roleLabel('USER'),
+    description: 'Records and edits the books: accounts, budgets, transactions.',
+  },
+  {
+    value: 'VIEWER',
+    label: roleLabel('VIEWER'),
+    description: 'Read-only: sees the books and reports, changes nothing.',
+  },
+];
+
+/** The name a person goes by here: their name, or their email until they have set one. */
+export function memberDisplayName(member: Pick<Member, 'name' | 'email'>): string {
+  return member.name?.trim() || member.email;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base' });
+
+/** By name as people read it (email for those without one yet). */
+export function sortMembers<T extends Pick<Member, 'name' | 'email'>>(members: readonly T[]): T[] {
+  return [...members].sort((a, b) => collator.compare(memberDisplayName(a), memberDisplayName(b)));
+}
+
+/** "6 members · 1 invitation pending" */
+export function membersSummary(members: readonly Pick<Member, 'status'>[]): string {
+  const active = members.filter((m) => m.status === 'ACTIVE').length;
+  const invited = members.length - active;
+  const parts = [`${active} ${active === 1 ? 'member' : 'members'}`];
+  if (invited > 0) parts.push(`${invited} ${invited === 1 ? 'invitation' : 'invitations'} pending`);
+  return parts.join(' · ');
+}
