@@ -8,5 +8,11 @@ export function sql(em: EntityManager) {
   return {
     all: <T>(query: string, params: unknown[] = []) => conn.execute<T[]>(query, params, 'all', trx),
     run: (query: string, params: unknown[] = []) => conn.execute(query, params, 'run', trx),
+    // Server-side parameters (no client-side formatting): for bulk statements that pass whole
+    // columns as arrays, e.g. INSERT … SELECT * FROM unnest(?::uuid[], ?::bigint[]).
+    bulk: async (query: string, params: unknown[]) => {
+      const knex = (trx as ReturnType<EntityManager['getKnex']> | undefined) ?? em.getKnex();
+      await knex.raw(query, params as never[]);
+    },
   };
 }

@@ -124,8 +124,6 @@ export interface Posting {
   opts?: PostOptions;
 }
 
-const CHUNK = 1000;
-
 // Posts many entries in one transaction with multi-row inserts (imports, invoice runs, actuals):
 // all or nothing. Every entry is validated first; the database re-checks every balance at commit.
 export async function postJournalEntries(
@@ -186,73 +184,65 @@ export async function postJournalEntries(
       );
       if (taken[0].n > 0) throw conflict('This entry has already been reversed');
     }
-    for (let start = 0; start < postings.length; start += CHUNK) {
-      const chunk = postings.slice(start, start + CHUNK);
-      const entryValues: unknown[] = [];
-      const lineValues: unknown[] = [];
-      const auditValues: unknown[] = [];
-      let lineCount = 0;
-      chunk.forEach(({ input, opts = {} }, n) => {
-        const id = ids[start + n];
-        const source = opts.source ?? EntrySource.MANUAL;
-        entryValues.push(
+    // Whole columns as arrays: three statements however many entries.
+    const e: unknown[][] = Array.from({ length: 9 }, () => []);
+    const l: unknown[][] = Array.from({ length: 8 }, () => []);
+    const a: unknown[][] = Array.from({ length: 6 }, () => []);
+    postings.forEach(({ input, opts = {} }, n) => {
+      const id = ids[n];
+      const source = opts.source ?? EntrySource.MANUAL;
+      [
+        id,
+        input.date,
+        input.memo?.trim() || null,
+        source,
+        opts.reconciled ?? false,
+        input.vendorId ?? null,
+        opts.reversesId ?? null,
+        actor?.userId ?? null,
+        actor?.impersonatedBy ?? null,
+      ].forEach((v, c) => e[c].push(v));
+      input.lines.forEach((line, i) =>
+        [
+          randomUUID(),
           id,
+          i + 1,
+          line.accountId,
           input.date,
-          input.memo?.trim() || null,
+          line.debit ?? 0,
+          line.credit ?? 0,
+          line.memo?.trim() || null,
+        ].forEach((v, c) => l[c].push(v)),
+      );
+      [
+        'JournalEntry',
+        id,
+        opts.reversesId ? 'reverse' : 'post',
+        actor?.userId ?? null,
+        actor?.impersonatedBy ?? null,
+        JSON.stringify({
+          date: input.date,
+          memo: input.memo ?? null,
           source,
-          opts.reconciled ?? false,
-          input.vendorId ?? null,
-          opts.reversesId ?? null,
-          actor?.userId ?? null,
-          actor?.impersonatedBy ?? null,
-        );
-        input.lines.forEach((l, i) => {
-          lineValues.push(
-            randomUUID(),
-            id,
-            i + 1,
-            l.accountId,
-            input.date,
-            l.debit ?? 0,
-            l.credit ?? 0,
-            l.memo?.trim() || null,
-          );
-          lineCount++;
-        });
-        auditValues.push(
-          'JournalEntry',
-          id,
-          opts.reversesId ? 'reverse' : 'post',
-          actor?.userId ?? null,
-          actor?.impersonatedBy ?? null,
-          JSON.stringify({
-            date: input.date,
-            memo: input.memo ?? null,
-            source,
-            lines: input.lines.length,
-          }),
-        );
-      });
-      await db.run(
-        `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, created_by, impersonated_by)
-         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        entryValues,
-      );
-      // Lines in chunks that keep the statement under PostgreSQL's parameter limit.
-      for (let l = 0; l < lineCount; l += 4000) {
-        const slice = lineValues.slice(l * 8, (l + 4000) * 8);
-        await db.run(
-          `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
-           VALUES ${Array.from({ length: slice.length / 8 }, () => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-          slice,
-        );
-      }
-      await db.run(
-        `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
-         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
-        auditValues,
-      );
-    }
+          lines: input.lines.length,
+        }),
+      ].forEach((v, c) => a[c].push(v));
+    });
+    await db.bulk(
+      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, created_by, impersonated_by)
+       SELECT * FROM unnest(?::uuid[], ?::date[], ?::text[], ?::text[], ?::boolean[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[])`,
+      e,
+    );
+    await db.bulk(
+      `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
+       SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::int[], ?::uuid[], ?::date[], ?::bigint[], ?::bigint[], ?::text[])`,
+      l,
+    );
+    await db.bulk(
+      `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
+       SELECT * FROM unnest(?::text[], ?::uuid[], ?::text[], ?::uuid[], ?::uuid[], ?::jsonb[])`,
+      a,
+    );
   });
   return ids;
 }
