@@ -27,6 +27,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     journalEntries: canReadTenant,
     accountBalances: canReadTenant,
     trialBalance: canReadTenant,
+    fundBalances: canReadTenant,
     accountLedger: canReadTenant,
     journalLines: canReadTenant,
   },

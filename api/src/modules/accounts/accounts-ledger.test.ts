@@ -78,6 +78,25 @@ describe('accounts in the ledger', () => {
     const bal = (await app.gql('{ trialBalance { totalDebit totalCredit } }', {}, token)).body.data!
       .trialBalance;
     expect(bal).toEqual({ totalDebit: '25000.00', totalCredit: '25000.00' });
+    const funds = (
+      await app.gql('{ fundBalances { fundType assets liabilities equity netAssets } }', {}, token)
+    ).body.data!.fundBalances;
+    expect(funds).toEqual([
+      {
+        fundType: 'OPERATING',
+        assets: '0.00',
+        liabilities: '0.00',
+        equity: '0.00',
+        netAssets: '0.00',
+      },
+      {
+        fundType: 'RESERVE',
+        assets: '25000.00',
+        liabilities: '1000.00',
+        equity: '24000.00',
+        netAssets: '24000.00',
+      },
+    ]);
   });
 
   it('creates nothing when the opening entry cannot be posted', async () => {

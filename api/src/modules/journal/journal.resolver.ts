@@ -256,6 +256,30 @@ class JournalLineConnection {
   pageInfo: PageInfo;
 }
 
+@ObjectType({ description: "A fund's totals by account type, in each type's normal direction" })
+class FundBalance {
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => MoneyScalar)
+  assets: Cents;
+
+  @Field(() => MoneyScalar)
+  liabilities: Cents;
+
+  @Field(() => MoneyScalar)
+  equity: Cents;
+
+  @Field(() => MoneyScalar)
+  income: Cents;
+
+  @Field(() => MoneyScalar)
+  expenses: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Assets minus liabilities' })
+  netAssets: Cents;
+}
+
 @Resolver(() => JournalEntry)
 export class JournalResolver {
   @Mutation(() => JournalEntry, {
@@ -355,6 +379,31 @@ export class JournalResolver {
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ) {
     return accountBalances(ctx.em, { asOf, fundType });
+  }
+
+  @Query(() => [FundBalance], { description: 'Operating and reserve fund totals as of a date' })
+  async fundBalances(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+  ): Promise<FundBalance[]> {
+    const rows = await accountBalances(ctx.em, { asOf });
+    return [FundType.OPERATING, FundType.RESERVE].map((fundType) => {
+      const sum = (type: AccountType) =>
+        rows
+          .filter((r) => r.fundType === fundType && r.type === type)
+          .reduce((s, r) => s + r.balance, 0);
+      const assets = sum(AccountType.ASSET);
+      const liabilities = sum(AccountType.LIABILITY);
+      return {
+        fundType,
+        assets,
+        liabilities,
+        equity: sum(AccountType.EQUITY),
+        income: sum(AccountType.INCOME),
+        expenses: sum(AccountType.EXPENSE),
+        netAssets: assets - liabilities,
+      };
+    });
   }
 
   @Query(() => TrialBalance, {
