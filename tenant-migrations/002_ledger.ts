@@ -16,11 +16,15 @@ export class Migration002Ledger extends Migration {
           'invoice', 'payment', 'reversal', 'late_fee')),
         reconciled boolean NOT NULL DEFAULT false,
         vendor_id uuid,
-        reverses_id uuid UNIQUE REFERENCES journal_entries (id),
+        reverses_id uuid REFERENCES journal_entries (id),
         created_by uuid,
         impersonated_by uuid,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
+    // An entry is reversed at most once.
+    this.addSql(
+      `CREATE UNIQUE INDEX journal_entries_reverses_idx ON journal_entries (reverses_id) WHERE reverses_id IS NOT NULL`,
+    );
     this.addSql(
       `CREATE INDEX journal_entries_date_idx ON journal_entries (entry_date DESC, number DESC)`,
     );

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -150,7 +150,8 @@ export async function postJournalEntries(
   if (problems.length) throw badInput(problems, problems[0].message);
   if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
-  const ids = postings.map(() => randomUUID());
+  // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
+  const ids = postings.map(() => uuidv7());
   await em.transactional(async (tx) => {
     const db = sql(tx);
     // Shared locks: an account cannot be archived while an entry posts to it.
@@ -204,7 +205,7 @@ export async function postJournalEntries(
       ].forEach((v, c) => e[c].push(v));
       input.lines.forEach((line, i) =>
         [
-          randomUUID(),
+          uuidv7(),
           id,
           i + 1,
           line.accountId,
