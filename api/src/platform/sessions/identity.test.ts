@@ -543,7 +543,7 @@ describe('impersonation', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
-  const IMPERSONATE = `mutation ($u: ID!) { impersonateUser(userId: $u) { accessToken user { id } organization { id } } }`;
+  const IMPERSONATE = `mutation ($u: ID!) { impersonateUser(userId: $u) { accessToken user { id } organization { id } impersonatedBy { id } } }`;
 
   it('lets a super admin act as a user, audited, and come back', async () => {
     const org = await createOrg(app.services);
@@ -552,6 +552,7 @@ describe('impersonation', () => {
     const adminToken = tokenFor(app.services, admin, null);
     const res = await app.gql(IMPERSONATE, { u: user.id }, adminToken);
     const session = res.body.data!.impersonateUser;
+    expect(session.impersonatedBy).toEqual({ id: admin.id });
     const claims = jwt.decode(session.accessToken) as Record<string, unknown>;
     expect(claims).toMatchObject({ sub: user.id, orgId: org.id, impersonatedBy: admin.id });
     expect(Object.keys(claims).sort()).toEqual([

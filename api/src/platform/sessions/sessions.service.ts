@@ -43,7 +43,10 @@ async function sessionFor(
     orgId: organization?.id ?? null,
     ...(opts.impersonatedBy ? { impersonatedBy: opts.impersonatedBy } : {}),
   });
-  return { accessToken, user, organization, organizations };
+  const impersonatedBy = opts.impersonatedBy
+    ? await ctx.platformEm.findOne(User, opts.impersonatedBy)
+    : null;
+  return { accessToken, user, organization, organizations, impersonatedBy };
 }
 
 // A signed-in browser: access token in the answer, refresh token in an httpOnly cookie.

@@ -19,6 +19,12 @@ export class SessionPayload {
 
   @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
   organizations: OrganizationMembership[];
+
+  @Field(() => User, {
+    nullable: true,
+    description: 'The super admin behind this session when it is an impersonation',
+  })
+  impersonatedBy?: User | null;
 }
 
 @ObjectType()
