@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
+import type { AccountType, FundType } from '../accounts/account.entity.js';
 import { badInput } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { ENTRY_COLUMNS, toEntry, toLine } from './journal.service.js';
@@ -227,8 +228,8 @@ export interface PowerLine {
   accountId: string;
   accountNumber: string;
   accountName: string;
-  accountType: string;
-  fundType: string;
+  accountType: AccountType;
+  fundType: FundType;
   debit: number;
   credit: number;
   memo: string | null;
@@ -278,8 +279,8 @@ export async function listJournalLines(
     account_id: string;
     a_number: string;
     a_name: string;
-    a_type: string;
-    fund_type: string;
+    a_type: AccountType;
+    fund_type: FundType;
     debit: string;
     credit: string;
     memo: string | null;

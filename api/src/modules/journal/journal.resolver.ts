@@ -14,6 +14,7 @@ import {
   Root,
 } from 'type-graphql';
 import { notFound } from '../../core/errors/app-error.js';
+import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import type { Context } from '../../server/context.js';
 import { AccountType, FundType } from '../accounts/account.entity.js';
@@ -45,34 +46,11 @@ class JournalEntryFilter {
   reconciled?: boolean | null;
 }
 
-@ObjectType()
-class JournalEntryEdge {
-  @Field(() => JournalEntry)
-  node: JournalEntry;
-
-  @Field(() => String)
-  cursor: string;
-}
-
-@ObjectType()
-class PageInfo {
-  @Field(() => Boolean)
-  hasNextPage: boolean;
-
-  @Field(() => String, { nullable: true })
-  endCursor: string | null;
-}
-
-@ObjectType()
-class JournalEntryConnection {
-  @Field(() => [JournalEntryEdge])
-  edges: JournalEntryEdge[];
-
-  @Field(() => PageInfo)
-  pageInfo: PageInfo;
-
+const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry');
+// The count runs only when totalCount is selected.
+type JournalEntryConnection = InstanceType<typeof JournalEntryConnection> & {
   count: () => Promise<number>;
-}
+};
 
 @Resolver(() => JournalEntryConnection)
 export class JournalEntryConnectionResolver {
@@ -238,23 +216,8 @@ class JournalLineRecord {
   memo: string | null;
 }
 
-@ObjectType()
-class JournalLineEdge {
-  @Field(() => JournalLineRecord)
-  node: JournalLineRecord;
-
-  @Field(() => String)
-  cursor: string;
-}
-
-@ObjectType()
-class JournalLineConnection {
-  @Field(() => [JournalLineEdge])
-  edges: JournalLineEdge[];
-
-  @Field(() => PageInfo)
-  pageInfo: PageInfo;
-}
+const JournalLineConnection = Connection(JournalLineRecord, 'JournalLine');
+type JournalLineConnection = InstanceType<typeof JournalLineConnection>;
 
 @ObjectType({ description: "A fund's totals by account type, in each type's normal direction" })
 class FundBalance {
@@ -365,7 +328,7 @@ export class JournalResolver {
   ): Promise<JournalLineConnection> {
     const page = await listJournalLines(ctx.em, filter ?? {}, first, after);
     return {
-      edges: page.rows as JournalLineEdge[],
+      edges: page.rows,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.rows.at(-1)?.cursor ?? null },
     };
   }
