@@ -1,0 +1,117 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../../api/src/paths.js';
+import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
+import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
+import { launchBrowser } from './browser.js';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+// A treasurer records a payment by hand: the new-entry form refuses to post until it balances,
+// the entry lands in the journal, takes a receipt, and can be reversed.
+describe('browser journey: the journal', () => {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
+    app = await startTestApp({ serveWeb: true });
+    const org = await createOrg(app.services, 'Cedar Point HOA');
+    const user = await createUser(app.services, {
+      email: 'treasurer@cedar-point.test',
+      memberships: [{ org }],
+    });
+    token = tokenFor(app.services, user, org);
+    for (const [number, name, type] of [
+      ['1010', 'Operating Checking', 'ASSET'],
+      ['5010', 'Landscaping', 'EXPENSE'],
+    ]) {
+      await app.gql(
+        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
+        { i: { number, name, type, fundType: 'OPERATING' } },
+        token,
+      );
+    }
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${app.url}/login`);
+    await page.fill('#login-email', user.email);
+    await page.fill('#login-password', TEST_PASSWORD);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL(/\/accounts$/);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function pickAccount(line: number, label: RegExp) {
+    await page.click(`#line-${line}-account`);
+    // Each line's select has its own overlay; pick from the open one.
+    await page.locator('[role="option"]:visible').filter({ hasText: label }).first().click();
+  }
+
+  it('posts a balanced entry from the form, attaches a receipt, and reverses it', async () => {
+    await page.goto(`${app.url}/transactions/new`);
+    await page.fill('#entry-memo', 'March landscaping');
+    await pickAccount(0, /5010/);
+    await page.fill('#line-0-debit', '1250.00');
+    await pickAccount(1, /1010/);
+    await page.fill('#line-1-credit', '1200.00');
+    await page.locator('#line-1-credit').blur();
+    // Out of balance: the difference shows and posting is refused.
+    await expect.poll(() => page.textContent('[data-testid="difference"]')).toMatch(/50\.00/);
+    expect(await page.isDisabled('[data-testid="post-entry"]')).toBe(true);
+
+    await page.fill('#line-1-credit', '1250.00');
+    await page.locator('#line-1-credit').blur();
+    await expect.poll(() => page.isDisabled('[data-testid="post-entry"]')).toBe(false);
+    await page.click('[data-testid="post-entry"]');
+    await page.waitForURL(/\/transactions\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.textContent('body')).toMatch(/JE-\d+/);
+    await expect.poll(() => page.textContent('[data-testid="entry-lines"]')).toContain('1,250.00');
+
+    await page.setInputFiles('[data-testid="file-input"]', {
+      name: 'receipt.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect
+      .poll(() => page.textContent('[data-testid="attachment-list"]'))
+      .toContain('receipt.pdf');
+
+    await page.getByRole('button', { name: 'Reverse' }).click();
+    await page.click('[data-testid="reverse-confirm"]');
+    await expect.poll(() => page.textContent('body')).toMatch(/Revers/);
+
+    // What the screens showed is what the ledger holds.
+    const res = await app.gql(
+      '{ journalEntries { totalCount edges { node { source total attachments { filename } } } } trialBalance { totalDebit totalCredit } }',
+      {},
+      token,
+    );
+    const j = res.body.data!.journalEntries;
+    expect(j.totalCount).toBe(2);
+    expect(j.edges.map((e: { node: { source: string } }) => e.node.source).sort()).toEqual([
+      'MANUAL',
+      'REVERSAL',
+    ]);
+    const manual = j.edges.find((e: { node: { source: string } }) => e.node.source === 'MANUAL');
+    expect(manual.node.attachments).toEqual([{ filename: 'receipt.pdf' }]);
+    // Entry and reversal cancel out: every account is back to zero.
+    expect(res.body.data!.trialBalance).toEqual({ totalDebit: '0.00', totalCredit: '0.00' });
+
+    await page.goto(`${app.url}/transactions`);
+    await expect
+      .poll(() => page.textContent('[data-testid="entries-table"]'))
+      .toContain('March landscaping');
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'transactions.png') });
+    expect(errors).toEqual([]);
+  });
+});
