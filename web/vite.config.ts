@@ -3,8 +3,9 @@ import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 
 // The API serves /graphql, /auth/graphql (refreshSession and logout: the refresh cookie's Path is
-// /auth) and /healthz; in development Vite proxies them so the app is same-origin exactly as in
-// production (no CORS, and the refresh cookie works the same way).
+// /auth), /attachments (signed download links) and /healthz; in development Vite proxies them so
+// the app is same-origin exactly as in production (no CORS, and the refresh cookie works the same
+// way).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
@@ -20,6 +21,7 @@ export default defineConfig({
       '/graphql': { target: apiTarget, changeOrigin: false },
       '/auth/': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
+      '/attachments/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -18,3 +18,66 @@ export function formatDate(iso: string, locale?: string): string {
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
   }
 }
+
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A LocalDate ("2026-03-04") as a Date at local midnight; null when it is not one. */
+export function parseLocalDate(value: string | null | undefined): Date | null {
+  const m = LOCAL_DATE.exec(value ?? '');
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(year, month - 1, day);
+  // Date rolls "2026-02-30" over into March: only a real calendar day counts.
+  const real =
+    date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return real ? date : null;
+}
+
+/** A Date's calendar day, where the person is, as a LocalDate ("2026-03-04"). */
+export function toLocalDate(date: Date): string {
+  const y = String(date.getFullYear()).padStart(4, '0');
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** Today, where the person is, as a LocalDate. */
+export function todayLocalDate(now: Date = new Date()): string {
+  return toLocalDate(now);
+}
+
+/**
+ * A LocalDate in the same medium format as every other date. Read as a calendar day: formatting
+ * "2026-03-04" through `new Date()` would show Mar 3 west of UTC.
+ */
+export function formatLocalDate(value: string | null | undefined, locale?: string): string {
+  const date = parseLocalDate(value);
+  if (!date) return '';
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+  }
+}
+
+/** A timestamp with its time of day, e.g. "Mar 4, 2026, 3:05 PM" (history entries). */
+export function formatDateTime(iso: string, locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(date);
+  }
+}
+
+/** "820 bytes", "14 KB", "3.2 MB". */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const kb = bytes / 1024;
+  if (kb < 1000) return `${Math.max(1, Math.round(kb))} KB`;
+  const mb = kb / 1024;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}

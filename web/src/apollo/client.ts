@@ -1,7 +1,26 @@
 import { ApolloClient, HttpLink, InMemoryCache, from, split } from '@apollo/client/core';
-import type { NormalizedCacheObject } from '@apollo/client/core';
+import type { FieldPolicy, NormalizedCacheObject } from '@apollo/client/core';
 import { AUTH_ENDPOINT_OPERATIONS, createAuthLink, createSessionErrorLink } from './links';
 import type { SessionErrorHandlers } from './links';
+
+interface ConnectionLike {
+  edges?: { cursor: string }[];
+}
+
+/**
+ * `journalEntries` is a Relay connection read page by page ("Load more"): one cache entry per
+ * filter, whose edges grow as pages arrive (`after`) and start over when the first page is read
+ * again.
+ */
+export const journalEntriesPolicy: FieldPolicy<ConnectionLike> = {
+  keyArgs: ['filter', 'first'],
+  merge(existing, incoming, { args }) {
+    if (!existing || !args?.after) return incoming;
+    const seen = new Set((existing.edges ?? []).map((e) => e.cursor));
+    const added = (incoming.edges ?? []).filter((e) => !seen.has(e.cursor));
+    return { ...existing, ...incoming, edges: [...(existing.edges ?? []), ...added] };
+  },
+};
 
 export type CovenantApolloClient = ApolloClient<NormalizedCacheObject>;
 
@@ -43,6 +62,14 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         Member: { keyFields: ['userId'] },
         // The same organization id, seen through the same user: settings are replaced whole.
         OrganizationMembership: { fields: { settings: { merge: false } } },
+        // Computed per request (as of a date, for a period): no identity of their own, and a
+        // fresh answer replaces the old one whole.
+        AccountBalance: { keyFields: false },
+        AccountLedger: { keyFields: false, merge: false },
+        TrialBalance: { keyFields: false, merge: false },
+        TrialBalanceRow: { keyFields: false },
+        JournalEntry: { fields: { attachments: { merge: false }, lines: { merge: false } } },
+        Query: { fields: { journalEntries: journalEntriesPolicy } },
       },
     }),
     defaultOptions: {

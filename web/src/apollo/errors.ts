@@ -111,6 +111,21 @@ export function errorMessage(error: unknown, fallback = GENERIC_FAILURE): string
   return fallback;
 }
 
+/** Every `extensions.details` entry ({ field, message }), in the order the API gave them. */
+export function fieldErrorList(error: unknown): FieldDetail[] {
+  const out: FieldDetail[] = [];
+  for (const e of apiErrors(error)) {
+    const details = e.extensions?.details;
+    if (!Array.isArray(details)) continue;
+    for (const d of details) {
+      if (isRecord(d) && typeof d.message === 'string') {
+        out.push({ field: typeof d.field === 'string' ? d.field : undefined, message: d.message });
+      }
+    }
+  }
+  return out;
+}
+
 /** Per-field messages from `extensions.details` ({ field, message }[]), keyed by input property. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};

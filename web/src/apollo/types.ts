@@ -66,6 +66,139 @@ export interface Account {
   createdAt: string;
 }
 
+/** Money: a decimal string with up to two decimals ("1234.56", "-0.05"). */
+export type Money = string;
+/** LocalDate: "YYYY-MM-DD". */
+export type LocalDate = string;
+
+/** Balances of every account as of a date (`accountBalances`). */
+export interface AccountBalance {
+  accountId: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fundType: FundType;
+  archived: boolean;
+  debit: Money;
+  credit: Money;
+  /** In the account's normal direction. */
+  balance: Money;
+}
+
+export interface TrialBalanceRow extends AccountBalance {
+  debitBalance: Money;
+  creditBalance: Money;
+}
+
+export interface TrialBalance {
+  asOf: LocalDate | null;
+  rows: TrialBalanceRow[];
+  totalDebit: Money;
+  totalCredit: Money;
+}
+
+export type EntrySource =
+  | 'MANUAL'
+  | 'OPENING_BALANCE'
+  | 'REVERSAL'
+  | 'INVOICE'
+  | 'PAYMENT'
+  | 'LATE_FEE'
+  | 'MONTHLY_ACTUALS';
+
+export interface JournalLine {
+  id: string;
+  lineNo: number;
+  accountId: string;
+  debit: Money;
+  credit: Money;
+  memo: string | null;
+}
+
+export interface Attachment {
+  id: string;
+  entryId: string;
+  filename: string;
+  /** Detected by the API from the content. */
+  contentType: string;
+  /** Bytes. */
+  size: number;
+  createdAt: string;
+  /** Signed link, valid 5 minutes (`&download=1` to save instead of preview). */
+  url: string;
+}
+
+export interface JournalEntry {
+  id: string;
+  /** Shown as JE-1042. */
+  number: number;
+  date: LocalDate;
+  memo: string | null;
+  source: EntrySource;
+  reconciled: boolean;
+  reversedById: string | null;
+  reversesId: string | null;
+  /** Sum of debits (= sum of credits). */
+  total: Money;
+  createdAt: string;
+  lines: JournalLine[];
+  attachments: Attachment[];
+}
+
+export interface JournalEntryFilter {
+  from?: LocalDate;
+  to?: LocalDate;
+  accountId?: string;
+  text?: string;
+  source?: EntrySource;
+  reconciled?: boolean;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+export interface JournalEntryConnection {
+  edges: { cursor: string; node: JournalEntry }[];
+  pageInfo: PageInfo;
+  totalCount: number;
+}
+
+export interface LedgerRow {
+  entryId: string;
+  entryNumber: number;
+  date: LocalDate;
+  memo: string | null;
+  source: EntrySource;
+  reconciled: boolean;
+  debit: Money;
+  credit: Money;
+  /** Running balance after this line, in the account's normal direction. */
+  balance: Money;
+}
+
+export interface AccountLedger {
+  accountId: string;
+  openingBalance: Money;
+  closingBalance: Money;
+  rows: LedgerRow[];
+  truncated: boolean;
+}
+
+/** One recorded write: who (and as whom), what, when. */
+export interface AuditLogEntry {
+  id: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  userEmail: string | null;
+  impersonatedByEmail: string | null;
+  /** `{ field: { before, after } }` for updates; the values themselves for creates and posts. */
+  changes: Record<string, unknown>;
+  createdAt: string;
+}
+
 /** The error codes every API error carries in `extensions.code`. */
 export type ErrorCode =
   | 'UNAUTHENTICATED'

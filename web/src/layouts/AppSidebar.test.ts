@@ -83,7 +83,11 @@ describe('AppSidebar', () => {
 
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
 
-    expect(wrapper.findAll('a.nav-item')).toHaveLength(1);
+    expect(wrapper.findAll('a.nav-item').map((a) => a.text())).toEqual([
+      'Accounts',
+      'Transactions',
+      'Trial Balance',
+    ]);
     const budgets = wrapper
       .findAll('.nav-item--disabled')
       .find((item) => item.text().includes('Budgets'));
@@ -91,6 +95,17 @@ describe('AppSidebar', () => {
     expect(budgets?.attributes('aria-disabled')).toBe('true');
     expect(budgets?.attributes('aria-label')).toContain('not available yet');
     expect(budgets?.text()).toContain('Soon');
+    wrapper.unmount();
+  });
+
+  it('highlights the section a detail page belongs to (route meta nav)', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com' }, maple);
+    const router = await routerAt('/transactions/entry-1', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+    const active = wrapper.findAll('a.nav-item--active');
+    expect(active.map((a) => a.text())).toEqual(['Transactions']);
+    expect(active[0]?.attributes('aria-current')).toBe('page');
     wrapper.unmount();
   });
 

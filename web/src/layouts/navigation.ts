@@ -45,7 +45,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Transactions',
     audience: 'tenant',
     items: [
-      { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left' },
+      { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left', route: 'transactions' },
       { label: 'Invoices', icon: 'pi pi-file' },
       { label: 'Payments', icon: 'pi pi-credit-card' },
       { label: 'Vendors', icon: 'pi pi-briefcase' },
@@ -67,6 +67,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Reports',
     audience: 'tenant',
     items: [
+      { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
       { label: 'Budget vs Actual', icon: 'pi pi-percentage' },
       { label: 'Aging', icon: 'pi pi-clock' },
       { label: 'Cash Flow', icon: 'pi pi-wave-pulse' },

@@ -17,6 +17,11 @@ declare module 'vue-router' {
     layout?: 'app' | 'blank';
     /** Page title, shown in the browser tab as "<title> · Covenant". */
     title?: string;
+    /**
+     * The sidebar entry (its route name) a page belongs to when it is not that entry's own route,
+     * e.g. an account's ledger highlights "Accounts".
+     */
+    nav?: string;
   }
 }
 

@@ -8,6 +8,10 @@ const ROLE_LABELS: Record<Role, string> = {
   VIEWER: 'Viewer',
 };
 
+/** Why a viewer's write buttons are disabled (their tooltip). */
+export const READ_ONLY_REASON =
+  'Your role in this association is Viewer (read-only). Ask an association admin to give you edit access.';
+
 export function roleLabel(role: Role): string {
   return ROLE_LABELS[role];
 }

@@ -71,6 +71,9 @@ export const CovenantPreset = definePreset(Aura, {
     dialog: {
       title: { fontSize: '1.125rem', fontWeight: '600' },
     },
+    drawer: {
+      title: { fontSize: '1.125rem', fontWeight: '600' },
+    },
     tag: {
       root: { fontSize: '0.75rem', fontWeight: '500', padding: '0.125rem 0.5rem' },
     },

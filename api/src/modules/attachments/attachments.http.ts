@@ -48,7 +48,11 @@ export function attachmentDownload(services: Services) {
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.filename)}`,
       'X-Content-Type-Options': 'nosniff',
     });
-    if (row.content_type !== 'application/pdf') {
+    if (row.content_type === 'application/pdf') {
+      // The app previews PDFs in a frame of its own origin; nobody else may frame them.
+      res.set('Content-Security-Policy', "frame-ancestors 'self'");
+      res.set('X-Frame-Options', 'SAMEORIGIN');
+    } else {
       res.set('Content-Security-Policy', "default-src 'none'; img-src 'self'; sandbox");
     }
     const stream = services.storage.get(row.storage_key);

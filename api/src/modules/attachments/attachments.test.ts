@@ -95,6 +95,7 @@ describe('attachments', () => {
     expect(dl.status).toBe(200);
     expect(dl.headers.get('content-type')).toBe('application/pdf');
     expect(dl.headers.get('content-disposition')).toMatch(/^inline/);
+    expect(dl.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(Buffer.from(await dl.arrayBuffer()).equals(PDF)).toBe(true);
     // Tampered or expired links are refused.
     expect((await fetch(`${app.url}${a.url.replace(/sig=./, 'sig=x')}`)).status).toBe(403);

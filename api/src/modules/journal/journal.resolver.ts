@@ -52,6 +52,11 @@ type JournalEntryConnection = InstanceType<typeof JournalEntryConnection> & {
   count: () => Promise<number>;
 };
 
+// Balances without a date are as of today (UTC): entries dated later do not count yet.
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
 @Resolver(() => JournalEntryConnection)
 export class JournalEntryConnectionResolver {
   @FieldResolver(() => Int, { description: 'All matching entries (counted only when asked for)' })
@@ -341,7 +346,7 @@ export class JournalResolver {
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ) {
-    return accountBalances(ctx.em, { asOf, fundType });
+    return accountBalances(ctx.em, { asOf: asOf ?? today(), fundType });
   }
 
   @Query(() => [FundBalance], { description: 'Operating and reserve fund totals as of a date' })
@@ -349,7 +354,7 @@ export class JournalResolver {
     @Ctx() ctx: Context,
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
   ): Promise<FundBalance[]> {
-    const rows = await accountBalances(ctx.em, { asOf });
+    const rows = await accountBalances(ctx.em, { asOf: asOf ?? today() });
     return [FundType.OPERATING, FundType.RESERVE].map((fundType) => {
       const sum = (type: AccountType) =>
         rows
@@ -377,12 +382,12 @@ export class JournalResolver {
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<TrialBalance> {
-    const rows = (await accountBalances(ctx.em, { asOf, fundType })).map((r) => {
+    const rows = (await accountBalances(ctx.em, { asOf: asOf ?? today(), fundType })).map((r) => {
       const net = r.debit - r.credit;
       return { ...r, debitBalance: Math.max(net, 0), creditBalance: Math.max(-net, 0) };
     });
     return {
-      asOf: asOf ?? null,
+      asOf: asOf ?? today(),
       rows,
       totalDebit: rows.reduce((s, r) => s + r.debitBalance, 0),
       totalCredit: rows.reduce((s, r) => s + r.creditBalance, 0),

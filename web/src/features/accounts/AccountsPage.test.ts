@@ -1,11 +1,10 @@
 import { flushPromises } from '@vue/test-utils';
-import Toast from 'primevue/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { defineComponent, h } from 'vue';
 import type { OrganizationMembership } from '@/apollo/types';
+import DateField from '@/components/DateField.vue';
 import { apiError, installTestClient } from '@/test/graphql';
-import type { GraphQLRequest } from '@/test/graphql';
-import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
+import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
+import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import AccountsPage from './views/AccountsPage.vue';
 
 const membership = (role: OrganizationMembership['role']): OrganizationMembership => ({
@@ -16,7 +15,13 @@ const membership = (role: OrganizationMembership['role']): OrganizationMembershi
 });
 
 let nextId = 1;
-const account = (number: string, name: string, type: string, fundType = 'OPERATING') => ({
+const account = (
+  number: string,
+  name: string,
+  type: string,
+  fundType = 'OPERATING',
+  archived = false,
+) => ({
   __typename: 'Account',
   id: `acc-${nextId++}`,
   number,
@@ -24,32 +29,81 @@ const account = (number: string, name: string, type: string, fundType = 'OPERATI
   type,
   fundType,
   description: null,
-  archived: false,
+  archived,
   createdAt: '2026-11-22T10:00:00.000Z',
 });
+type AccountJson = ReturnType<typeof account>;
 
-// The page plus the app's Toast outlet, as App.vue renders them.
-const PageWithToast = defineComponent({
-  setup: () => () => [h(Toast), h(AccountsPage)],
+// What accountBalances answers: every account, balance in its normal direction.
+const balances = (accounts: AccountJson[], amounts: Record<string, string> = {}) => ({
+  data: {
+    accountBalances: accounts.map((a) => ({
+      __typename: 'AccountBalance',
+      accountId: a.id,
+      number: a.number,
+      name: a.name,
+      type: a.type,
+      fundType: a.fundType,
+      archived: a.archived,
+      debit: '0.00',
+      credit: '0.00',
+      balance: amounts[a.number] ?? '0.00',
+    })),
+  },
 });
+
+const PageWithToast = withToast(AccountsPage);
 
 async function mountPage(
   role: OrganizationMembership['role'],
-  handler: (req: GraphQLRequest) => { status?: number; body: unknown },
+  accounts: AccountJson[],
+  mutations: (req: GraphQLRequest) => GraphQLReply = () => ({ body: { data: null } }),
+  amounts: Record<string, string> = {},
 ) {
-  installTestClient(handler);
+  const requests: GraphQLRequest[] = [];
+  installTestClient((req) => {
+    requests.push(req);
+    if (req.operationName === 'Accounts') {
+      const all = req.variables.includeArchived === true;
+      return { body: { data: { accounts: accounts.filter((a) => all || !a.archived) } } };
+    }
+    if (req.operationName === 'AccountBalances') return { body: balances(accounts, amounts) };
+    return mutations(req);
+  });
   const pinia = freshPinia();
   signIn({ email: 'someone@example.com' }, membership(role));
   const router = await routerAt('/accounts', pinia);
   const wrapper = mountWithApp(PageWithToast, { pinia, router });
   await flushPromises();
-  return wrapper;
+  return { wrapper, requests, router };
 }
 
-function openDialogButton(): HTMLButtonElement {
-  const button = document.querySelector<HTMLButtonElement>('[data-testid=new-account]');
-  if (!button) throw new Error('New account button missing');
-  return button;
+const $ = <T extends HTMLElement = HTMLElement>(selector: string) =>
+  document.querySelector<T>(selector);
+
+function type(selector: string, value: string): void {
+  const input = $<HTMLInputElement>(selector);
+  if (!input) throw new Error(`No ${selector}`);
+  input.value = value;
+  input.dispatchEvent(new Event('input'));
+}
+
+async function choose(comboboxId: string, label: string): Promise<void> {
+  $(`#${comboboxId}`)?.click();
+  await flushPromises();
+  const option = [...document.querySelectorAll<HTMLElement>('[role=option]')].find(
+    (o) => o.textContent?.trim() === label,
+  );
+  if (!option) throw new Error(`No option ${label}`);
+  // PrimeVue's Select picks an option on mousedown.
+  option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+  await flushPromises();
+}
+
+function rowMenuItem(label: string): HTMLElement | undefined {
+  return [...document.querySelectorAll<HTMLElement>('#account-row-menu [role=menuitem]')].find(
+    (el) => el.textContent?.includes(label),
+  );
 }
 
 describe('AccountsPage', () => {
@@ -58,95 +112,137 @@ describe('AccountsPage', () => {
     document.body.innerHTML = '';
   });
 
-  it('lists accounts by type then number, with a context line', async () => {
-    const wrapper = await mountPage('ADMIN', () => ({
-      body: {
-        data: {
-          accounts: [
-            account('4010', 'Regular Assessments', 'INCOME'),
-            account('1510', 'Reserve Savings', 'ASSET', 'RESERVE'),
-            account('1010', 'Operating Checking', 'ASSET'),
-          ],
-        },
-      },
-    }));
+  it('groups accounts by type and fund, with current balances (negatives in parentheses)', async () => {
+    const { wrapper, requests } = await mountPage(
+      'ADMIN',
+      [
+        account('4010', 'Regular Assessments', 'INCOME'),
+        account('1510', 'Reserve Savings', 'ASSET', 'RESERVE'),
+        account('1010', 'Operating Checking', 'ASSET'),
+        account('1020', 'Operating Savings', 'ASSET'),
+      ],
+      undefined,
+      { '1010': '25000.00', '1020': '-12.50', '1510': '80000.00', '4010': '1200.00' },
+    );
 
-    expect(wrapper.text()).toContain('3 accounts · Operating and reserve funds');
+    expect(wrapper.text()).toContain('4 accounts · Operating and reserve funds');
     const numbers = wrapper
       .findAll('[data-testid=accounts-table] tbody tr td:first-child')
       .map((td) => td.text())
       .filter((t) => /^\d+$/.test(t));
-    expect(numbers).toEqual(['1010', '1510', '4010']);
-    expect(wrapper.text()).toContain('Assets');
-    expect(wrapper.text()).toContain('Reserve');
+    expect(numbers).toEqual(['1010', '1020', '1510', '4010']);
+
+    const groups = wrapper.findAll('.accounts-table__group').map((g) => g.text());
+    expect(groups).toEqual([
+      expect.stringMatching(/^Assets · Operating\s*2\s*\$24,987\.50$/),
+      expect.stringMatching(/^Assets · Reserve\s*1\s*\$80,000\.00$/),
+      expect.stringMatching(/^Income · Operating\s*1\s*\$1,200\.00$/),
+    ]);
+    const shown = wrapper.findAll('[data-testid=account-balance]').map((b) => b.text());
+    expect(shown).toEqual(['$25,000.00', '($12.50)', '$80,000.00', '$1,200.00']);
+
+    // Current balances: as of today, not counting entries dated in the future.
+    const asked = requests.find((r) => r.operationName === 'AccountBalances');
+    expect(asked?.variables.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    wrapper.unmount();
+  });
+
+  it('shows archived accounts, muted and tagged, only with "Show archived"', async () => {
+    const { wrapper, requests } = await mountPage('ADMIN', [
+      account('1010', 'Operating Checking', 'ASSET'),
+      account('1090', 'Old Petty Cash', 'ASSET', 'OPERATING', true),
+    ]);
+    expect(wrapper.text()).not.toContain('Old Petty Cash');
+
+    $('#show-archived')?.click();
+    await flushPromises();
+
+    expect(requests.filter((r) => r.operationName === 'Accounts').at(-1)?.variables).toEqual({
+      includeArchived: true,
+    });
+    const archivedRow = wrapper
+      .findAll('[data-testid=accounts-table] tbody tr')
+      .find((tr) => tr.text().includes('Old Petty Cash'));
+    expect(archivedRow?.classes()).toContain('accounts-table__row--archived');
+    expect(archivedRow?.text()).toContain('Archived');
+    expect(wrapper.text()).toContain('1 archived');
     wrapper.unmount();
   });
 
   it('shows an empty state with a button when there are no accounts', async () => {
-    const wrapper = await mountPage('USER', () => ({ body: { data: { accounts: [] } } }));
+    const { wrapper } = await mountPage('USER', []);
     expect(wrapper.text()).toContain('No accounts yet');
     expect(wrapper.findAll('button').filter((b) => b.text() === 'New account')).toHaveLength(2);
     wrapper.unmount();
   });
 
-  it('disables "New account" for viewers and says why', async () => {
-    const wrapper = await mountPage('VIEWER', () => ({
-      body: { data: { accounts: [account('1010', 'Operating Checking', 'ASSET')] } },
-    }));
+  it('disables "New account" and the row menu’s changes for viewers, and says why', async () => {
+    const { wrapper } = await mountPage('VIEWER', [account('1010', 'Operating Checking', 'ASSET')]);
     expect(wrapper.find('[data-testid=new-account]').exists()).toBe(false);
     const readonly = wrapper.get('[data-testid=new-account-readonly]');
     expect(readonly.get('button').attributes('disabled')).toBeDefined();
     expect(readonly.attributes('aria-label')).toMatch(/Viewer \(read-only\)/);
+
+    $('[data-testid=account-actions-1010]')?.click();
+    await flushPromises();
+    expect(rowMenuItem('Edit')?.getAttribute('aria-disabled')).toBe('true');
+    expect(rowMenuItem('Archive')?.getAttribute('aria-disabled')).toBe('true');
+    expect(rowMenuItem('Archive')?.textContent).toContain('Viewers cannot change accounts');
+    expect(rowMenuItem('View ledger')?.getAttribute('aria-disabled')).not.toBe('true');
+    wrapper.unmount();
+  });
+
+  it('opens the account ledger when a row is clicked', async () => {
+    const checking = account('1010', 'Operating Checking', 'ASSET');
+    const { wrapper, router } = await mountPage('ADMIN', [checking]);
+    const row = wrapper
+      .findAll('[data-testid=accounts-table] tbody tr')
+      .find((tr) => tr.text().includes('Operating Checking'));
+    await row?.find('td:nth-child(3)').trigger('click');
+    await vi.waitFor(
+      () => expect(router.currentRoute.value.fullPath).toBe(`/accounts/${checking.id}`),
+      { timeout: 5000 },
+    );
     wrapper.unmount();
   });
 
   it('creates an account: field error from a CONFLICT, then a toast and the new row', async () => {
     const created: unknown[] = [];
-    const wrapper = await mountPage('ADMIN', (req) => {
-      if (req.operationName === 'Accounts') {
-        return { body: { data: { accounts: [account('1010', 'Operating Checking', 'ASSET')] } } };
-      }
-      const input = req.variables.input as { number: string; name: string };
-      created.push(input);
-      if (input.number === '1010') {
-        return {
-          body: apiError('CONFLICT', 'Account number 1010 already exists', [
-            { field: 'number', message: 'Account number 1010 already exists' },
-          ]),
-        };
-      }
-      return { body: { data: { createAccount: account(input.number, input.name, 'ASSET') } } };
-    });
+    const { wrapper } = await mountPage(
+      'ADMIN',
+      [account('1010', 'Operating Checking', 'ASSET')],
+      (req) => {
+        const input = req.variables.input as { number: string; name: string };
+        created.push(input);
+        if (input.number === '1010') {
+          return {
+            body: apiError('CONFLICT', 'Account number 1010 already exists', [
+              { field: 'number', message: 'Account number 1010 already exists' },
+            ]),
+          };
+        }
+        return { body: { data: { createAccount: account(input.number, input.name, 'ASSET') } } };
+      },
+    );
 
-    openDialogButton().click();
+    $('[data-testid=new-account]')?.click();
     await flushPromises();
-    const number = document.querySelector<HTMLInputElement>('#account-number');
-    const name = document.querySelector<HTMLInputElement>('#account-name');
-    expect(number && name).toBeTruthy();
+    expect($('#account-number') && $('#account-name')).toBeTruthy();
 
     // Required fields are checked before any request.
-    document.querySelector<HTMLButtonElement>('[data-testid=create-account-submit]')?.click();
+    $('[data-testid=create-account-submit]')?.click();
     await flushPromises();
     expect(document.body.textContent).toContain('Choose the account type.');
     expect(created).toHaveLength(0);
 
-    number!.value = '1010';
-    number!.dispatchEvent(new Event('input'));
-    name!.value = 'Operating Checking';
-    name!.dispatchEvent(new Event('input'));
-    document.querySelector<HTMLElement>('#account-type')?.click();
-    await flushPromises();
-    const asset = [...document.querySelectorAll<HTMLElement>('[role=option]')].find(
-      (o) => o.textContent?.trim() === 'Asset',
-    );
-    // PrimeVue's Select picks an option on mousedown.
-    asset?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
-    await flushPromises();
-    expect(document.querySelector('#account-type')?.textContent).toBe('Asset');
+    type('#account-number', '1010');
+    type('#account-name', 'Operating Checking');
+    await choose('account-type', 'Asset');
+    expect($('#account-type')?.textContent).toBe('Asset');
 
-    document.querySelector<HTMLButtonElement>('[data-testid=create-account-submit]')?.click();
+    $('[data-testid=create-account-submit]')?.click();
     await vi.waitFor(() =>
-      expect(document.querySelector('#account-number-error')?.textContent).toContain(
+      expect($('#account-number-error')?.textContent).toContain(
         'Account number 1010 already exists',
       ),
     );
@@ -160,18 +256,131 @@ describe('AccountsPage', () => {
       },
     ]);
 
-    number!.value = '1020';
-    number!.dispatchEvent(new Event('input'));
-    name!.value = 'Operating Money Market';
-    name!.dispatchEvent(new Event('input'));
+    type('#account-number', '1020');
+    type('#account-name', 'Operating Money Market');
     await flushPromises();
-    document.querySelector<HTMLButtonElement>('[data-testid=create-account-submit]')?.click();
+    $('[data-testid=create-account-submit]')?.click();
 
     await vi.waitFor(() =>
       expect(document.body.textContent).toContain('Account 1020 Operating Money Market created'),
     );
     await vi.waitFor(() => expect(wrapper.text()).toContain('2 accounts'));
     expect(wrapper.text()).toContain('Operating Money Market');
+    wrapper.unmount();
+  });
+
+  it('opening balance: optional, needs an "As of" date once given, toast names the amount', async () => {
+    const created: Record<string, unknown>[] = [];
+    const { wrapper } = await mountPage('ADMIN', [], (req) => {
+      const input = req.variables.input as Record<string, string>;
+      created.push(input);
+      return { body: { data: { createAccount: account(input.number!, input.name!, 'ASSET') } } };
+    });
+
+    $('[data-testid=new-account]')?.click();
+    await flushPromises();
+    type('#account-number', '1010');
+    type('#account-name', 'Operating Checking');
+    await choose('account-type', 'Asset');
+
+    // A balance that is not an amount.
+    type('#account-opening-balance', '25,000.001');
+    $('[data-testid=create-account-submit]')?.click();
+    await flushPromises();
+    expect(document.body.textContent).toContain('Use at most two decimals');
+    expect(created).toHaveLength(0);
+
+    // A balance without its date.
+    type('#account-opening-balance', '25,000');
+    $('[data-testid=create-account-submit]')?.click();
+    await flushPromises();
+    expect($('#account-opening-date-error')?.textContent).toContain(
+      'Choose the date of the opening balance.',
+    );
+    expect(created).toHaveLength(0);
+
+    // With the date: sent as Money and LocalDate.
+    const dateField = wrapper.findAllComponents(DateField).at(-1);
+    dateField?.vm.$emit('update:modelValue', '2026-01-01');
+    await flushPromises();
+    $('[data-testid=create-account-submit]')?.click();
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      number: '1010',
+      initialBalance: '25000.00',
+      openingDate: '2026-01-01',
+    });
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain(
+        'Account 1010 Operating Checking created with an opening balance of $25,000.00',
+      ),
+    );
+    wrapper.unmount();
+  });
+
+  it('edits every field from the row menu, sending only what changed', async () => {
+    const checking = account('1010', 'Operating Checking', 'ASSET');
+    const updates: unknown[] = [];
+    const { wrapper } = await mountPage('ADMIN', [checking], (req) => {
+      updates.push(req.variables);
+      return {
+        body: {
+          data: {
+            updateAccount: { ...checking, name: 'Main Checking', description: 'First Bank' },
+          },
+        },
+      };
+    });
+
+    $('[data-testid=account-actions-1010]')?.click();
+    await flushPromises();
+    rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
+    await flushPromises();
+
+    expect($<HTMLInputElement>('#account-number')?.value).toBe('1010');
+    expect($<HTMLInputElement>('#account-name')?.value).toBe('Operating Checking');
+    expect($('#account-opening-balance')).toBeNull();
+    type('#account-name', 'Main Checking');
+    type('#account-description', 'First Bank');
+    $('[data-testid=save-account-submit]')?.click();
+
+    await vi.waitFor(() => expect(updates).toHaveLength(1));
+    expect(updates[0]).toEqual({
+      id: checking.id,
+      input: { name: 'Main Checking', description: 'First Bank' },
+    });
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Account 1010 Main Checking updated'),
+    );
+    expect(wrapper.text()).toContain('Main Checking');
+    wrapper.unmount();
+  });
+
+  it('archives after a confirmation naming the account', async () => {
+    const checking = account('1010', 'Operating Checking', 'ASSET');
+    const calls: string[] = [];
+    const { wrapper } = await mountPage('ADMIN', [checking], (req) => {
+      calls.push(`${req.operationName} ${String(req.variables.id)}`);
+      return { body: { data: { archiveAccount: { ...checking, archived: true } } } };
+    });
+
+    $('[data-testid=account-actions-1010]')?.click();
+    await flushPromises();
+    rowMenuItem('Archive')?.querySelector<HTMLElement>('a')?.click();
+    await flushPromises();
+
+    expect(document.body.textContent).toContain('Archive 1010 Operating Checking?');
+    expect(calls).toEqual([]);
+    $('[data-testid=archive-account-confirm]')?.click();
+
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Account 1010 Operating Checking archived'),
+    );
+    expect(calls).toEqual([`ArchiveAccount ${checking.id}`]);
+    // Gone from the list of active accounts.
+    await vi.waitFor(() =>
+      expect(wrapper.find('[data-testid=accounts-table]').exists()).toBe(false),
+    );
     wrapper.unmount();
   });
 });

@@ -1,4 +1,6 @@
 import type { Account, AccountType, FundType } from '@/apollo/types';
+import { parseLocalDate } from '@/format';
+import { formatMoney, parseMoneyInput } from '@/money';
 
 // The conventional chart-of-accounts order (balance sheet, then income statement).
 export const ACCOUNT_TYPES: { value: AccountType; label: string; plural: string }[] = [
@@ -15,6 +17,26 @@ export const FUND_TYPES: { value: FundType; label: string }[] = [
 ];
 
 const TYPE_ORDER = new Map(ACCOUNT_TYPES.map((t, i) => [t.value, i]));
+const FUND_ORDER = new Map(FUND_TYPES.map((f, i) => [f.value, i]));
+
+export function fundLabel(fund: FundType): string {
+  return FUND_TYPES.find((f) => f.value === fund)?.label ?? fund;
+}
+
+/** Assets and expenses grow with debits; liabilities, equity and income with credits. */
+export function isDebitNormal(type: AccountType): boolean {
+  return type === 'ASSET' || type === 'EXPENSE';
+}
+
+/** Where a table groups an account: its type, then its fund ("ASSET:RESERVE"). */
+export function accountGroup(account: Pick<Account, 'type' | 'fundType'>): string {
+  return `${account.type}:${account.fundType}`;
+}
+
+/** "Assets · Reserve" */
+export function accountGroupLabel(account: Pick<Account, 'type' | 'fundType'>): string {
+  return `${accountTypePlural(account.type)} · ${fundLabel(account.fundType)}`;
+}
 
 export function accountTypeLabel(type: AccountType): string {
   return ACCOUNT_TYPES.find((t) => t.value === type)?.label ?? type;
@@ -26,15 +48,25 @@ export function accountTypePlural(type: AccountType): string {
 
 const numberCollator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** By type (assets first), then by account number as a person reads it (2 before 10). */
-export function sortAccounts<T extends Pick<Account, 'type' | 'number'>>(
+/**
+ * By type (assets first), then fund (operating first), then by account number as a person reads
+ * it (2 before 10).
+ */
+export function sortAccounts<T extends Pick<Account, 'type' | 'number'> & { fundType?: FundType }>(
   accounts: readonly T[],
 ): T[] {
   return [...accounts].sort(
     (a, b) =>
       (TYPE_ORDER.get(a.type) ?? 99) - (TYPE_ORDER.get(b.type) ?? 99) ||
+      (FUND_ORDER.get(a.fundType ?? 'OPERATING') ?? 9) -
+        (FUND_ORDER.get(b.fundType ?? 'OPERATING') ?? 9) ||
       numberCollator.compare(a.number, b.number),
   );
+}
+
+/** By account number only, as a person reads it (pickers and reports). */
+export function sortByNumber<T extends Pick<Account, 'number'>>(accounts: readonly T[]): T[] {
+  return [...accounts].sort((a, b) => numberCollator.compare(a.number, b.number));
 }
 
 /** "12 accounts · Operating and reserve funds" */
@@ -46,4 +78,53 @@ export function accountsSummary(accounts: readonly Pick<Account, 'fundType'>[]):
   if (hasOperating) return `${count} · Operating fund`;
   if (hasReserve) return `${count} · Reserve fund`;
   return count;
+}
+
+export interface OpeningBalanceFields {
+  /** As typed; may be empty. */
+  initialBalance: string;
+  /** LocalDate, or null when not chosen. */
+  openingDate: string | null;
+}
+
+export type OpeningBalanceCheck =
+  | { ok: true; initialBalance?: string; openingDate?: string }
+  | { ok: false; errors: Partial<Record<keyof OpeningBalanceFields, string>> };
+
+/**
+ * The create dialog's opening balance: optional; a minus sign for a balance against the normal
+ * side; a date is required once a balance is given. Zero counts as none.
+ */
+export function checkOpeningBalance(fields: OpeningBalanceFields): OpeningBalanceCheck {
+  const parsed = parseMoneyInput(fields.initialBalance, { allowNegative: true });
+  if (parsed.kind === 'invalid') return { ok: false, errors: { initialBalance: parsed.message } };
+  if (parsed.kind === 'empty' || parsed.cents === 0) return { ok: true };
+  if (!fields.openingDate || !parseLocalDate(fields.openingDate)) {
+    return { ok: false, errors: { openingDate: 'Choose the date of the opening balance.' } };
+  }
+  return { ok: true, initialBalance: parsed.money, openingDate: fields.openingDate };
+}
+
+/** "Account 1010 Operating Checking created with an opening balance of $25,000.00" */
+export function createdMessage(
+  account: Pick<Account, 'number' | 'name'>,
+  initialBalance?: string,
+): string {
+  const base = `Account ${account.number} ${account.name} created`;
+  return initialBalance
+    ? `${base} with an opening balance of ${formatMoney(initialBalance)}`
+    : base;
+}
+
+export interface LedgerPeriod {
+  from: string | null;
+  to: string | null;
+}
+
+/** The ledger's context line for its period: "Mar 1, 2026 – Mar 31, 2026", "Since …", "All dates". */
+export function periodLabel(period: LedgerPeriod, format: (date: string) => string): string {
+  if (period.from && period.to) return `${format(period.from)} – ${format(period.to)}`;
+  if (period.from) return `Since ${format(period.from)}`;
+  if (period.to) return `Through ${format(period.to)}`;
+  return 'All dates';
 }

@@ -7,6 +7,17 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/AccountsPage.vue'),
     meta: { requiresAuth: true, requiresOrganization: true, title: 'Accounts' },
   },
+  {
+    path: '/accounts/:id',
+    name: 'account-ledger',
+    component: () => import('./views/AccountLedgerPage.vue'),
+    meta: {
+      requiresAuth: true,
+      requiresOrganization: true,
+      title: 'Account ledger',
+      nav: 'accounts',
+    },
+  },
 ];
 
 export default routes;

@@ -1,0 +1,330 @@
+import type { LocationQuery, LocationQueryRaw } from 'vue-router';
+import type { FieldDetail } from '@/apollo/errors';
+import type {
+  Account,
+  EntrySource,
+  JournalEntryFilter,
+  JournalLine,
+  LocalDate,
+} from '@/apollo/types';
+import { parseLocalDate } from '@/format';
+import { centsToMoney, formatMoney, parseMoneyInput } from '@/money';
+import type { Cents } from '@/money';
+
+/** 1042 → "JE-1042" */
+export function entryNumber(n: number): string {
+  return `JE-${n}`;
+}
+
+export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
+  { value: 'MANUAL', label: 'Manual' },
+  { value: 'OPENING_BALANCE', label: 'Opening balance' },
+  { value: 'REVERSAL', label: 'Reversal' },
+  { value: 'INVOICE', label: 'Invoice' },
+  { value: 'PAYMENT', label: 'Payment' },
+  { value: 'LATE_FEE', label: 'Late fee' },
+  { value: 'MONTHLY_ACTUALS', label: 'Monthly actuals' },
+];
+
+/** "Opening balance"; also reads the lower-case values the history records ("opening_balance"). */
+export function sourceLabel(source: string): string {
+  const upper = source.toUpperCase();
+  return ENTRY_SOURCES.find((s) => s.value === upper)?.label ?? source;
+}
+
+/** "1010 — Operating Checking", how an account is picked and named in entries. */
+export function accountLabel(account: Pick<Account, 'number' | 'name'>): string {
+  return `${account.number} — ${account.name}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transactions filters
+
+export type ReconciledFilter = 'reconciled' | 'unreconciled';
+
+export interface EntryFilters {
+  from: LocalDate | null;
+  to: LocalDate | null;
+  accountId: string | null;
+  text: string;
+  source: EntrySource | null;
+  reconciled: ReconciledFilter | null;
+}
+
+export const EMPTY_FILTERS: EntryFilters = {
+  from: null,
+  to: null,
+  accountId: null,
+  text: '',
+  source: null,
+  reconciled: null,
+};
+
+export const ENTRIES_PAGE_SIZE = 50;
+
+/** The API's JournalEntryFilter: only what is set, or undefined when nothing is. */
+export function buildEntryFilter(filters: EntryFilters): JournalEntryFilter | undefined {
+  const filter: JournalEntryFilter = {};
+  if (filters.from) filter.from = filters.from;
+  if (filters.to) filter.to = filters.to;
+  if (filters.accountId) filter.accountId = filters.accountId;
+  const text = filters.text.trim();
+  if (text) filter.text = text;
+  if (filters.source) filter.source = filters.source;
+  if (filters.reconciled) filter.reconciled = filters.reconciled === 'reconciled';
+  return Object.keys(filter).length ? filter : undefined;
+}
+
+export interface EntriesVariables {
+  filter?: JournalEntryFilter;
+  first: number;
+  after?: string | null;
+}
+
+/** Variables of the JournalEntries query for the filters (first page unless `after`). */
+export function entriesVariables(filters: EntryFilters, after?: string | null): EntriesVariables {
+  const filter = buildEntryFilter(filters);
+  return {
+    ...(filter ? { filter } : {}),
+    first: ENTRIES_PAGE_SIZE,
+    ...(after ? { after } : {}),
+  };
+}
+
+export function hasFilters(filters: EntryFilters): boolean {
+  return buildEntryFilter(filters) !== undefined;
+}
+
+function queryString(value: LocationQuery[string] | undefined): string | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+const isLocalDate = (v: string | null): v is string => v !== null && parseLocalDate(v) !== null;
+
+/** Filters kept in the address (?from=…&account=…), so a filtered list can be linked and kept. */
+export function filtersFromQuery(query: LocationQuery): EntryFilters {
+  const from = queryString(query.from);
+  const to = queryString(query.to);
+  const source = queryString(query.source)?.toUpperCase();
+  const reconciled = queryString(query.reconciled);
+  return {
+    from: isLocalDate(from) ? from : null,
+    to: isLocalDate(to) ? to : null,
+    accountId: queryString(query.account),
+    text: queryString(query.q) ?? '',
+    source: ENTRY_SOURCES.some((s) => s.value === source) ? (source as EntrySource) : null,
+    reconciled: reconciled === 'reconciled' || reconciled === 'unreconciled' ? reconciled : null,
+  };
+}
+
+export function filtersToQuery(filters: EntryFilters): LocationQueryRaw {
+  const query: LocationQueryRaw = {};
+  if (filters.from) query.from = filters.from;
+  if (filters.to) query.to = filters.to;
+  if (filters.accountId) query.account = filters.accountId;
+  if (filters.text.trim()) query.q = filters.text.trim();
+  if (filters.source) query.source = filters.source.toLowerCase();
+  if (filters.reconciled) query.reconciled = filters.reconciled;
+  return query;
+}
+
+/**
+ * The accounts of an entry in one short line: "5010 Landscaping, 1010 Operating Checking", or
+ * "5010 Landscaping, 1010 Operating Checking + 2 more" (debited accounts first).
+ */
+export function entryAccountsSummary(
+  lines: readonly Pick<JournalLine, 'accountId' | 'debit'>[],
+  accountsById: ReadonlyMap<string, Pick<Account, 'number' | 'name'>>,
+  shown = 2,
+): string {
+  const ordered = [...lines].sort(
+    (a, b) => Number(Number(b.debit) > 0) - Number(Number(a.debit) > 0),
+  );
+  const names: string[] = [];
+  for (const line of ordered) {
+    const account = accountsById.get(line.accountId);
+    const name = account ? `${account.number} ${account.name}` : 'Unknown account';
+    if (!names.includes(name)) names.push(name);
+  }
+  const head = names.slice(0, shown).join(', ');
+  return names.length > shown ? `${head} + ${names.length - shown} more` : head;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The new-entry form
+
+export interface DraftLine {
+  /** Stable identity of the row on screen (server errors refer to positions in what was sent). */
+  key: number;
+  accountId: string | null;
+  debit: string;
+  credit: string;
+  memo: string;
+}
+
+export interface EntryDraft {
+  date: LocalDate | null;
+  memo: string;
+  lines: DraftLine[];
+}
+
+let nextKey = 1;
+
+export function blankLine(): DraftLine {
+  return { key: nextKey++, accountId: null, debit: '', credit: '', memo: '' };
+}
+
+/** A row left entirely empty is ignored (the form starts with two of them). */
+export function isBlankLine(line: DraftLine): boolean {
+  return !line.accountId && !line.debit.trim() && !line.credit.trim() && !line.memo.trim();
+}
+
+export type AmountCheck = { cents: Cents; error?: undefined } | { cents: 0; error: string };
+
+/** One amount cell: empty is 0; otherwise a positive amount with at most two decimals. */
+export function checkAmount(text: string): AmountCheck {
+  const parsed = parseMoneyInput(text, { allowNegative: true });
+  if (parsed.kind === 'empty') return { cents: 0 };
+  if (parsed.kind === 'invalid') return { cents: 0, error: parsed.message };
+  if (parsed.cents < 0) return { cents: 0, error: 'Amounts are positive; use the other column' };
+  return { cents: parsed.cents };
+}
+
+export interface EntryTotals {
+  debits: Cents;
+  credits: Cents;
+  /** Debits − credits: zero when the entry balances. */
+  difference: Cents;
+}
+
+export function entryTotals(lines: readonly DraftLine[]): EntryTotals {
+  let debits = 0;
+  let credits = 0;
+  for (const line of lines) {
+    debits += checkAmount(line.debit).cents;
+    credits += checkAmount(line.credit).cents;
+  }
+  return { debits, credits, difference: debits - credits };
+}
+
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/** Whether "Post entry" can be pressed, and if not, the first thing to fix, in words. */
+export function entryReadiness(draft: EntryDraft): Readiness {
+  if (!draft.date) return { ready: false, reason: 'Choose the date of the entry.' };
+  const lines = draft.lines
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter((l) => !isBlankLine(l.line));
+  for (const { line, n } of lines) {
+    const debit = checkAmount(line.debit);
+    const credit = checkAmount(line.credit);
+    if (debit.error || credit.error) {
+      return { ready: false, reason: `Fix the amount on line ${n}.` };
+    }
+    if (!line.accountId) return { ready: false, reason: `Choose an account on line ${n}.` };
+    if (debit.cents > 0 && credit.cents > 0) {
+      return { ready: false, reason: `Line ${n} has both a debit and a credit; keep one.` };
+    }
+    if (debit.cents === 0 && credit.cents === 0) {
+      return { ready: false, reason: `Enter a debit or a credit on line ${n}.` };
+    }
+  }
+  if (lines.length < 2) {
+    return {
+      ready: false,
+      reason: 'An entry needs at least two lines with an account and an amount.',
+    };
+  }
+  const { difference } = entryTotals(draft.lines);
+  if (difference !== 0) {
+    const side = difference > 0 ? 'debits exceed credits' : 'credits exceed debits';
+    return {
+      ready: false,
+      reason: `Debits and credits must be equal: ${side} by ${formatMoney(Math.abs(difference))}.`,
+    };
+  }
+  return { ready: true };
+}
+
+export interface PostJournalEntryInput {
+  date: LocalDate;
+  memo: string | null;
+  lines: { accountId: string; debit: string | null; credit: string | null; memo: string | null }[];
+}
+
+/**
+ * The mutation input from a ready draft, and which on-screen row each sent line came from (blank
+ * rows are not sent, so the API's `lines.2` is not necessarily the third row on screen).
+ */
+export function buildPostInput(draft: EntryDraft): {
+  input: PostJournalEntryInput;
+  lineKeys: number[];
+} {
+  const sent = draft.lines.filter((l) => !isBlankLine(l));
+  return {
+    input: {
+      date: draft.date ?? '',
+      memo: draft.memo.trim() || null,
+      lines: sent.map((l) => {
+        const debit = checkAmount(l.debit).cents;
+        const credit = checkAmount(l.credit).cents;
+        return {
+          accountId: l.accountId ?? '',
+          debit: debit > 0 ? centsToMoney(debit) : null,
+          credit: credit > 0 ? centsToMoney(credit) : null,
+          memo: l.memo.trim() || null,
+        };
+      }),
+    },
+    lineKeys: sent.map((l) => l.key),
+  };
+}
+
+export type LineField = 'accountId' | 'debit' | 'credit' | 'memo';
+
+export interface EntryErrors {
+  date?: string;
+  memo?: string;
+  /** Per on-screen row (by key): messages under a cell, or about the row as a whole. */
+  lines: Record<number, Partial<Record<LineField | 'row', string>>>;
+  /** About the lines together ("Debits and credits differ by 1.00"), or not tied to a field. */
+  general: string[];
+}
+
+const LINE_FIELD = /^lines\.(\d+)(?:\.(\w+))?$/;
+
+/** Puts the API's field details (`date`, `lines`, `lines.2`, `lines.2.accountId`) where they belong. */
+export function mapEntryErrors(
+  details: readonly FieldDetail[],
+  lineKeys: readonly number[],
+): EntryErrors {
+  const out: EntryErrors = { lines: {}, general: [] };
+  for (const { field, message } of details) {
+    if (field === 'date' || field === 'memo') {
+      out[field] ??= message;
+      continue;
+    }
+    const m = field ? LINE_FIELD.exec(field) : null;
+    const key = m ? lineKeys[Number(m[1])] : undefined;
+    if (!m || key === undefined) {
+      if (!out.general.includes(message)) out.general.push(message);
+      continue;
+    }
+    const sub = m[2];
+    const cell: LineField | 'row' =
+      sub === 'accountId' || sub === 'debit' || sub === 'credit' || sub === 'memo' ? sub : 'row';
+    const row = (out.lines[key] ??= {});
+    row[cell] ??= message;
+  }
+  return out;
+}
+
+export function hasEntryErrors(errors: EntryErrors): boolean {
+  return (
+    !!errors.date ||
+    !!errors.memo ||
+    errors.general.length > 0 ||
+    Object.keys(errors.lines).length > 0
+  );
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatFileSize, formatLocalDate, parseLocalDate, toLocalDate } from './format';
+
+describe('format', () => {
+  it('shows a LocalDate as its own calendar day in the medium format', () => {
+    // Parsed as local midnight: "2026-03-01" never becomes Feb 28 west of UTC.
+    expect(formatLocalDate('2026-03-01', 'en-US')).toBe('Mar 1, 2026');
+    expect(formatLocalDate('not a date', 'en-US')).toBe('');
+    expect(toLocalDate(parseLocalDate('2026-12-31')!)).toBe('2026-12-31');
+    expect(parseLocalDate('2026-02-30')).toBeNull();
+  });
+
+  it('names file sizes', () => {
+    expect(formatFileSize(29)).toBe('29 bytes');
+    expect(formatFileSize(18_000)).toBe('18 KB');
+    expect(formatFileSize(3_500_000)).toBe('3.3 MB');
+  });
+});
