@@ -26,6 +26,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['web/src/e2e/**/*.e2e.ts'],
+          // The browser shares two cores with the API suite: give screens time to settle.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           globalSetup: ['api/src/test/global-setup.ts'],
           setupFiles: ['reflect-metadata'],
