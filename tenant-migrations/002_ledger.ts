@@ -54,33 +54,61 @@ export class Migration002Ledger extends Migration {
         PRIMARY KEY (account_id, month)
       )`);
 
-    // Balance: checked when the transaction commits, for every entry it touched.
+    // Balance: checked when the transaction commits, in one query for all the entries it created
+    // (a deferred trigger on a one-row-per-transaction queue). Lines can only join an entry created
+    // in the same transaction (checked per statement), so every line of an entry is in place when
+    // the check runs — whatever code wrote them.
+    this.addSql(
+      `ALTER TABLE journal_entries ADD COLUMN created_xact xid8 NOT NULL DEFAULT pg_current_xact_id()`,
+    );
+    this.addSql(`CREATE INDEX journal_entries_xact_idx ON journal_entries (created_xact)`);
+    this.addSql(`CREATE TABLE journal_balance_checks (xact xid8 PRIMARY KEY)`);
     this.addSql(`
-      CREATE FUNCTION journal_entry_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE
-        eid uuid;
-        d bigint; c bigint; n int;
+      CREATE FUNCTION journal_entries_queue_check() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        -- Separate branches: each table's row type is only looked at when its branch runs.
-        IF TG_TABLE_NAME = 'journal_entries' THEN
-          eid := NEW.id;
-        ELSE
-          eid := NEW.entry_id;
-        END IF;
-        SELECT coalesce(sum(debit), 0), coalesce(sum(credit), 0), count(*)
-          INTO d, c, n FROM journal_lines WHERE entry_id = eid;
-        IF n < 2 OR d <> c THEN
-          RAISE EXCEPTION 'journal entry % does not balance (debits %, credits %, % lines)', eid, d, c, n
+        INSERT INTO journal_balance_checks VALUES (pg_current_xact_id()) ON CONFLICT DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    this.addSql(`
+      CREATE TRIGGER journal_entries_queue_check AFTER INSERT ON journal_entries
+        FOR EACH STATEMENT EXECUTE FUNCTION journal_entries_queue_check()`);
+    this.addSql(`
+      CREATE FUNCTION journal_entries_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        bad record;
+      BEGIN
+        SELECT e.id, coalesce(sum(l.debit), 0) AS d, coalesce(sum(l.credit), 0) AS c, count(l.id) AS n
+          INTO bad
+          FROM journal_entries e LEFT JOIN journal_lines l ON l.entry_id = e.id
+         WHERE e.created_xact = NEW.xact
+         GROUP BY e.id
+        HAVING count(l.id) < 2 OR coalesce(sum(l.debit), 0) <> coalesce(sum(l.credit), 0)
+         LIMIT 1;
+        IF FOUND THEN
+          RAISE EXCEPTION 'journal entry % does not balance (debits %, credits %, % lines)',
+            bad.id, bad.d, bad.c, bad.n
             USING ERRCODE = 'check_violation', CONSTRAINT = 'journal_entry_balanced';
+        END IF;
+        DELETE FROM journal_balance_checks WHERE xact = NEW.xact;
+        RETURN NULL;
+      END $$`);
+    this.addSql(`
+      CREATE CONSTRAINT TRIGGER journal_entry_balanced AFTER INSERT ON journal_balance_checks
+        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entries_must_balance()`);
+    this.addSql(`
+      CREATE FUNCTION journal_lines_join_new_entries() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM new_lines l JOIN journal_entries e ON e.id = l.entry_id
+                    WHERE e.created_xact <> pg_current_xact_id()) THEN
+          RAISE EXCEPTION 'lines can only be added to an entry in the transaction that creates it; post a new entry'
+            USING ERRCODE = 'restrict_violation';
         END IF;
         RETURN NULL;
       END $$`);
     this.addSql(`
-      CREATE CONSTRAINT TRIGGER journal_entry_balanced AFTER INSERT ON journal_entries
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_must_balance()`);
-    this.addSql(`
-      CREATE CONSTRAINT TRIGGER journal_lines_balanced AFTER INSERT ON journal_lines
-        DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION journal_entry_must_balance()`);
+      CREATE TRIGGER journal_lines_same_transaction AFTER INSERT ON journal_lines
+        REFERENCING NEW TABLE AS new_lines FOR EACH STATEMENT
+        EXECUTE FUNCTION journal_lines_join_new_entries()`);
 
     // Immutability: corrections are reversals. Only the reconciled flag may change.
     this.addSql(`

@@ -143,6 +143,16 @@ describe('journal', () => {
     await expect(
       withClient(url, (c) => c.query('UPDATE journal_lines SET debit = debit + 1')),
     ).rejects.toThrow(/cannot be changed/);
+    // Nor can lines join an entry committed earlier (that would unbalance it after its check).
+    await expect(
+      withClient(url, (c) =>
+        c.query(
+          `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit)
+           SELECT gen_random_uuid(), id, 99, $1, entry_date, 1, 0 FROM journal_entries LIMIT 1`,
+          [ids.cash],
+        ),
+      ),
+    ).rejects.toThrow(/only be added to an entry in the transaction that creates it/);
     await expect(withClient(url, (c) => c.query('DELETE FROM journal_lines'))).rejects.toThrow(
       /cannot be changed/,
     );
