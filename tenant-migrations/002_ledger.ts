@@ -73,7 +73,9 @@ export class Migration002Ledger extends Migration {
       CREATE TRIGGER journal_entries_queue_check AFTER INSERT ON journal_entries
         FOR EACH STATEMENT EXECUTE FUNCTION journal_entries_queue_check()`);
     this.addSql(`
-      CREATE FUNCTION journal_entries_must_balance() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION journal_entries_must_balance() RETURNS trigger LANGUAGE plpgsql
+        -- A generic plan would estimate every entry for "this transaction" and scan them all.
+        SET plan_cache_mode = force_custom_plan AS $$
       DECLARE
         bad record;
       BEGIN
