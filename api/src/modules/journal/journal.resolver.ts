@@ -25,8 +25,9 @@ import { PostJournalEntryInput } from './journal.inputs.js';
 import { findJournalEntry, postJournalEntry, reverseJournalEntry } from './journal.service.js';
 import { EntrySource, JournalEntry } from './journal.types.js';
 
+// The date range and account both journal filters share (not itself part of the schema).
 @InputType()
-class JournalEntryFilter {
+class LedgerRangeFilter {
   @Field(() => GraphQLLocalDate, { nullable: true })
   from?: string | null;
 
@@ -35,7 +36,10 @@ class JournalEntryFilter {
 
   @Field(() => ID, { nullable: true })
   accountId?: string | null;
+}
 
+@InputType()
+class JournalEntryFilter extends LedgerRangeFilter {
   @Field(() => String, { nullable: true, description: 'Memo, line memo or JE number' })
   text?: string | null;
 
@@ -168,16 +172,7 @@ class AccountLedger {
 }
 
 @InputType()
-class JournalLineFilter {
-  @Field(() => GraphQLLocalDate, { nullable: true })
-  from?: string | null;
-
-  @Field(() => GraphQLLocalDate, { nullable: true })
-  to?: string | null;
-
-  @Field(() => ID, { nullable: true })
-  accountId?: string | null;
-
+class JournalLineFilter extends LedgerRangeFilter {
   @Field(() => FundType, { nullable: true })
   fundType?: FundType | null;
 }
