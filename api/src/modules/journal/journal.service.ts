@@ -1,4 +1,3 @@
-import { v7 as uuidv7 } from 'uuid';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -8,7 +7,7 @@ import {
   type FieldDetail,
   notFound,
 } from '../../core/errors/app-error.js';
-import { assertId, isId } from '../../core/ids.js';
+import { assertId, isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
@@ -151,7 +150,9 @@ export async function postJournalEntries(
   if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
-  const ids = postings.map(() => uuidv7());
+  const ids = newIds(postings.length);
+  const auditIds = newIds(postings.length);
+  const lineIds = newIds(postings.reduce((n, p) => n + p.input.lines.length, 0));
   await em.transactional(async (tx) => {
     const db = sql(tx);
     // Shared locks: an account cannot be archived while an entry posts to it.
@@ -185,64 +186,56 @@ export async function postJournalEntries(
       );
       if (taken[0].n > 0) throw conflict('This entry has already been reversed');
     }
-    // Whole columns as arrays: three statements however many entries.
-    const e: unknown[][] = Array.from({ length: 9 }, () => []);
-    const l: unknown[][] = Array.from({ length: 8 }, () => []);
-    const a: unknown[][] = Array.from({ length: 6 }, () => []);
+    // Each table's rows as one JSON document: three statements however many entries, and no
+    // per-value parameter encoding on the client.
+    const entries: unknown[] = [];
+    const lines: unknown[] = [];
+    let k = 0;
     postings.forEach(({ input, opts = {} }, n) => {
       const id = ids[n];
-      const source = opts.source ?? EntrySource.MANUAL;
-      [
+      entries.push({
         id,
-        input.date,
-        input.memo?.trim() || null,
-        source,
-        opts.reconciled ?? false,
-        input.vendorId ?? null,
-        opts.reversesId ?? null,
-        actor?.userId ?? null,
-        actor?.impersonatedBy ?? null,
-      ].forEach((v, c) => e[c].push(v));
+        a: auditIds[n],
+        d: input.date,
+        m: input.memo?.trim() || null,
+        s: opts.source ?? EntrySource.MANUAL,
+        r: opts.reconciled ?? false,
+        v: input.vendorId ?? null,
+        x: opts.reversesId ?? null,
+        n: input.lines.length,
+      });
       input.lines.forEach((line, i) =>
-        [
-          uuidv7(),
-          id,
-          i + 1,
-          line.accountId,
-          input.date,
-          line.debit ?? 0,
-          line.credit ?? 0,
-          line.memo?.trim() || null,
-        ].forEach((v, c) => l[c].push(v)),
-      );
-      [
-        'JournalEntry',
-        id,
-        opts.reversesId ? 'reverse' : 'post',
-        actor?.userId ?? null,
-        actor?.impersonatedBy ?? null,
-        JSON.stringify({
-          date: input.date,
-          memo: input.memo ?? null,
-          source,
-          lines: input.lines.length,
+        lines.push({
+          id: lineIds[k++],
+          e: id,
+          n: i + 1,
+          a: line.accountId,
+          d: input.date,
+          dr: line.debit ?? 0,
+          cr: line.credit ?? 0,
+          m: line.memo?.trim() || null,
         }),
-      ].forEach((v, c) => a[c].push(v));
+      );
     });
+    const entriesJson = JSON.stringify(entries);
     await db.bulk(
       `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, created_by, impersonated_by)
-       SELECT * FROM unnest(?::uuid[], ?::date[], ?::text[], ?::text[], ?::boolean[], ?::uuid[], ?::uuid[], ?::uuid[], ?::uuid[])`,
-      e,
+       SELECT id, d, m, s, r, v, x, ?::uuid, ?::uuid
+         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid)`,
+      [actor?.userId ?? null, actor?.impersonatedBy ?? null, entriesJson],
     );
     await db.bulk(
       `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
-       SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::int[], ?::uuid[], ?::date[], ?::bigint[], ?::bigint[], ?::text[])`,
-      l,
+       SELECT id, e, n, a, d, dr, cr, m
+         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, e uuid, n int, a uuid, d date, dr bigint, cr bigint, m text)`,
+      [JSON.stringify(lines)],
     );
     await db.bulk(
-      `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
-       SELECT * FROM unnest(?::text[], ?::uuid[], ?::text[], ?::uuid[], ?::uuid[], ?::jsonb[])`,
-      a,
+      `INSERT INTO audit_log (id, entity_type, entity_id, action, user_id, impersonated_by, changes)
+       SELECT a, 'JournalEntry', id, CASE WHEN x IS NULL THEN 'post' ELSE 'reverse' END, ?::uuid, ?::uuid,
+              jsonb_build_object('date', d, 'memo', m, 'source', s, 'lines', n)
+         FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, id uuid, d text, m text, s text, x uuid, n int)`,
+      [actor?.userId ?? null, actor?.impersonatedBy ?? null, entriesJson],
     );
   });
   return ids;

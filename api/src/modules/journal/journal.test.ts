@@ -156,6 +156,31 @@ describe('journal', () => {
     await expect(withClient(url, (c) => c.query('DELETE FROM journal_lines'))).rejects.toThrow(
       /cannot be changed/,
     );
+    // References are checked once per statement: a line needs an existing entry and account, and
+    // an account with lines cannot be deleted.
+    const orphan = (entryId: string, accountId: string) =>
+      withClient(url, async (c) => {
+        await c.query('BEGIN');
+        await c.query(
+          `INSERT INTO journal_entries (id, entry_date, source) VALUES ('00000000-0000-4000-8000-0000000000e2', '2026-03-01', 'manual')`,
+        );
+        await c.query(
+          `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit)
+           VALUES (gen_random_uuid(), $1, 1, $2, '2026-03-01', 5, 0),
+                  (gen_random_uuid(), $1, 2, $3, '2026-03-01', 0, 5)`,
+          [entryId, accountId, ids.income],
+        );
+        await c.query('COMMIT');
+      });
+    await expect(orphan('00000000-0000-4000-8000-0000000000e3', ids.cash)).rejects.toThrow(
+      /journal entry that does not exist/,
+    );
+    await expect(
+      orphan('00000000-0000-4000-8000-0000000000e2', '00000000-0000-4000-8000-0000000000a9'),
+    ).rejects.toThrow(/account that does not exist/);
+    await expect(
+      withClient(url, (c) => c.query('DELETE FROM accounts WHERE id = $1', [ids.ar])),
+    ).rejects.toThrow(/has journal lines; archive it instead/);
   });
 
   it("refuses another tenant's account id with NOT_FOUND", async () => {
