@@ -4,6 +4,22 @@ import { buildSchema } from 'type-graphql';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import {
+  AssessmentRateResolver,
+  AssessmentsResolver,
+  LateFeePolicyResolver,
+  ReceivablesSettingsResolver,
+} from '../modules/assessments/assessments.resolver.js';
+import {
+  AgingRowResolver,
+  AssessmentRunInvoiceResolver,
+  InvoiceLineResolver,
+  InvoicesResolver,
+  LateFeeCandidateResolver,
+  PaymentApplicationResolver,
+} from '../modules/invoices/invoices.resolver.js';
+import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import { UnitsResolver } from '../modules/units/units.resolver.js';
+import {
   AttachmentsResolver,
   JournalEntryAttachmentsResolver,
 } from '../modules/attachments/attachments.resolver.js';
@@ -18,6 +34,18 @@ import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
 
 export const resolvers = [
+  AssessmentsResolver,
+  AssessmentRateResolver,
+  LateFeePolicyResolver,
+  ReceivablesSettingsResolver,
+  UnitsResolver,
+  InvoicesResolver,
+  InvoiceLineResolver,
+  PaymentApplicationResolver,
+  AssessmentRunInvoiceResolver,
+  LateFeeCandidateResolver,
+  AgingRowResolver,
+  PaymentsResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,

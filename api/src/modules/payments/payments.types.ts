@@ -1,0 +1,118 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Connection } from '../../core/graphql/connection.js';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { PaymentApplication } from '../invoices/invoices.types.js';
+
+export enum PaymentMethod {
+  CHECK = 'check',
+  ACH = 'ach',
+  CARD = 'card',
+  CASH = 'cash',
+  OTHER = 'other',
+}
+registerEnumType(PaymentMethod, { name: 'PaymentMethod' });
+
+export enum PaymentStatus {
+  POSTED = 'posted',
+  VOID = 'void',
+}
+registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
+
+@ObjectType()
+export class Payment {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => Int, { description: 'Shown as PMT-<number>' })
+  number: number;
+
+  @Field(() => ID)
+  unitId: string;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => MoneyScalar)
+  amount: Cents;
+
+  @Field(() => PaymentMethod)
+  method: PaymentMethod;
+
+  @Field(() => String, { nullable: true })
+  reference: string | null;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+
+  @Field(() => ID)
+  depositAccountId: string;
+
+  @Field(() => [PaymentApplication])
+  applications: PaymentApplication[];
+
+  @Field(() => MoneyScalar, { description: 'Credit left on the unit from this payment' })
+  unapplied: Cents;
+
+  @Field(() => PaymentStatus)
+  status: PaymentStatus;
+
+  @Field(() => ID)
+  journalEntryId: string;
+
+  @Field(() => ID, { nullable: true })
+  voidEntryId: string | null;
+
+  @Field(() => Date)
+  createdAt: Date;
+}
+
+export const PaymentConnection = Connection(Payment, 'Payment');
+
+@InputType()
+export class PaymentFilter {
+  @Field(() => ID, { nullable: true })
+  unitId?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  from?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  to?: string | null;
+
+  @Field(() => PaymentStatus, { nullable: true })
+  status?: PaymentStatus | null;
+}
+
+@InputType()
+export class RecordPaymentInput {
+  @Field(() => ID)
+  unitId: string;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => MoneyScalar)
+  amount: Cents;
+
+  @Field(() => PaymentMethod)
+  method: PaymentMethod;
+
+  @Field(() => String, { nullable: true })
+  reference?: string | null;
+
+  @Field(() => String, { nullable: true })
+  memo?: string | null;
+
+  @Field(() => [ID], {
+    nullable: true,
+    description: 'Apply to these, in this order; omitted: oldest open first',
+  })
+  invoiceIds?: string[] | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: "Omitted: the receivables settings' deposit account",
+  })
+  depositAccountId?: string | null;
+}

@@ -1,0 +1,131 @@
+import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { readUploadText } from '../../core/csv/read-upload.js';
+import { loader } from '../../core/loaders.js';
+import { MoneyScalar } from '../../core/money/money.js';
+import type { Context } from '../../server/context.js';
+import { groupById, propertyTypeById } from '../assessments/assessments.resolver.js';
+import { AssessmentGroup, PropertyType } from '../assessments/assessments.types.js';
+import {
+  createUnit,
+  deleteUnit,
+  findUnit,
+  findUnits,
+  importUnits,
+  listUnits,
+  unitFigures,
+  unitImportTemplate,
+  unitLedger,
+  updateUnit,
+} from './units.service.js';
+import {
+  Unit,
+  UnitConnection,
+  UnitFilter,
+  UnitImportResult,
+  UnitInput,
+  UnitLedgerRow,
+} from './units.types.js';
+
+export function unitById(ctx: Context, id: string): Promise<Unit> {
+  return loader<string, Unit>(ctx, 'unitById', async (ids) => {
+    const all = await findUnits(ctx.em, [...ids]);
+    return ids.map((id) => all.find((u) => u.id === id)!);
+  }).load(id);
+}
+
+const figures = (ctx: Context, id: string) =>
+  loader<string, { balanceDue: number; credit: number; invoiceCount: number }>(
+    ctx,
+    'unitFigures',
+    (ids) => unitFigures(ctx.em, [...ids]),
+  ).load(id);
+
+@Resolver(() => Unit)
+export class UnitsResolver {
+  @Query(() => UnitConnection, { description: 'Units by number' })
+  units(
+    @Ctx() ctx: Context,
+    @Arg('filter', () => UnitFilter, { nullable: true }) filter?: UnitFilter,
+    @Arg('first', () => Int, { defaultValue: 50 }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    return listUnits(ctx.em, filter ?? {}, first, after);
+  }
+
+  @Query(() => Unit)
+  unit(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return findUnit(ctx.em, id);
+  }
+
+  @Query(() => [UnitLedgerRow], {
+    description: 'Invoices and payments of a unit with the running balance',
+  })
+  unitLedger(@Arg('unitId', () => ID) unitId: string, @Ctx() ctx: Context) {
+    return unitLedger(ctx.em, unitId);
+  }
+
+  @Query(() => String, {
+    description: 'CSV template for importUnits: the header row and an example',
+  })
+  unitImportTemplate(@Ctx() ctx: Context) {
+    return unitImportTemplate(ctx.em);
+  }
+
+  @Mutation(() => Unit)
+  createUnit(@Arg('input', () => UnitInput) input: UnitInput, @Ctx() ctx: Context) {
+    return createUnit(ctx.em, ctx.auth, input);
+  }
+
+  @Mutation(() => Unit)
+  updateUnit(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UnitInput) input: UnitInput,
+    @Ctx() ctx: Context,
+  ) {
+    return updateUnit(ctx.em, ctx.auth, id, input);
+  }
+
+  @Mutation(() => Boolean, { description: 'Refused (CONFLICT) when the unit has invoices' })
+  deleteUnit(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return deleteUnit(ctx.em, ctx.auth, id);
+  }
+
+  @Mutation(() => UnitImportResult, {
+    description:
+      'Import units from CSV (columns: unit_number, address, owner_name, email, phone, property_type, assessment_group). All or nothing: any row error and nothing is written. Multipart request; send apollo-require-preflight: true',
+  })
+  async importUnits(
+    @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
+    @Ctx() ctx: Context,
+  ) {
+    return importUnits(ctx.em, ctx.auth, await readUploadText(file, 5 * 1024 * 1024));
+  }
+
+  @FieldResolver(() => PropertyType)
+  propertyType(@Root() u: Unit, @Ctx() ctx: Context) {
+    return propertyTypeById(ctx, u.propertyTypeId);
+  }
+
+  @FieldResolver(() => AssessmentGroup)
+  assessmentGroup(@Root() u: Unit, @Ctx() ctx: Context) {
+    return groupById(ctx, u.assessmentGroupId);
+  }
+
+  @FieldResolver(() => MoneyScalar, { description: 'Open invoice balances' })
+  async balanceDue(@Root() u: Unit, @Ctx() ctx: Context) {
+    return (await figures(ctx, u.id)).balanceDue;
+  }
+
+  @FieldResolver(() => MoneyScalar, {
+    description: 'Unapplied payments, applied to the next invoice',
+  })
+  async credit(@Root() u: Unit, @Ctx() ctx: Context) {
+    return (await figures(ctx, u.id)).credit;
+  }
+
+  @FieldResolver(() => Int)
+  async invoiceCount(@Root() u: Unit, @Ctx() ctx: Context) {
+    return (await figures(ctx, u.id)).invoiceCount;
+  }
+}

@@ -1,0 +1,131 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Connection } from '../../core/graphql/connection.js';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+
+@ObjectType()
+export class Unit {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => String)
+  number: string;
+
+  @Field(() => String, { nullable: true })
+  address: string | null;
+
+  @Field(() => String, { nullable: true })
+  ownerName: string | null;
+
+  @Field(() => String, { nullable: true })
+  email: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone: string | null;
+
+  @Field(() => ID)
+  propertyTypeId: string;
+
+  @Field(() => ID)
+  assessmentGroupId: string;
+
+  @Field(() => Date)
+  createdAt: Date;
+}
+
+export const UnitConnection = Connection(Unit, 'Unit');
+
+@InputType()
+export class UnitInput {
+  @Field(() => String)
+  number: string;
+
+  @Field(() => String, { nullable: true })
+  address?: string | null;
+
+  @Field(() => String, { nullable: true })
+  ownerName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  phone?: string | null;
+
+  @Field(() => ID)
+  propertyTypeId: string;
+
+  @Field(() => ID)
+  assessmentGroupId: string;
+}
+
+@InputType()
+export class UnitFilter {
+  @Field(() => String, { nullable: true, description: 'Unit number, owner, address or email' })
+  search?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  assessmentGroupId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Only units that owe money' })
+  withBalance?: boolean | null;
+}
+
+export enum UnitLedgerKind {
+  INVOICE = 'invoice',
+  PAYMENT = 'payment',
+  VOID_INVOICE = 'void_invoice',
+  VOID_PAYMENT = 'void_payment',
+}
+registerEnumType(UnitLedgerKind, { name: 'UnitLedgerKind' });
+
+@ObjectType()
+export class UnitLedgerRow {
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => UnitLedgerKind)
+  kind: UnitLedgerKind;
+
+  @Field(() => String)
+  reference: string;
+
+  @Field(() => String, { nullable: true })
+  description: string | null;
+
+  @Field(() => ID, { nullable: true })
+  invoiceId: string | null;
+
+  @Field(() => ID, { nullable: true })
+  paymentId: string | null;
+
+  @Field(() => MoneyScalar)
+  charge: Cents;
+
+  @Field(() => MoneyScalar)
+  payment: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Running balance: charges less payments' })
+  balance: Cents;
+}
+
+@ObjectType()
+export class CsvRowError {
+  @Field(() => Int, { description: 'Line number in the file (the header is line 1)' })
+  row: number;
+
+  @Field(() => String, { nullable: true })
+  field: string | null;
+
+  @Field(() => String)
+  message: string;
+}
+
+@ObjectType()
+export class UnitImportResult {
+  @Field(() => Int)
+  created: number;
+
+  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
+  errors: CsvRowError[];
+}
