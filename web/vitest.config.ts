@@ -15,5 +15,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Pages mount whole feature trees; on a busy 2-core CI runner beside the API suite the first
+    // mounts (cold module graph) can take several seconds.
+    testTimeout: 20_000,
   },
 });

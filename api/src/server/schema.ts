@@ -28,6 +28,10 @@ import {
   JournalEntryConnectionResolver,
   JournalResolver,
 } from '../modules/journal/journal.resolver.js';
+import {
+  JournalEntryVendorResolver,
+  VendorsResolver,
+} from '../modules/vendors/vendors.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -46,6 +50,8 @@ export const resolvers = [
   LateFeeCandidateResolver,
   AgingRowResolver,
   PaymentsResolver,
+  VendorsResolver,
+  JournalEntryVendorResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,

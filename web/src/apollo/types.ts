@@ -143,6 +143,8 @@ export interface JournalEntry {
   createdAt: string;
   lines: JournalLine[];
   attachments: Attachment[];
+  /** The vendor the entry names, if any. */
+  vendor?: { id: string; name: string } | null;
 }
 
 export interface JournalEntryFilter {
@@ -152,6 +154,7 @@ export interface JournalEntryFilter {
   text?: string;
   source?: EntrySource;
   reconciled?: boolean;
+  vendorId?: string;
 }
 
 export interface PageInfo {

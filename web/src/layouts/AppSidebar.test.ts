@@ -86,6 +86,7 @@ describe('AppSidebar', () => {
     expect(wrapper.findAll('a.nav-item').map((a) => a.text())).toEqual([
       'Accounts',
       'Transactions',
+      'Vendors',
       'Trial Balance',
     ]);
     const budgets = wrapper

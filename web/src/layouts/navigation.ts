@@ -48,7 +48,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left', route: 'transactions' },
       { label: 'Invoices', icon: 'pi pi-file' },
       { label: 'Payments', icon: 'pi pi-credit-card' },
-      { label: 'Vendors', icon: 'pi pi-briefcase' },
+      { label: 'Vendors', icon: 'pi pi-briefcase', route: 'vendors' },
     ],
   },
   {

@@ -41,6 +41,7 @@ export interface EntryOptions {
   debitAccount?: string;
   creditAccount?: string;
   attachments?: unknown[];
+  vendor?: { __typename: 'Vendor'; id: string; name: string } | null;
 }
 
 export function entryJson(o: EntryOptions = {}) {
@@ -80,6 +81,7 @@ export function entryJson(o: EntryOptions = {}) {
       },
     ],
     attachments: o.attachments ?? [],
+    vendor: o.vendor ?? null,
   };
 }
 

@@ -46,6 +46,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     payment: canReadTenant,
     previewLateFees: canReadTenant,
     agingReport: canReadTenant,
+    vendors: canReadTenant,
+    vendor: canReadTenant,
+    vendorSpend: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials
@@ -93,6 +96,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     recordPayment: canWriteTenant,
     voidPayment: canWriteTenant,
     assessLateFees: canWriteTenant,
+    createVendor: canWriteTenant,
+    updateVendor: canWriteTenant,
+    deactivateVendor: canWriteTenant,
+    reactivateVendor: canWriteTenant,
   },
 };
 

@@ -13,6 +13,7 @@ export interface EntryFilter {
   text?: string | null;
   source?: EntrySource | null;
   reconciled?: boolean | null;
+  vendorId?: string | null;
 }
 
 export interface Page<T> {
@@ -69,6 +70,13 @@ export async function listJournalEntries(
       'EXISTS (SELECT 1 FROM journal_lines fl WHERE fl.entry_id = e.id AND fl.account_id = ?)',
     );
     params.push(filter.accountId);
+  }
+  if (filter.vendorId) {
+    if (!isId(filter.vendorId)) {
+      return { nodes: [], hasNextPage: false, totalCount: () => Promise.resolve(0) };
+    }
+    where.push('e.vendor_id = ?');
+    params.push(filter.vendorId);
   }
   if (filter.text?.trim()) {
     where.push(

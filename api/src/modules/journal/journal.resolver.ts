@@ -48,6 +48,9 @@ class JournalEntryFilter extends LedgerRangeFilter {
 
   @Field(() => Boolean, { nullable: true })
   reconciled?: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: 'Entries naming this vendor' })
+  vendorId?: string | null;
 }
 
 const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry');

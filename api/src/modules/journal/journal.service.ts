@@ -7,9 +7,10 @@ import {
   type FieldDetail,
   notFound,
 } from '../../core/errors/app-error.js';
-import { assertId, isId, newIds } from '../../core/ids.js';
+import { isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
+import { checkEntryVendors } from '../vendors/vendors.service.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import { EntrySource, type JournalEntry, type JournalLine } from './journal.types.js';
 
@@ -134,6 +135,7 @@ export async function postJournalEntries(
     postings.length > 1 ? `entries.${k}.${field}` : field;
   const problems: FieldDetail[] = [];
   const notFoundLines: FieldDetail[] = [];
+  const notFoundVendors: FieldDetail[] = [];
   postings.forEach(({ input }, k) => {
     for (const d of validate(input).details) problems.push({ ...d, field: prefix(k, d.field) });
     input.lines.forEach((l, i) => {
@@ -144,10 +146,15 @@ export async function postJournalEntries(
         });
       }
     });
-    if (input.vendorId) assertId(input.vendorId, 'Vendor');
+    if (input.vendorId && !isId(input.vendorId)) {
+      notFoundVendors.push({ field: prefix(k, 'vendorId'), message: 'Vendor not found' });
+    }
   });
   if (problems.length) throw badInput(problems, problems[0].message);
   if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
+  if (notFoundVendors.length) {
+    throw new AppError('NOT_FOUND', 'Vendor not found', notFoundVendors);
+  }
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
   const ids = newIds(postings.length);
@@ -178,6 +185,20 @@ export async function postJournalEntries(
     );
     if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
     if (archived.length) throw badInput(archived, archived[0].message);
+    await checkEntryVendors(
+      tx,
+      postings.flatMap(({ input, opts }, k) =>
+        input.vendorId
+          ? [
+              {
+                vendorId: input.vendorId,
+                field: prefix(k, 'vendorId'),
+                reversal: !!opts?.reversesId,
+              },
+            ]
+          : [],
+      ),
+    );
     const reversals = postings.map((p) => p.opts?.reversesId).filter((r): r is string => !!r);
     if (reversals.length) {
       const taken = await db.all<{ n: number }>(

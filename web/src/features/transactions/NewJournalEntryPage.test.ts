@@ -8,10 +8,35 @@ import NewJournalEntryPage from './views/NewJournalEntryPage.vue';
 
 const maple = { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' } as const;
 
+const vendors = [
+  {
+    __typename: 'Vendor',
+    id: 'vendor-greenway',
+    name: 'Greenway Landscaping',
+    contactName: null,
+    email: null,
+    phone: null,
+    address: null,
+    taxIdMasked: null,
+    hasTaxId: false,
+    is1099: true,
+    active: true,
+    defaultExpenseAccountId: 'acc-landscaping',
+    defaultExpenseAccount: {
+      __typename: 'Account',
+      id: 'acc-landscaping',
+      number: '5010',
+      name: 'Landscaping',
+    },
+    createdAt: '2026-01-01T10:00:00.000Z',
+  },
+];
+
 async function mountForm(post: (req: GraphQLRequest) => GraphQLReply) {
   const posted: GraphQLRequest[] = [];
   installTestClient((req) => {
     if (req.operationName === 'Accounts') return { body: { data: { accounts: chart } } };
+    if (req.operationName === 'Vendors') return { body: { data: { vendors } } };
     posted.push(req);
     return post(req);
   });
@@ -170,6 +195,34 @@ describe('NewJournalEntryPage', () => {
       () => expect(router.currentRoute.value.fullPath).toBe('/transactions/entry-new'),
       { timeout: 5000 },
     );
+    wrapper.unmount();
+  });
+
+  it('names a vendor, pre-fills its expense account on an empty line and sends its id', async () => {
+    const created = entryJson({ id: 'entry-v', number: 1070 });
+    const { wrapper, posted } = await mountForm(() => ({
+      body: { data: { postJournalEntry: created } },
+    }));
+    $('#entry-vendor')?.click();
+    await flushPromises();
+    const option = [...document.querySelectorAll<HTMLElement>('[role=option]')].find((o) =>
+      o.textContent?.includes('Greenway Landscaping'),
+    );
+    option!.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    await flushPromises();
+    expect($('[data-testid=line-0]')?.textContent).toContain('5010');
+    await typeAmount('line-0-debit', '400');
+    await chooseAccount(1, 'Operating Checking');
+    await typeAmount('line-1-credit', '400');
+    postButton()?.click();
+    await flushPromises();
+    expect(posted[0]?.variables.input).toMatchObject({
+      vendorId: 'vendor-greenway',
+      lines: [
+        { accountId: 'acc-landscaping', debit: '400.00' },
+        { accountId: 'acc-checking', credit: '400.00' },
+      ],
+    });
     wrapper.unmount();
   });
 });

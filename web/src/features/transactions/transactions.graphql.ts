@@ -44,6 +44,10 @@ export const JOURNAL_ENTRY_FIELDS = gql`
     attachments {
       ...AttachmentFields
     }
+    vendor {
+      id
+      name
+    }
   }
   ${ATTACHMENT_FIELDS}
 `;
@@ -89,6 +93,10 @@ export const JOURNAL_ENTRIES_QUERY: TypedDocumentNode<
           }
           attachments {
             id
+          }
+          vendor {
+            id
+            name
           }
         }
       }

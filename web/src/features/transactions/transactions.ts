@@ -49,6 +49,8 @@ export interface EntryFilters {
   text: string;
   source: EntrySource | null;
   reconciled: ReconciledFilter | null;
+  /** Entries naming this vendor (linked from the vendors page). */
+  vendorId?: string | null;
 }
 
 export const EMPTY_FILTERS: EntryFilters = {
@@ -58,6 +60,7 @@ export const EMPTY_FILTERS: EntryFilters = {
   text: '',
   source: null,
   reconciled: null,
+  vendorId: undefined,
 };
 
 export const ENTRIES_PAGE_SIZE = 50;
@@ -72,6 +75,7 @@ export function buildEntryFilter(filters: EntryFilters): JournalEntryFilter | un
   if (text) filter.text = text;
   if (filters.source) filter.source = filters.source;
   if (filters.reconciled) filter.reconciled = filters.reconciled === 'reconciled';
+  if (filters.vendorId) filter.vendorId = filters.vendorId;
   return Object.keys(filter).length ? filter : undefined;
 }
 
@@ -108,6 +112,7 @@ export function filtersFromQuery(query: LocationQuery): EntryFilters {
   const to = queryString(query.to);
   const source = queryString(query.source)?.toUpperCase();
   const reconciled = queryString(query.reconciled);
+  const vendorId = queryString(query.vendor);
   return {
     from: isLocalDate(from) ? from : null,
     to: isLocalDate(to) ? to : null,
@@ -115,6 +120,7 @@ export function filtersFromQuery(query: LocationQuery): EntryFilters {
     text: queryString(query.q) ?? '',
     source: ENTRY_SOURCES.some((s) => s.value === source) ? (source as EntrySource) : null,
     reconciled: reconciled === 'reconciled' || reconciled === 'unreconciled' ? reconciled : null,
+    ...(vendorId ? { vendorId } : {}),
   };
 }
 
@@ -126,6 +132,7 @@ export function filtersToQuery(filters: EntryFilters): LocationQueryRaw {
   if (filters.text.trim()) query.q = filters.text.trim();
   if (filters.source) query.source = filters.source.toLowerCase();
   if (filters.reconciled) query.reconciled = filters.reconciled;
+  if (filters.vendorId) query.vendor = filters.vendorId;
   return query;
 }
 
@@ -167,6 +174,7 @@ export interface EntryDraft {
   date: LocalDate | null;
   memo: string;
   lines: DraftLine[];
+  vendorId?: string | null;
 }
 
 let nextKey = 1;
@@ -251,6 +259,7 @@ export interface PostJournalEntryInput {
   date: LocalDate;
   memo: string | null;
   lines: { accountId: string; debit: string | null; credit: string | null; memo: string | null }[];
+  vendorId?: string;
 }
 
 /**
@@ -276,6 +285,7 @@ export function buildPostInput(draft: EntryDraft): {
           memo: l.memo.trim() || null,
         };
       }),
+      ...(draft.vendorId ? { vendorId: draft.vendorId } : {}),
     },
     lineKeys: sent.map((l) => l.key),
   };
@@ -286,6 +296,7 @@ export type LineField = 'accountId' | 'debit' | 'credit' | 'memo';
 export interface EntryErrors {
   date?: string;
   memo?: string;
+  vendorId?: string;
   /** Per on-screen row (by key): messages under a cell, or about the row as a whole. */
   lines: Record<number, Partial<Record<LineField | 'row', string>>>;
   /** About the lines together ("Debits and credits differ by 1.00"), or not tied to a field. */
@@ -301,7 +312,7 @@ export function mapEntryErrors(
 ): EntryErrors {
   const out: EntryErrors = { lines: {}, general: [] };
   for (const { field, message } of details) {
-    if (field === 'date' || field === 'memo') {
+    if (field === 'date' || field === 'memo' || field === 'vendorId') {
       out[field] ??= message;
       continue;
     }
@@ -324,6 +335,7 @@ export function hasEntryErrors(errors: EntryErrors): boolean {
   return (
     !!errors.date ||
     !!errors.memo ||
+    !!errors.vendorId ||
     errors.general.length > 0 ||
     Object.keys(errors.lines).length > 0
   );
