@@ -5,6 +5,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { budgetVsActualBench } from './budget-vs-actual.mjs';
 
 const dist = new URL('../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -201,6 +202,7 @@ export async function ledgerBench(serverUrl) {
       WHERE coalesce(l.d, 0) <> coalesce(t.debit, 0) OR coalesce(l.c, 0) <> coalesce(t.credit, 0)`)
   ).rows[0].n;
   console.log(`monthly totals drift after the bench: ${drift} rows`);
+  await budgetVsActualBench({ raw, em, load, median });
   await pool.closeAll();
   await raw.end();
 }

@@ -24,6 +24,9 @@ import {
   JournalEntryAttachmentsResolver,
 } from '../modules/attachments/attachments.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
+import { ActualsResolver } from '../modules/actuals/actuals.resolver.js';
+import { BudgetsResolver } from '../modules/budgets/budgets.resolver.js';
+import { ReportsResolver } from '../modules/reports/reports.resolver.js';
 import {
   JournalEntryConnectionResolver,
   JournalResolver,
@@ -52,6 +55,9 @@ export const resolvers = [
   PaymentsResolver,
   VendorsResolver,
   JournalEntryVendorResolver,
+  BudgetsResolver,
+  ActualsResolver,
+  ReportsResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,

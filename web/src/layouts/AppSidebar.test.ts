@@ -85,17 +85,20 @@ describe('AppSidebar', () => {
 
     expect(wrapper.findAll('a.nav-item').map((a) => a.text())).toEqual([
       'Accounts',
+      'Budgets',
+      'Monthly Actuals',
       'Transactions',
       'Vendors',
       'Trial Balance',
+      'Budget vs Actual',
     ]);
-    const budgets = wrapper
+    const reserves = wrapper
       .findAll('.nav-item--disabled')
-      .find((item) => item.text().includes('Budgets'));
-    expect(budgets).toBeDefined();
-    expect(budgets?.attributes('aria-disabled')).toBe('true');
-    expect(budgets?.attributes('aria-label')).toContain('not available yet');
-    expect(budgets?.text()).toContain('Soon');
+      .find((item) => item.text().includes('Reserves'));
+    expect(reserves).toBeDefined();
+    expect(reserves?.attributes('aria-disabled')).toBe('true');
+    expect(reserves?.attributes('aria-label')).toContain('not available yet');
+    expect(reserves?.text()).toContain('Soon');
     wrapper.unmount();
   });
 

@@ -27,8 +27,8 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Dashboard', icon: 'pi pi-th-large' },
       { label: 'Accounts', icon: 'pi pi-list', route: 'accounts' },
-      { label: 'Budgets', icon: 'pi pi-chart-bar' },
-      { label: 'Monthly Actuals', icon: 'pi pi-table' },
+      { label: 'Budgets', icon: 'pi pi-chart-bar', route: 'budgets' },
+      { label: 'Monthly Actuals', icon: 'pi pi-table', route: 'monthly-actuals' },
     ],
   },
   {
@@ -68,7 +68,7 @@ export const NAV_SECTIONS: NavSection[] = [
     audience: 'tenant',
     items: [
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
-      { label: 'Budget vs Actual', icon: 'pi pi-percentage' },
+      { label: 'Budget vs Actual', icon: 'pi pi-percentage', route: 'budget-vs-actual' },
       { label: 'Aging', icon: 'pi pi-clock' },
       { label: 'Cash Flow', icon: 'pi pi-wave-pulse' },
     ],

@@ -7,6 +7,13 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/TrialBalancePage.vue'),
     meta: { requiresAuth: true, requiresOrganization: true, title: 'Trial Balance' },
   },
+  {
+    path: '/reports/budget-vs-actual',
+    name: 'budget-vs-actual',
+    // ApexCharts loads with this page only (it is large).
+    component: () => import('./views/BudgetVsActualPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Budget vs Actual' },
+  },
 ];
 
 export default routes;

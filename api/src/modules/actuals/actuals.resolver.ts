@@ -1,0 +1,53 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../server/context.js';
+import { FundType } from '../accounts/account.entity.js';
+import { SaveMonthlyActualsInput } from './actuals.inputs.js';
+import {
+  cashAccounts,
+  getMonthlyActuals,
+  saveMonthlyActuals,
+  setCashAccount,
+} from './actuals.service.js';
+import { ActualsCashAccount, MonthlyActuals, SavedMonthlyActuals } from './actuals.types.js';
+
+@Resolver(() => MonthlyActuals)
+export class ActualsResolver {
+  @Query(() => MonthlyActuals, {
+    description: 'Actual amounts entered per income/expense account and month, for a year',
+  })
+  monthlyActuals(
+    @Arg('year', () => Int) year: number,
+    @Ctx() ctx: Context,
+  ): Promise<MonthlyActuals> {
+    return getMonthlyActuals(ctx.em, year);
+  }
+
+  @Query(() => [ActualsCashAccount], {
+    description: "The account each fund's monthly actuals post against",
+  })
+  actualsCashAccounts(@Ctx() ctx: Context): Promise<ActualsCashAccount[]> {
+    return cashAccounts(ctx.em);
+  }
+
+  @Mutation(() => SavedMonthlyActuals, {
+    description:
+      "Save actual amounts for months of a year. Each month and fund whose amounts changed gets its previous entry reversed and a new reconciled entry (source MONTHLY_ACTUALS, dated the month's last day) against the fund's cash account; unchanged months post nothing. One transaction (audited)",
+  })
+  saveMonthlyActuals(
+    @Arg('input', () => SaveMonthlyActualsInput) input: SaveMonthlyActualsInput,
+    @Ctx() ctx: Context,
+  ): Promise<SavedMonthlyActuals> {
+    return saveMonthlyActuals(ctx.em, ctx.auth, input.year, input.months);
+  }
+
+  @Mutation(() => [ActualsCashAccount], {
+    description: "Choose the asset account a fund's monthly actuals post against (audited)",
+  })
+  setActualsCashAccount(
+    @Arg('fundType', () => FundType) fundType: FundType,
+    @Arg('accountId', () => ID) accountId: string,
+    @Ctx() ctx: Context,
+  ): Promise<ActualsCashAccount[]> {
+    return setCashAccount(ctx.em, ctx.auth, fundType, accountId);
+  }
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseAmount, parseBudgetCsv, toCsv } from './budget-csv.js';
+
+const cents = (text: string) => parseAmount(text).cents;
+
+describe('budget CSV', () => {
+  it('reads amounts as spreadsheets export them', () => {
+    expect(cents('1234.56')).toBe(123456);
+    expect(cents('1,234.56')).toBe(123456);
+    expect(cents('1.234,56')).toBe(123456);
+    expect(cents('1 234,5')).toBe(123450);
+    expect(cents('$1,234,567')).toBe(123456700);
+    expect(cents('(300.00)')).toBe(-30000);
+    expect(cents('-12')).toBe(-1200);
+    expect(cents('12,5')).toBe(1250);
+    expect(cents('')).toBe(0);
+    expect(cents('-')).toBe(0);
+    expect(parseAmount('12x').error).toMatch(/not an amount/);
+    expect(parseAmount('1.234').error).toMatch(/two decimals/);
+    expect(parseAmount('1.2.3').error).toMatch(/not an amount/);
+  });
+
+  it('reads a semicolon file with a BOM, quoted fields and a totals row; rows keep their numbers', () => {
+    const file =
+      '\uFEFFAccount number;Account name;Jan;Feb;Mar;Apr;May;Jun;Jul;Aug;Sep;Oct;Nov;Dec\r\n' +
+      '4010;"Dues; regular";"1.234,50";(300,00);;;;;;;;;;\r\n' +
+      ';;;;;;;;;;;;;\r\n' +
+      '5010;"Water ""city""";100;200;;;;;;;;;;\r\n' +
+      ';Total;1.334,50;-100;;;;;;;;;;\r\n';
+    const rows = parseBudgetCsv(Buffer.from(file));
+    expect(rows.map((r) => [r.row, r.accountNumber, r.accountName])).toEqual([
+      [2, '4010', 'Dues; regular'],
+      [4, '5010', 'Water "city"'],
+    ]);
+    expect(rows[0].cells.slice(0, 3).map((c) => c.cents)).toEqual([123450, -30000, 0]);
+  });
+
+  it('refuses a file without the month columns, naming what is missing', () => {
+    expect(() => parseBudgetCsv('Account,Jan,Feb\n4010,1,2\n')).toThrow(/Mar, Apr/);
+  });
+
+  it('writes CSV that reads back the same', () => {
+    const text = toCsv([
+      [
+        'Account number',
+        'Account name',
+        'Jan',
+        'Feb',
+        'Mar',
+        'Apr',
+        'May',
+        'Jun',
+        'Jul',
+        'Aug',
+        'Sep',
+        'Oct',
+        'Nov',
+        'Dec',
+      ],
+      ['4010', 'Dues, "regular"', '1234.56', '', '', '', '', '', '', '', '', '', '', '-5.00'],
+    ]);
+    const [row] = parseBudgetCsv(text);
+    expect(row.accountName).toBe('Dues, "regular"');
+    expect(row.cells.map((c) => c.cents)).toEqual([123456, ...Array(10).fill(0), -500]);
+  });
+});

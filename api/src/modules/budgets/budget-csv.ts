@@ -1,0 +1,212 @@
+import { parse } from 'csv-parse/sync';
+import { badInput } from '../../core/errors/app-error.js';
+import type { Cents } from '../../core/money/money.js';
+
+// Budget CSV files as spreadsheets write them: a BOM, `,` `;` or tab separators, quoted fields,
+// thousands separators, currency symbols, and negatives in parentheses. Row numbers are the
+// spreadsheet's own (the header is row 1, blank rows count), so a treasurer can find the row.
+
+export const MONTH_LABELS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+
+export interface ParsedCell {
+  cents: Cents | null;
+  error: string | null;
+}
+
+export interface ParsedBudgetRow {
+  row: number;
+  accountNumber: string;
+  accountName: string;
+  cells: ParsedCell[];
+}
+
+const MAX_CENTS = 10 ** 15; // 10 trillion: far above any association's budget line
+
+// One amount cell. Empty is zero. The decimal separator is the last of "." and "," when both
+// appear; a lone "," is decimal only when followed by one or two digits (1,5 or 1,50), and a lone
+// separator followed by groups of three digits is a thousands separator (1,234 or 1.234.567).
+export function parseAmount(text: string): ParsedCell {
+  let s = text.replace(/[\s\u00a0\u202f'’]/g, '').replace(/[$€£¥]|USD|EUR|GBP|CAD/gi, '');
+  if (s === '' || s === '-') return { cents: 0, error: null };
+  let negative = false;
+  const parens = /^\((.*)\)$/.exec(s);
+  if (parens) {
+    negative = true;
+    s = parens[1];
+  }
+  if (s.startsWith('-')) {
+    negative = !negative;
+    s = s.slice(1);
+  } else if (s.endsWith('-')) {
+    negative = !negative;
+    s = s.slice(0, -1);
+  }
+  if (s.startsWith('+')) s = s.slice(1);
+  const bad = { cents: null, error: `"${text.trim()}" is not an amount` };
+  if (!/^[\d.,]+$/.test(s) || !/\d/.test(s)) return bad;
+  const lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(',');
+  let whole: string;
+  let fraction = '';
+  if (lastDot >= 0 && lastComma >= 0) {
+    const dec = lastDot > lastComma ? '.' : ',';
+    const thousands = dec === '.' ? ',' : '.';
+    const [w, f, ...rest] = s.split(dec);
+    if (rest.length) return bad;
+    if (!new RegExp(`^\\d{1,3}(\\${thousands}\\d{3})*$`).test(w)) return bad;
+    whole = w.split(thousands).join('');
+    fraction = f;
+  } else {
+    const sep = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
+    if (!sep) whole = s;
+    else {
+      const parts = s.split(sep);
+      const grouped =
+        parts.length > 1 &&
+        /^\d{1,3}$/.test(parts[0]) &&
+        parts.slice(1).every((p) => /^\d{3}$/.test(p));
+      if (parts.length === 2 && /^\d{0,2}$/.test(parts[1]) && !grouped) {
+        whole = parts[0];
+        fraction = parts[1];
+      } else if (grouped && (parts.length > 2 || sep === ',')) {
+        whole = parts.join('');
+      } else if (parts.length === 2 && sep === '.') {
+        // "1.234": three decimals, or a European thousands separator; refuse rather than guess.
+        return { cents: null, error: `"${text.trim()}": use at most two decimals` };
+      } else return bad;
+    }
+  }
+  if (!/^\d*$/.test(whole) || !/^\d{0,2}$/.test(fraction)) return bad;
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0') || '0');
+  if (!Number.isSafeInteger(cents) || cents >= MAX_CENTS) {
+    return { cents: null, error: `"${text.trim()}" is too large` };
+  }
+  return { cents: negative && cents !== 0 ? -cents : cents, error: null };
+}
+
+// The separator of the header line: the most frequent of , ; and tab outside quotes.
+function detectDelimiter(text: string): string {
+  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch in counts) counts[ch] += 1;
+  }
+  const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
+  return n > 0 ? best : ',';
+}
+
+const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+function monthOf(header: string): number | null {
+  const h = norm(header)
+    .replace(/\d{4}$/, '')
+    .replace(/^(fy)?\d{4}/, '');
+  const i = MONTH_NAMES.findIndex((m) => h === m || h === m.slice(0, 3) || h === m.slice(0, 4));
+  if (i >= 0) return i;
+  // "2026-03", "03/2026", "3"
+  const num = /^(?:\d{4}\D?)?(\d{1,2})(?:\D?\d{4})?$/.exec(header.trim());
+  if (num && Number(num[1]) >= 1 && Number(num[1]) <= 12) return Number(num[1]) - 1;
+  return null;
+}
+
+export function parseBudgetCsv(input: Buffer | string): ParsedBudgetRow[] {
+  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
+  let records: string[][];
+  try {
+    records = parse(text, {
+      delimiter: detectDelimiter(text),
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: true,
+    }) as string[][];
+  } catch (err) {
+    const e = err as { message: string; lines?: number };
+    const where = e.lines ? ` (row ${e.lines})` : '';
+    throw badInput(
+      [{ field: 'file', message: `The file is not valid CSV${where}: ${e.message}` }],
+      `The file is not valid CSV${where}`,
+    );
+  }
+  const headerIndex = records.findIndex((r) => r.some((c) => c !== ''));
+  if (headerIndex < 0) {
+    throw badInput([{ field: 'file', message: 'The file is empty' }], 'The file is empty');
+  }
+  const header = records[headerIndex];
+  let numberCol = -1;
+  let nameCol = -1;
+  const monthCols: number[] = Array(12).fill(-1);
+  header.forEach((h, i) => {
+    const n = norm(h);
+    const m = monthOf(h);
+    if (m !== null && monthCols[m] < 0) monthCols[m] = i;
+    else if (numberCol < 0 && /^(account|acct|acc|gl)?(number|no|num|code|id|)$/.test(n) && n) {
+      numberCol = i;
+    } else if (nameCol < 0 && /^(account|acct)?(name|description|title)$/.test(n)) nameCol = i;
+    else if (numberCol < 0 && n === 'account') numberCol = i;
+  });
+  const missing = monthCols.flatMap((c, i) => (c < 0 ? [MONTH_LABELS[i]] : []));
+  if (numberCol < 0 || missing.length) {
+    const what = [
+      ...(numberCol < 0 ? ['an "Account number" column'] : []),
+      ...(missing.length ? [`month columns (${missing.join(', ')})`] : []),
+    ].join(' and ');
+    const message = `Row ${headerIndex + 1} must be the header with ${what}; download the template to see the layout`;
+    throw badInput([{ field: 'file', message }], message);
+  }
+  const rows: ParsedBudgetRow[] = [];
+  for (let i = headerIndex + 1; i < records.length; i++) {
+    const r = records[i];
+    if (r.every((c) => c === '')) continue;
+    const accountNumber = r[numberCol] ?? '';
+    const accountName = nameCol >= 0 ? (r[nameCol] ?? '') : '';
+    // A totals row a spreadsheet adds at the bottom is not an account.
+    if (!accountNumber && /^(grand\s+)?totals?\b/i.test(accountName)) continue;
+    rows.push({
+      row: i + 1,
+      accountNumber,
+      accountName,
+      cells: monthCols.map((c) => parseAmount(r[c] ?? '')),
+    });
+  }
+  return rows;
+}
+
+function csvCell(value: string): string {
+  // Formula injection: text starting with = + - @ would run in a spreadsheet.
+  const guarded = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+}
+
+export function toCsv(rows: string[][]): string {
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

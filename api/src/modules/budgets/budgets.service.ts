@@ -1,0 +1,421 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FileUpload } from 'graphql-upload-ts';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import { AppError, badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { isId, newIds } from '../../core/ids.js';
+import { formatMoney, type Cents } from '../../core/money/money.js';
+import { sql } from '../../db/sql.js';
+import { AccountType, FundType } from '../accounts/account.entity.js';
+import { recordTenantAudit } from '../audit/audit.service.js';
+import { MONTH_LABELS, parseBudgetCsv, toCsv } from './budget-csv.js';
+import type { BudgetImportMappingInput, BudgetLineInput } from './budget.inputs.js';
+import {
+  type Budget,
+  type BudgetImport,
+  type BudgetImportProblem,
+  type BudgetImportRow,
+  BudgetImportRowStatus,
+} from './budget.types.js';
+
+export interface LedgerAccount {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fundType: FundType;
+  archived: boolean;
+}
+
+const PL_TYPES = new Set([AccountType.INCOME, AccountType.EXPENSE]);
+export const isPlAccount = (a: Pick<LedgerAccount, 'type'>) => PL_TYPES.has(a.type);
+
+export async function loadAccounts(em: EntityManager): Promise<LedgerAccount[]> {
+  const rows = await sql(em).all<{
+    id: string;
+    number: string;
+    name: string;
+    type: AccountType;
+    fund_type: FundType;
+    archived: boolean;
+  }>('SELECT id, number, name, type, fund_type, archived FROM accounts ORDER BY number');
+  return rows.map((r) => ({ ...r, fundType: r.fund_type }));
+}
+
+export function assertYear(year: number, field = 'year'): void {
+  if (!Number.isInteger(year) || year < 1900 || year > 2999) {
+    throw badInput([{ field, message: 'Use a year like 2026' }], 'Use a year like 2026');
+  }
+}
+
+const TYPE_LABEL: Record<AccountType, string> = {
+  [AccountType.ASSET]: 'an asset',
+  [AccountType.LIABILITY]: 'a liability',
+  [AccountType.EQUITY]: 'an equity',
+  [AccountType.INCOME]: 'an income',
+  [AccountType.EXPENSE]: 'an expense',
+};
+
+// Why an account cannot hold a budget or actuals, or null when it can.
+export function plAccountProblem(a: LedgerAccount, amounts: Cents[]): string | null {
+  if (!isPlAccount(a)) {
+    return `Account ${a.number} ${a.name} is ${TYPE_LABEL[a.type]} account; budgets and actuals hold income and expense accounts`;
+  }
+  if (a.archived && amounts.some((x) => x !== 0)) {
+    return `Account ${a.number} ${a.name} is archived`;
+  }
+  return null;
+}
+
+interface LineRow {
+  account_id: string;
+  month: number;
+  amount: string;
+}
+
+export async function getBudget(em: EntityManager, year: number): Promise<Budget> {
+  assertYear(year);
+  const db = sql(em);
+  const [budget] = await db.all<{ id: string; updated_at: string }>(
+    'SELECT id, updated_at FROM budgets WHERE year = ?',
+    [year],
+  );
+  const lines = budget
+    ? await db.all<LineRow & { number: string; type: AccountType }>(
+        `SELECT l.account_id, l.month, l.amount, a.number, a.type
+           FROM budget_lines l JOIN accounts a ON a.id = l.account_id
+          WHERE l.budget_id = ? ORDER BY a.number, l.month`,
+        [budget.id],
+      )
+    : [];
+  const byAccount = new Map<string, { amounts: Cents[]; type: AccountType }>();
+  for (const l of lines) {
+    const line = byAccount.get(l.account_id) ?? { amounts: Array(12).fill(0), type: l.type };
+    line.amounts[l.month - 1] = Number(l.amount);
+    byAccount.set(l.account_id, line);
+  }
+  let totalIncome = 0;
+  let totalExpense = 0;
+  const out = [...byAccount].map(([accountId, { amounts, type }]) => {
+    const total = amounts.reduce((s, x) => s + x, 0);
+    if (type === AccountType.INCOME) totalIncome += total;
+    if (type === AccountType.EXPENSE) totalExpense += total;
+    return { accountId, amounts, total };
+  });
+  return {
+    id: budget?.id ?? null,
+    year,
+    exists: !!budget,
+    lines: out,
+    totalIncome,
+    totalExpense,
+    updatedAt: budget ? new Date(budget.updated_at) : null,
+  };
+}
+
+interface WriteLine {
+  accountId: string;
+  amounts: Cents[];
+}
+
+// Writes a year's lines in the caller's transaction. `replace` clears the whole year first (an
+// import); otherwise only the accounts given are rewritten (the grid's Save).
+async function writeBudget(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  year: number,
+  lines: WriteLine[],
+  opts: { replace: boolean; action: string; audit: Record<string, unknown> },
+): Promise<void> {
+  const db = sql(tx);
+  const [id] = newIds(1);
+  // The row lock serialises two saves of the same year.
+  const [budget] = await db.all<{ id: string; created: boolean }>(
+    `INSERT INTO budgets (id, year) VALUES (?, ?)
+     ON CONFLICT (year) DO UPDATE SET updated_at = now()
+     RETURNING id, (xmax = 0) AS created`,
+    [id, year],
+  );
+  const before = await db.all<LineRow>(
+    'SELECT account_id, month, amount FROM budget_lines WHERE budget_id = ?',
+    [budget.id],
+  );
+  if (opts.replace) {
+    await db.run('DELETE FROM budget_lines WHERE budget_id = ?', [budget.id]);
+  } else if (lines.length) {
+    await db.run(
+      `DELETE FROM budget_lines WHERE budget_id = ? AND account_id IN (${lines.map(() => '?').join(', ')})`,
+      [budget.id, ...lines.map((l) => l.accountId)],
+    );
+  }
+  const rows = lines.flatMap((l) =>
+    l.amounts.flatMap((amount, m) =>
+      amount !== 0 ? [{ a: l.accountId, m: m + 1, v: amount }] : [],
+    ),
+  );
+  if (rows.length) {
+    await db.bulk(
+      `INSERT INTO budget_lines (budget_id, account_id, month, amount)
+       SELECT ?::uuid, a, m, v FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, m smallint, v bigint)`,
+      [budget.id, JSON.stringify(rows)],
+    );
+  }
+  const [after] = await db.all<{ total: string }>(
+    'SELECT coalesce(sum(amount), 0) AS total FROM budget_lines WHERE budget_id = ?',
+    [budget.id],
+  );
+  await recordTenantAudit(tx, actor, {
+    entityType: 'Budget',
+    entityId: budget.id,
+    action: budget.created ? 'create' : opts.action,
+    changes: {
+      year,
+      ...opts.audit,
+      total: {
+        before: formatMoney(before.reduce((s, b) => s + Number(b.amount), 0)),
+        after: formatMoney(Number(after.total)),
+      },
+    },
+  });
+}
+
+export async function saveBudget(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  year: number,
+  lines: BudgetLineInput[],
+): Promise<Budget> {
+  assertYear(year);
+  const details: FieldDetail[] = [];
+  const missing: FieldDetail[] = [];
+  const accounts = new Map((await loadAccounts(em)).map((a) => [a.id, a]));
+  const seen = new Map<string, number>();
+  lines.forEach((l, i) => {
+    const account = isId(l.accountId) ? accounts.get(l.accountId) : undefined;
+    if (!account) {
+      missing.push({ field: `lines.${i}.accountId`, message: 'Account not found' });
+      return;
+    }
+    if (l.amounts.length !== 12) {
+      details.push({
+        field: `lines.${i}.amounts`,
+        message: 'Give twelve amounts, January to December',
+      });
+    }
+    const problem = plAccountProblem(account, l.amounts);
+    if (problem) details.push({ field: `lines.${i}.accountId`, message: problem });
+    if (seen.has(l.accountId)) {
+      details.push({
+        field: `lines.${i}.accountId`,
+        message: `Account ${account.number} is listed twice (lines ${seen.get(l.accountId)! + 1} and ${i + 1})`,
+      });
+    }
+    seen.set(l.accountId, i);
+  });
+  if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+  if (details.length) throw badInput(details, details[0].message);
+  await em.transactional(async (tx) => {
+    await writeBudget(tx, actor, year, lines, {
+      replace: false,
+      action: 'update',
+      audit: {
+        accounts: lines.map((l) => ({
+          number: accounts.get(l.accountId)!.number,
+          amounts: l.amounts.map(formatMoney),
+        })),
+      },
+    });
+  });
+  return getBudget(em, year);
+}
+
+// Every income and expense account (archived ones only when they have a budget), with the year's
+// current amounts: the template to fill in, and an export of the budget.
+export async function budgetTemplate(em: EntityManager, year: number): Promise<string> {
+  const budget = await getBudget(em, year);
+  const lines = new Map(budget.lines.map((l) => [l.accountId, l.amounts]));
+  const accounts = (await loadAccounts(em))
+    .filter((a) => isPlAccount(a) && (!a.archived || lines.has(a.id)))
+    .sort((a, b) =>
+      a.type === b.type ? a.number.localeCompare(b.number) : a.type === AccountType.INCOME ? -1 : 1,
+    );
+  return toCsv([
+    ['Account number', 'Account name', ...MONTH_LABELS],
+    ...accounts.map((a) => [
+      a.number,
+      a.name,
+      ...(lines.get(a.id) ?? Array(12).fill(0)).map((c: number) => (c === 0 ? '' : formatMoney(c))),
+    ]),
+  ]);
+}
+
+const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+async function readUpload(upload: Promise<FileUpload>): Promise<{ name: string; bytes: Buffer }> {
+  let file: FileUpload;
+  try {
+    file = await upload;
+  } catch (err) {
+    throw badInput([{ field: 'file', message: (err as Error).message }], 'The upload failed');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of file.createReadStream()) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_FILE_BYTES) throw new Error('too large');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (err) {
+    const message = /too large|exceed|limit/i.test((err as Error).message)
+      ? 'Budget files are limited to 2 MB'
+      : 'The upload failed';
+    throw badInput([{ field: 'file', message }], message);
+  }
+  return { name: file.filename, bytes: Buffer.concat(chunks) };
+}
+
+// Reads the file, matches rows to accounts by number (or by the caller's mapping), and either
+// reports what it found (dryRun) or replaces the year's budget — only when every row is valid.
+export async function importBudget(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  year: number,
+  upload: Promise<FileUpload>,
+  mappings: BudgetImportMappingInput[],
+  dryRun: boolean,
+): Promise<BudgetImport> {
+  assertYear(year);
+  const file = await readUpload(upload);
+  const parsed = parseBudgetCsv(file.bytes);
+  const accounts = await loadAccounts(em);
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  const byNumber = new Map(accounts.map((a) => [a.number.toLowerCase(), a]));
+
+  const rowNumbers = new Set(parsed.map((r) => r.row));
+  const mapDetails: FieldDetail[] = [];
+  const mapMissing: FieldDetail[] = [];
+  const mapping = new Map<number, BudgetImportMappingInput>();
+  mappings.forEach((m, i) => {
+    if (!rowNumbers.has(m.row)) {
+      mapDetails.push({
+        field: `mappings.${i}.row`,
+        message: `Row ${m.row} is not an account row of the file`,
+      });
+    } else if (mapping.has(m.row)) {
+      mapDetails.push({ field: `mappings.${i}.row`, message: `Row ${m.row} is mapped twice` });
+    } else if (!m.skip && !m.accountId) {
+      mapDetails.push({ field: `mappings.${i}`, message: 'Give an account or skip the row' });
+    } else if (!m.skip && !(isId(m.accountId) && byId.has(m.accountId))) {
+      mapMissing.push({ field: `mappings.${i}.accountId`, message: 'Account not found' });
+    }
+    mapping.set(m.row, m);
+  });
+  if (mapMissing.length) throw new AppError('NOT_FOUND', 'Account not found', mapMissing);
+  if (mapDetails.length) throw badInput(mapDetails, mapDetails[0].message);
+
+  const problems: BudgetImportProblem[] = [];
+  const claimed = new Map<string, number>();
+  const rows: BudgetImportRow[] = parsed.map((r) => {
+    const amounts = r.cells.map((c) => c.cents ?? 0);
+    const total = amounts.reduce((s, x) => s + x, 0);
+    const base = {
+      row: r.row,
+      accountNumber: r.accountNumber,
+      accountName: r.accountName,
+      amounts,
+      total,
+    };
+    const m = mapping.get(r.row);
+    if (m?.skip) return { ...base, accountId: null, status: BudgetImportRowStatus.SKIPPED };
+    const account = m?.accountId
+      ? byId.get(m.accountId)
+      : byNumber.get(r.accountNumber.toLowerCase());
+    const rowProblems: BudgetImportProblem[] = [];
+    const say = (message: string, column: string | null = null) =>
+      rowProblems.push({
+        row: r.row,
+        column,
+        message: `Row ${r.row}${column ? `, ${column}` : ''}: ${message}`,
+      });
+    r.cells.forEach((c, i) => {
+      if (c.error) say(c.error, MONTH_LABELS[i]);
+    });
+    let status = m?.accountId ? BudgetImportRowStatus.MAPPED : BudgetImportRowStatus.MATCHED;
+    if (!account) {
+      say(
+        r.accountNumber
+          ? `no account is numbered "${r.accountNumber}"; map the row to an account or skip it`
+          : 'no account number; map the row to an account or skip it',
+      );
+      status = BudgetImportRowStatus.UNKNOWN;
+    } else {
+      const problem = plAccountProblem(account, amounts);
+      if (problem) say(problem);
+      const first = claimed.get(account.id);
+      if (first !== undefined) {
+        say(`duplicate: account ${account.number} is already on row ${first}`);
+      } else claimed.set(account.id, r.row);
+    }
+    if (rowProblems.length && status !== BudgetImportRowStatus.UNKNOWN) {
+      status = BudgetImportRowStatus.INVALID;
+    }
+    problems.push(...rowProblems);
+    return { ...base, accountId: account?.id ?? null, status };
+  });
+  if (!rows.some((r) => r.status !== BudgetImportRowStatus.SKIPPED)) {
+    problems.push({ row: null, column: null, message: 'The file has no account rows to import' });
+  }
+
+  const importing = rows.filter(
+    (r) => r.status === BudgetImportRowStatus.MATCHED || r.status === BudgetImportRowStatus.MAPPED,
+  );
+  const typeOf = (r: BudgetImportRow) => byId.get(r.accountId!)?.type;
+  const sumType = (t: AccountType) =>
+    importing.filter((r) => typeOf(r) === t).reduce((s, r) => s + r.total, 0);
+  const [existing] = await sql(em).all<{ n: number }>(
+    'SELECT count(*)::int AS n FROM budgets WHERE year = ?',
+    [year],
+  );
+  const result: BudgetImport = {
+    year,
+    committed: false,
+    replacesExisting: existing.n > 0,
+    rows,
+    problems,
+    accountCount: importing.length,
+    totalIncome: sumType(AccountType.INCOME),
+    totalExpense: sumType(AccountType.EXPENSE),
+  };
+  if (dryRun) return result;
+  if (problems.length) {
+    const message =
+      problems.length === 1
+        ? `${problems[0].message}. Nothing was imported.`
+        : `The file has ${problems.length} problems. Nothing was imported.`;
+    throw badInput(
+      problems.map((p) => ({ field: p.row ? `rows.${p.row}` : 'file', message: p.message })),
+      message,
+    );
+  }
+  await em.transactional(async (tx) => {
+    await writeBudget(
+      tx,
+      actor,
+      year,
+      importing.map((r) => ({ accountId: r.accountId!, amounts: r.amounts })),
+      {
+        replace: true,
+        action: 'import',
+        audit: {
+          file: file.name,
+          accounts: importing.length,
+          skippedRows: rows
+            .filter((r) => r.status === BudgetImportRowStatus.SKIPPED)
+            .map((r) => r.row),
+          replaced: result.replacesExisting,
+        },
+      },
+    );
+  });
+  return { ...result, committed: true };
+}

@@ -1,0 +1,160 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badInput } from '../../core/errors/app-error.js';
+import type { Cents } from '../../core/money/money.js';
+import { sql } from '../../db/sql.js';
+import { AccountType, FundType } from '../accounts/account.entity.js';
+import { assertYear } from '../budgets/budgets.service.js';
+import type {
+  BudgetVsActual,
+  BudgetVsActualFigures,
+  BudgetVsActualMonth,
+  BudgetVsActualRow,
+} from './budget-vs-actual.types.js';
+
+export interface BudgetVsActualOptions {
+  year: number;
+  // The period: the whole year without a month; the month alone, or January through it (yearToDate).
+  month?: number | null;
+  yearToDate?: boolean;
+  fundType?: FundType | null;
+}
+
+interface Row {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fund_type: FundType;
+  archived: boolean;
+  month: number | null;
+  budget: string | null;
+  debit: string | null;
+  credit: string | null;
+}
+
+// Budget lines and the ledger's monthly totals per account and month of the year, in one query:
+// O(accounts × 12) whatever the number of journal lines.
+export const BVA_SQL = `
+  WITH f AS (
+    SELECT account_id, month, sum(budget) AS budget, sum(debit) AS debit, sum(credit) AS credit
+      FROM (SELECT l.account_id, l.month::int AS month, l.amount AS budget,
+                   0::bigint AS debit, 0::bigint AS credit
+              FROM budget_lines l JOIN budgets b ON b.id = l.budget_id
+             WHERE b.year = ?
+            UNION ALL
+            SELECT t.account_id, extract(month FROM t.month)::int, 0, t.debit, t.credit
+              FROM account_month_totals t
+             WHERE t.month >= make_date(?, 1, 1) AND t.month < make_date(? + 1, 1, 1)) x
+     GROUP BY account_id, month)
+  SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived, f.month, f.budget, f.debit, f.credit
+    FROM accounts a LEFT JOIN f ON f.account_id = a.id
+   WHERE a.type IN ('income', 'expense') AND (?::text IS NULL OR a.fund_type = ?::text)
+   ORDER BY a.number, f.month`;
+
+export function figures(
+  budget: Cents,
+  actual: Cents,
+  type: AccountType | 'net',
+): BudgetVsActualFigures {
+  const variance = actual - budget;
+  return {
+    budget,
+    actual,
+    variance,
+    variancePercent: budget === 0 ? null : Math.round((variance / Math.abs(budget)) * 1000) / 10,
+    favourable: type === AccountType.EXPENSE ? variance <= 0 : variance >= 0,
+  };
+}
+
+const FUND_ORDER = [FundType.OPERATING, FundType.RESERVE];
+const TYPE_ORDER = [AccountType.INCOME, AccountType.EXPENSE];
+
+export async function budgetVsActual(
+  em: EntityManager,
+  opts: BudgetVsActualOptions,
+): Promise<BudgetVsActual> {
+  const { year } = opts;
+  assertYear(year);
+  const month = opts.month ?? null;
+  if (month !== null && (!Number.isInteger(month) || month < 1 || month > 12)) {
+    throw badInput(
+      [{ field: 'month', message: 'Use a month from 1 to 12' }],
+      'Use a month from 1 to 12',
+    );
+  }
+  const fromMonth = month === null || opts.yearToDate ? 1 : month;
+  const toMonth = month ?? 12;
+  const fund = opts.fundType ?? null;
+  const rows = await sql(em).all<Row>(BVA_SQL, [year, year, year, fund, fund]);
+
+  const months: BudgetVsActualMonth[] = Array.from({ length: 12 }, (_, i) => ({
+    month: i + 1,
+    incomeBudget: 0,
+    incomeActual: 0,
+    expenseBudget: 0,
+    expenseActual: 0,
+  }));
+  const accounts = new Map<string, { row: Row; budget: Cents; actual: Cents; any: boolean }>();
+  for (const r of rows) {
+    const acc = accounts.get(r.id) ?? { row: r, budget: 0, actual: 0, any: false };
+    accounts.set(r.id, acc);
+    if (r.month === null) continue;
+    const budget = Number(r.budget);
+    const net = Number(r.debit) - Number(r.credit);
+    const actual = r.type === AccountType.EXPENSE ? net : -net;
+    const m = months[r.month - 1];
+    if (r.type === AccountType.INCOME) {
+      m.incomeBudget += budget;
+      m.incomeActual += actual;
+    } else {
+      m.expenseBudget += budget;
+      m.expenseActual += actual;
+    }
+    if (r.month >= fromMonth && r.month <= toMonth) {
+      acc.budget += budget;
+      acc.actual += actual;
+      acc.any ||= budget !== 0 || actual !== 0;
+    }
+  }
+  const out: BudgetVsActualRow[] = [...accounts.values()]
+    .filter((a) => !a.row.archived || a.any)
+    .map(({ row: r, budget, actual }) => ({
+      accountId: r.id,
+      number: r.number,
+      name: r.name,
+      type: r.type,
+      fundType: r.fund_type,
+      archived: r.archived,
+      ...figures(budget, actual, r.type),
+    }))
+    .sort(
+      (a, b) =>
+        FUND_ORDER.indexOf(a.fundType) - FUND_ORDER.indexOf(b.fundType) ||
+        TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) ||
+        a.number.localeCompare(b.number),
+    );
+  const sum = (xs: BudgetVsActualRow[]) =>
+    xs.reduce((s, r) => ({ b: s.b + r.budget, a: s.a + r.actual }), { b: 0, a: 0 });
+  const subtotals = FUND_ORDER.flatMap((fundType) =>
+    TYPE_ORDER.flatMap((type) => {
+      const xs = out.filter((r) => r.fundType === fundType && r.type === type);
+      if (!xs.length) return [];
+      const s = sum(xs);
+      return [{ fundType, type, ...figures(s.b, s.a, type) }];
+    }),
+  );
+  const income = sum(out.filter((r) => r.type === AccountType.INCOME));
+  const expense = sum(out.filter((r) => r.type === AccountType.EXPENSE));
+  return {
+    year,
+    fromMonth,
+    toMonth,
+    fundType: fund,
+    rows: out,
+    subtotals,
+    totalIncome: figures(income.b, income.a, AccountType.INCOME),
+    totalExpense: figures(expense.b, expense.a, AccountType.EXPENSE),
+    net: figures(income.b - expense.b, income.a - expense.a, 'net'),
+    months,
+  };
+}

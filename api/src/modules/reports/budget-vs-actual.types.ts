@@ -1,0 +1,115 @@
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { AccountType, FundType } from '../accounts/account.entity.js';
+
+@ObjectType({
+  description: "Budget and actual in the account's natural direction; variance = actual − budget",
+})
+export class BudgetVsActualFigures {
+  @Field(() => MoneyScalar)
+  budget: Cents;
+
+  @Field(() => MoneyScalar, { description: 'From the ledger: every posting, not only actuals' })
+  actual: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Actual minus budget' })
+  variance: Cents;
+
+  @Field(() => Float, {
+    nullable: true,
+    description: 'Variance as a percentage of the budget (one decimal); null when the budget is 0',
+  })
+  variancePercent: number | null;
+
+  @Field(() => Boolean, {
+    description:
+      'Income (and net) at or over budget, expense at or under budget; a zero variance counts as favourable',
+  })
+  favourable: boolean;
+}
+
+@ObjectType()
+export class BudgetVsActualRow extends BudgetVsActualFigures {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => String)
+  number: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => AccountType)
+  type: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => Boolean)
+  archived: boolean;
+}
+
+@ObjectType({ description: 'Subtotal of one account type within one fund' })
+export class BudgetVsActualSubtotal extends BudgetVsActualFigures {
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => AccountType)
+  type: AccountType;
+}
+
+@ObjectType({ description: "A month's income and expense totals (for a chart of the year)" })
+export class BudgetVsActualMonth {
+  @Field(() => Int)
+  month: number;
+
+  @Field(() => MoneyScalar)
+  incomeBudget: Cents;
+
+  @Field(() => MoneyScalar)
+  incomeActual: Cents;
+
+  @Field(() => MoneyScalar)
+  expenseBudget: Cents;
+
+  @Field(() => MoneyScalar)
+  expenseActual: Cents;
+}
+
+@ObjectType({ description: 'Budget vs Actual for a period of a fiscal year' })
+export class BudgetVsActual {
+  @Field(() => Int)
+  year: number;
+
+  @Field(() => Int, { description: 'First month of the period (1 to 12)' })
+  fromMonth: number;
+
+  @Field(() => Int, { description: 'Last month of the period (1 to 12)' })
+  toMonth: number;
+
+  @Field(() => FundType, { nullable: true })
+  fundType: FundType | null;
+
+  @Field(() => [BudgetVsActualRow], {
+    description:
+      'Income and expense accounts by fund, type and number (archived ones only with figures)',
+  })
+  rows: BudgetVsActualRow[];
+
+  @Field(() => [BudgetVsActualSubtotal], { description: 'By fund and account type' })
+  subtotals: BudgetVsActualSubtotal[];
+
+  @Field(() => BudgetVsActualFigures)
+  totalIncome: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures)
+  totalExpense: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, { description: 'Income minus expense' })
+  net: BudgetVsActualFigures;
+
+  @Field(() => [BudgetVsActualMonth], {
+    description: 'January to December of the year, whatever the period',
+  })
+  months: BudgetVsActualMonth[];
+}

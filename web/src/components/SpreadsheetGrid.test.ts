@@ -1,0 +1,124 @@
+import { mount } from '@vue/test-utils';
+import { describe, expect, it } from 'vitest';
+import { defineComponent, h, ref } from 'vue';
+import SpreadsheetGrid from './SpreadsheetGrid.vue';
+import type { GridSection } from './SpreadsheetGrid.vue';
+import { gridChanges, parseCell, parseTsv } from './spreadsheet';
+
+const sections: GridSection[] = [
+  { key: 'income', label: 'Income', rows: [{ id: 'a', code: '4010', label: 'Dues' }] },
+  {
+    key: 'expense',
+    label: 'Expense',
+    rows: [
+      { id: 'b', code: '5010', label: 'Landscaping' },
+      { id: 'c', code: '5020', label: 'Water' },
+    ],
+  },
+];
+const columns = ['Jan', 'Feb', 'Mar'];
+
+function mountGrid(readonly = false) {
+  const edits = ref<Record<string, string>>({});
+  const Host = defineComponent({
+    setup: () => () =>
+      h(SpreadsheetGrid, {
+        sections,
+        columns,
+        values: { a: [100000, 100000, 100000], b: [20000, 0, 0] },
+        label: 'Test grid',
+        readonly,
+        net: { label: 'Net', signs: { income: 1, expense: -1 } },
+        edits: edits.value,
+        'onUpdate:edits': (v: Record<string, string>) => (edits.value = v),
+      }),
+  });
+  const wrapper = mount(Host, { attachTo: document.body });
+  const input = (row: number, col: number) =>
+    wrapper.get<HTMLInputElement>(`input[data-r="${row}"][data-c="${col}"]`);
+  return { wrapper, edits, input };
+}
+
+describe('spreadsheet cells', () => {
+  it('reads amounts as typed or pasted from a spreadsheet', () => {
+    expect(parseCell('1,234.56')).toEqual({ kind: 'ok', cents: 123456 });
+    expect(parseCell('(300.00)')).toEqual({ kind: 'ok', cents: -30000 });
+    expect(parseCell('$12')).toEqual({ kind: 'ok', cents: 1200 });
+    expect(parseCell('-5')).toEqual({ kind: 'ok', cents: -500 });
+    expect(parseCell('')).toEqual({ kind: 'ok', cents: 0 });
+    expect(parseCell('12.345').kind).toBe('invalid');
+    expect(parseCell('abc').kind).toBe('invalid');
+    expect(parseTsv('1\t2\r\n3\t4\r\n')).toEqual([
+      ['1', '2'],
+      ['3', '4'],
+    ]);
+  });
+
+  it('lists only the cells that differ from the saved values', () => {
+    const saved = { a: [100, 0, 0] };
+    expect(gridChanges(saved, { 'a:0': '1.00', 'a:1': '2', 'b:2': 'x' })).toEqual({
+      changes: [{ rowId: 'a', col: 1, cents: 200 }],
+      invalid: ['b:2'],
+    });
+  });
+});
+
+describe('SpreadsheetGrid', () => {
+  it('totals rows, sections and the net; typing marks the cell and updates the totals', async () => {
+    const { wrapper, edits, input } = mountGrid();
+    expect(wrapper.get('[data-testid=total-income]').text()).toBe('3,000.00');
+    expect(wrapper.get('[data-testid=total-expense]').text()).toBe('200.00');
+    expect(wrapper.get('[data-testid=total-net]').text()).toBe('2,800.00');
+    await input(1, 1).setValue('1,000');
+    expect(edits.value).toEqual({ 'b:1': '1,000' });
+    expect(input(1, 1).element.parentElement!.className).toContain('sgrid__cell--dirty');
+    expect(wrapper.get('[data-testid=total-net]').text()).toBe('1,800.00');
+    // Typing the saved value back is no change.
+    await input(1, 1).setValue('');
+    expect(edits.value).toEqual({});
+    await input(2, 0).setValue('12x');
+    expect(input(2, 0).element.parentElement!.className).toContain('sgrid__cell--invalid');
+    await input(2, 0).trigger('keydown', { key: 'Escape' });
+    expect(edits.value).toEqual({});
+    wrapper.unmount();
+  });
+
+  it('moves with arrow keys and Enter', async () => {
+    const { wrapper, input } = mountGrid();
+    input(0, 0).element.focus();
+    await input(0, 0).trigger('keydown', { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(input(1, 0).element);
+    await input(1, 0).trigger('keydown', { key: 'Enter' });
+    expect(document.activeElement).toBe(input(2, 0).element);
+    // The caret is at the end of an empty cell: ArrowRight leaves it.
+    await input(2, 0).trigger('keydown', { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(input(2, 1).element);
+    await input(2, 1).trigger('keydown', { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(input(1, 1).element);
+    await input(1, 1).trigger('keydown', { key: 'Enter', shiftKey: true });
+    expect(document.activeElement).toBe(input(0, 1).element);
+    wrapper.unmount();
+  });
+
+  it('pastes a block from a spreadsheet into the cells from the focused one', async () => {
+    const { wrapper, edits, input } = mountGrid();
+    const event = new Event('paste', { bubbles: true, cancelable: true }) as ClipboardEvent;
+    Object.defineProperty(event, 'clipboardData', {
+      value: { getData: () => '1.00\t(2.00)\t9\t9\n3\t4\n5\t6\n' },
+    });
+    input(1, 1).element.dispatchEvent(event);
+    await wrapper.vm.$nextTick();
+    expect(event.defaultPrevented).toBe(true);
+    // Two columns fit from Feb (the rest is cut), two rows below 5010 exist.
+    expect(edits.value).toEqual({ 'b:1': '1.00', 'b:2': '(2.00)', 'c:1': '3', 'c:2': '4' });
+    wrapper.unmount();
+  });
+
+  it('keeps cells read-only for viewers', async () => {
+    const { wrapper, edits, input } = mountGrid(true);
+    expect(input(0, 0).attributes('readonly')).toBeDefined();
+    await input(0, 0).setValue('5');
+    expect(edits.value).toEqual({});
+    wrapper.unmount();
+  });
+});

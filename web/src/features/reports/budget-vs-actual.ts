@@ -1,0 +1,125 @@
+import type { AccountType, FundType } from '@/apollo/types';
+import type { CsvCell } from '@/csv';
+import { toCents } from '@/money';
+import type { BudgetVsActual, BvaFigures, BvaRow, BvaSubtotal } from './budget-vs-actual.graphql';
+
+export const MONTH_NAMES = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+export type PeriodMode = 'year' | 'month' | 'ytd';
+
+/** "FY 2026", "Mar 2026", "Jan – Mar 2026 (YTD)". */
+export function periodLabel(year: number, mode: PeriodMode, month: number): string {
+  if (mode === 'year') return `FY ${year}`;
+  const m = MONTH_NAMES[month - 1] ?? '';
+  if (mode === 'month') return `${m} ${year}`;
+  return month === 1 ? `Jan ${year} (YTD)` : `Jan – ${m} ${year} (YTD)`;
+}
+
+/** The query's variables for a period. */
+export function periodVariables(mode: PeriodMode, month: number) {
+  if (mode === 'year') return { month: null, yearToDate: false };
+  return { month, yearToDate: mode === 'ytd' };
+}
+
+const FUND_LABEL: Record<FundType, string> = {
+  OPERATING: 'Operating fund',
+  RESERVE: 'Reserve fund',
+};
+const TYPE_LABEL: Partial<Record<AccountType, string>> = { INCOME: 'Income', EXPENSE: 'Expense' };
+
+export type ReportLine =
+  | { kind: 'group'; key: string; label: string }
+  | { kind: 'account'; key: string; row: BvaRow }
+  | { kind: 'subtotal'; key: string; label: string; figures: BvaSubtotal }
+  | { kind: 'total'; key: string; label: string; figures: BvaFigures; strong?: boolean };
+
+/** Rows in report order: per fund, per type, accounts then their subtotal; then the totals. */
+export function reportLines(r: BudgetVsActual): ReportLine[] {
+  const out: ReportLine[] = [];
+  for (const sub of r.subtotals) {
+    const label = `${FUND_LABEL[sub.fundType]} · ${TYPE_LABEL[sub.type] ?? sub.type}`;
+    out.push({ kind: 'group', key: `g-${sub.fundType}-${sub.type}`, label });
+    for (const row of r.rows.filter((x) => x.fundType === sub.fundType && x.type === sub.type)) {
+      out.push({ kind: 'account', key: row.accountId, row });
+    }
+    out.push({
+      kind: 'subtotal',
+      key: `s-${sub.fundType}-${sub.type}`,
+      label: `Total ${sub.fundType.toLowerCase()} ${(TYPE_LABEL[sub.type] ?? sub.type).toLowerCase()}`,
+      figures: sub,
+    });
+  }
+  out.push({ kind: 'total', key: 't-income', label: 'Total income', figures: r.totalIncome });
+  out.push({ kind: 'total', key: 't-expense', label: 'Total expense', figures: r.totalExpense });
+  out.push({
+    kind: 'total',
+    key: 't-net',
+    label: 'Net (income − expense)',
+    figures: r.net,
+    strong: true,
+  });
+  return out;
+}
+
+/** The variance's direction in words (never colour alone). */
+export function varianceTone(f: BvaFigures): 'favourable' | 'unfavourable' | 'even' {
+  if (toCents(f.variance) === 0) return 'even';
+  return f.favourable ? 'favourable' : 'unfavourable';
+}
+
+export function formatPercent(p: number | null): string {
+  if (p === null) return '—';
+  return `${p > 0 ? '+' : ''}${p.toFixed(1)}%`;
+}
+
+export function reportCsv(r: BudgetVsActual, title: string): CsvCell[][] {
+  const out: CsvCell[][] = [
+    [title],
+    [
+      'Number',
+      'Account',
+      'Fund',
+      'Type',
+      'Budget',
+      'Actual',
+      'Variance',
+      'Variance %',
+      'Favourable',
+    ],
+  ];
+  const figures = (f: BvaFigures): CsvCell[] => [
+    f.budget,
+    f.actual,
+    f.variance,
+    f.variancePercent === null ? '' : f.variancePercent,
+    toCents(f.variance) === 0 ? '' : f.favourable ? 'yes' : 'no',
+  ];
+  for (const line of reportLines(r)) {
+    if (line.kind === 'account') {
+      const x = line.row;
+      out.push([
+        x.number,
+        x.name,
+        FUND_LABEL[x.fundType],
+        TYPE_LABEL[x.type] ?? x.type,
+        ...figures(x),
+      ]);
+    } else if (line.kind === 'subtotal' || line.kind === 'total') {
+      out.push(['', line.label, '', '', ...figures(line.figures)]);
+    }
+  }
+  return out;
+}
