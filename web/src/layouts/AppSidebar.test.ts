@@ -87,10 +87,16 @@ describe('AppSidebar', () => {
       'Accounts',
       'Budgets',
       'Monthly Actuals',
+      'Assessment Groups',
+      'Units',
+      'Invoices',
+      'Late Fees',
       'Transactions',
+      'Payments',
       'Vendors',
       'Trial Balance',
       'Budget vs Actual',
+      'Aging',
     ]);
     const reserves = wrapper
       .findAll('.nav-item--disabled')

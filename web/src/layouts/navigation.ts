@@ -36,8 +36,10 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Assessments',
     audience: 'tenant',
     items: [
-      { label: 'Assessment Groups', icon: 'pi pi-sitemap' },
-      { label: 'Units', icon: 'pi pi-home' },
+      { label: 'Assessment Groups', icon: 'pi pi-sitemap', route: 'assessment-groups' },
+      { label: 'Units', icon: 'pi pi-home', route: 'units' },
+      { label: 'Invoices', icon: 'pi pi-file', route: 'invoices' },
+      { label: 'Late Fees', icon: 'pi pi-stopwatch', route: 'late-fees' },
     ],
   },
   {
@@ -46,8 +48,7 @@ export const NAV_SECTIONS: NavSection[] = [
     audience: 'tenant',
     items: [
       { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left', route: 'transactions' },
-      { label: 'Invoices', icon: 'pi pi-file' },
-      { label: 'Payments', icon: 'pi pi-credit-card' },
+      { label: 'Payments', icon: 'pi pi-credit-card', route: 'payments' },
       { label: 'Vendors', icon: 'pi pi-briefcase', route: 'vendors' },
     ],
   },
@@ -69,7 +70,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
       { label: 'Budget vs Actual', icon: 'pi pi-percentage', route: 'budget-vs-actual' },
-      { label: 'Aging', icon: 'pi pi-clock' },
+      { label: 'Aging', icon: 'pi pi-clock', route: 'aging' },
       { label: 'Cash Flow', icon: 'pi pi-wave-pulse' },
     ],
   },

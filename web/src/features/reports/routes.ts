@@ -14,6 +14,12 @@ const routes: RouteRecordRaw[] = [
     component: () => import('./views/BudgetVsActualPage.vue'),
     meta: { requiresAuth: true, requiresOrganization: true, title: 'Budget vs Actual' },
   },
+  {
+    path: '/reports/aging',
+    name: 'aging',
+    component: () => import('./views/AgingReportPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Aging' },
+  },
 ];
 
 export default routes;

@@ -1,0 +1,80 @@
+// The API's JSON for receivables records, for the tests of the assessments, units, invoices,
+// payments and aging pages (the same shapes the resolvers send).
+
+export const acct = (id: string, number: string, name: string) => ({
+  __typename: 'Account',
+  id,
+  number,
+  name,
+});
+
+export const unitJson = (
+  id: string,
+  number: string,
+  ownerName: string | null,
+  o: { balanceDue?: string; credit?: string; invoiceCount?: number } = {},
+) => ({
+  __typename: 'Unit',
+  id,
+  number,
+  address: `${number} Maple Ridge Dr`,
+  ownerName,
+  email: ownerName ? `${ownerName.split(' ')[0]!.toLowerCase()}@example.com` : null,
+  phone: null,
+  propertyTypeId: 'pt-sf',
+  propertyType: { __typename: 'PropertyType', id: 'pt-sf', name: 'Single family' },
+  assessmentGroupId: 'grp-1',
+  assessmentGroup: { __typename: 'AssessmentGroup', id: 'grp-1', name: 'Regular assessments' },
+  balanceDue: o.balanceDue ?? '0.00',
+  credit: o.credit ?? '0.00',
+  invoiceCount: o.invoiceCount ?? 0,
+  createdAt: '2026-01-05T10:00:00.000Z',
+});
+
+export function connection<T extends { id: string }>(
+  typename: string,
+  nodes: T[],
+  hasNextPage = false,
+) {
+  return {
+    __typename: `${typename}Connection`,
+    pageInfo: {
+      __typename: 'PageInfo',
+      hasNextPage,
+      endCursor: nodes.length ? `c-${nodes.at(-1)!.id}` : null,
+    },
+    edges: nodes.map((node) => ({ __typename: `${typename}Edge`, cursor: `c-${node.id}`, node })),
+  };
+}
+
+export const invoiceRowJson = (
+  id: string,
+  number: number,
+  unit: { id: string; number: string; ownerName: string | null },
+  o: {
+    status?: string;
+    kind?: string;
+    period?: string | null;
+    total?: string;
+    balance?: string;
+    paid?: string;
+    daysOverdue?: number;
+    dueDate?: string;
+  } = {},
+) => ({
+  __typename: 'Invoice',
+  id,
+  number,
+  unitId: unit.id,
+  unit: { __typename: 'Unit', id: unit.id, number: unit.number, ownerName: unit.ownerName },
+  kind: o.kind ?? 'ASSESSMENT',
+  period: o.period === undefined ? '2026-03' : o.period,
+  issueDate: '2026-03-01',
+  dueDate: o.dueDate ?? '2026-03-01',
+  memo: null,
+  total: o.total ?? '350.00',
+  paid: o.paid ?? '0.00',
+  balance: o.balance ?? o.total ?? '350.00',
+  status: o.status ?? 'OPEN',
+  daysOverdue: o.daysOverdue ?? 0,
+});
