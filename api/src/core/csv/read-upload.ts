@@ -1,11 +1,13 @@
 import type { FileUpload } from 'graphql-upload-ts';
 import { badInput } from '../errors/app-error.js';
 
-// The text of an uploaded file (CSV imports), refused past maxBytes without reading further.
-export async function readUploadText(
+// The bytes of an uploaded file (CSV imports), refused past maxBytes without reading further.
+// `label` names the files in the message, e.g. "Budget files are limited to 2 MB".
+export async function readUpload(
   upload: Promise<FileUpload>,
   maxBytes: number,
-): Promise<string> {
+  label = 'Files',
+): Promise<{ name: string; bytes: Buffer }> {
   let file: FileUpload;
   try {
     file = await upload;
@@ -14,13 +16,18 @@ export async function readUploadText(
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of file.createReadStream()) {
-    size += (chunk as Buffer).length;
-    if (size > maxBytes) {
-      const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-      throw badInput([{ field: 'file', message: `CSV files are limited to ${mb} MB` }]);
+  try {
+    for await (const chunk of file.createReadStream()) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) throw new Error('too large');
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(chunk as Buffer);
+  } catch (err) {
+    const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+    const message = /too large|exceed|limit/i.test((err as Error).message)
+      ? `${label} are limited to ${mb} MB`
+      : 'The upload failed';
+    throw badInput([{ field: 'file', message }], message);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { name: file.filename, bytes: Buffer.concat(chunks) };
 }

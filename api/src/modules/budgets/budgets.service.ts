@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
+import { readUpload } from '../../core/csv/read-upload.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { AppError, badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
@@ -250,30 +251,6 @@ export async function budgetTemplate(em: EntityManager, year: number): Promise<s
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-async function readUpload(upload: Promise<FileUpload>): Promise<{ name: string; bytes: Buffer }> {
-  let file: FileUpload;
-  try {
-    file = await upload;
-  } catch (err) {
-    throw badInput([{ field: 'file', message: (err as Error).message }], 'The upload failed');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of file.createReadStream()) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_FILE_BYTES) throw new Error('too large');
-      chunks.push(chunk as Buffer);
-    }
-  } catch (err) {
-    const message = /too large|exceed|limit/i.test((err as Error).message)
-      ? 'Budget files are limited to 2 MB'
-      : 'The upload failed';
-    throw badInput([{ field: 'file', message }], message);
-  }
-  return { name: file.filename, bytes: Buffer.concat(chunks) };
-}
-
 // Reads the file, matches rows to accounts by number (or by the caller's mapping), and either
 // reports what it found (dryRun) or replaces the year's budget — only when every row is valid.
 export async function importBudget(
@@ -285,7 +262,7 @@ export async function importBudget(
   dryRun: boolean,
 ): Promise<BudgetImport> {
   assertYear(year);
-  const file = await readUpload(upload);
+  const file = await readUpload(upload, MAX_FILE_BYTES, 'Budget files');
   const parsed = parseBudgetCsv(file.bytes);
   const accounts = await loadAccounts(em);
   const byId = new Map(accounts.map((a) => [a.id, a]));

@@ -259,6 +259,7 @@ export class LateFeeCandidate {
 
   incomeAccountId: string;
   invoiceNumber: number;
+  unitNumber: string;
 }
 
 @ObjectType()

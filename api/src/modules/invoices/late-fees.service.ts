@@ -75,7 +75,7 @@ async function plan(em: EntityManager, asOf: string) {
       total: fee + interest,
       incomeAccountId: r.income,
       unitNumber: r.unit_number,
-    } as LateFeeCandidate & { unitNumber: string });
+    });
   }
   return { asOf, period, candidates, alreadyAssessed };
 }
@@ -106,7 +106,7 @@ export async function assessLateFees(
       actor,
       p.candidates.map((c) => ({
         unitId: c.unitId,
-        unitNumber: (c as LateFeeCandidate & { unitNumber: string }).unitNumber,
+        unitNumber: c.unitNumber,
         kind: InvoiceKind.LATE_FEE,
         period: p.period,
         lateFeeForId: c.invoiceId,

@@ -425,7 +425,13 @@ describe('assessments and receivables', () => {
 
   it("answers NOT_FOUND for another association's units, invoices, payments and groups", async () => {
     const [inv] = await invoicesOf(ids.m1);
+    const pmt = (await ok('{ payments(first: 1) { edges { node { id } } } }')).payments.edges[0]
+      .node.id;
     const probes: [string, Record<string, unknown>][] = [
+      [`query ($id: ID!) { payment(id: $id) { id } }`, { id: pmt }],
+      [`mutation ($id: ID!) { voidPayment(id: $id) { id } }`, { id: pmt }],
+      [`mutation ($id: ID!) { renamePropertyType(id: $id, name: "X") { id } }`, { id: ids.house }],
+      [`mutation ($id: ID!) { deletePropertyType(id: $id) }`, { id: ids.house }],
       [`query ($id: ID!) { unit(id: $id) { id } }`, { id: ids.m1 }],
       [`query ($id: ID!) { unitLedger(unitId: $id) { reference } }`, { id: ids.m1 }],
       [`query ($id: ID!) { invoice(id: $id) { id } }`, { id: inv.id }],

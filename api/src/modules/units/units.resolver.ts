@@ -1,6 +1,6 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { readUploadText } from '../../core/csv/read-upload.js';
+import { readUpload } from '../../core/csv/read-upload.js';
 import { loader } from '../../core/loaders.js';
 import { MoneyScalar } from '../../core/money/money.js';
 import type { Context } from '../../server/context.js';
@@ -99,7 +99,8 @@ export class UnitsResolver {
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Ctx() ctx: Context,
   ) {
-    return importUnits(ctx.em, ctx.auth, await readUploadText(file, 5 * 1024 * 1024));
+    const { bytes } = await readUpload(file, 5 * 1024 * 1024, 'CSV files');
+    return importUnits(ctx.em, ctx.auth, bytes.toString('utf8'));
   }
 
   @FieldResolver(() => PropertyType)
