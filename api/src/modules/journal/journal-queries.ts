@@ -3,7 +3,7 @@ import { sql } from '../../db/sql.js';
 import type { AccountType, FundType } from '../accounts/account.entity.js';
 import { badInput } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
-import { ENTRY_COLUMNS, toEntry, toLine } from './journal.service.js';
+import { ENTRY_HEAD_COLUMNS, toEntry, toLine } from './journal.service.js';
 import type { EntrySource, JournalEntry, JournalLine } from './journal.types.js';
 
 export interface EntryFilter {
@@ -101,8 +101,8 @@ export async function listJournalEntries(
     pageWhere.push('(e.entry_date, e.number) < (?::date, ?)');
     pageParams.push(d, num);
   }
-  const rows = await conn.execute<Parameters<typeof toEntry>[0][]>(
-    `SELECT ${ENTRY_COLUMNS} FROM journal_entries e
+  const rows = await conn.execute<Omit<Parameters<typeof toEntry>[0], 'total'>[]>(
+    `SELECT ${ENTRY_HEAD_COLUMNS} FROM journal_entries e
       ${pageWhere.length ? `WHERE ${pageWhere.join(' AND ')}` : ''}
       ORDER BY e.entry_date DESC, e.number DESC LIMIT ?`,
     [...pageParams, first + 1],
@@ -113,10 +113,14 @@ export async function listJournalEntries(
     page.map((r) => r.id),
   );
   return {
-    nodes: page.map((r) => ({
-      node: toEntry(r, lines.get(r.id) ?? []),
-      cursor: encodeCursor(r.entry_date, Number(r.number)),
-    })),
+    nodes: page.map((r) => {
+      const entryLines = lines.get(r.id) ?? [];
+      const total = entryLines.reduce((sum, l) => sum + l.debit, 0);
+      return {
+        node: toEntry({ ...r, total: String(total) }, entryLines),
+        cursor: encodeCursor(r.entry_date, Number(r.number)),
+      };
+    }),
     hasNextPage: rows.length > first,
     totalCount,
   };

@@ -76,11 +76,14 @@ export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
   };
 }
 
-export const ENTRY_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
+// An entry's columns without its total, for callers that read its lines anyway.
+export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
   e.reconciled, e.vendor_id, e.reverses_id,
   (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
-  (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total,
   e.created_at`;
+
+export const ENTRY_COLUMNS = `${ENTRY_HEAD_COLUMNS},
+  (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total`;
 
 // Checks an entry before anything is written: at least two lines, each a positive debit or a
 // positive credit, debits equal to credits. Reports every problem with its field path.
