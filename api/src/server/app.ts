@@ -53,11 +53,13 @@ export async function createHttpApp(
   const armor = new ApolloArmor({
     // Depth counts introspection too (fragments flattened): the standard introspection query
     // needs 15 levels; application queries need far fewer.
-    maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true, exposeLimits: false },
-    costLimit: { maxCost: 5000, exposeLimits: false },
-    maxAliases: { n: 15, exposeLimits: false },
-    maxDirectives: { n: 20, exposeLimits: false },
-    maxTokens: { n: 5000, exposeLimits: false },
+    // The limits are no secret: power users writing their own queries are told which one they
+    // passed and by how much (format-error.ts words the messages).
+    maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true, exposeLimits: true },
+    costLimit: { maxCost: 5000, exposeLimits: true },
+    maxAliases: { n: 15, exposeLimits: true },
+    maxDirectives: { n: 20, exposeLimits: true },
+    maxTokens: { n: 5000, exposeLimits: true },
     blockFieldSuggestion: { enabled: true },
   }).protect();
 

@@ -23,6 +23,49 @@ const REQUEST_ERRORS = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED',
 ]);
 
+// graphql-armor's refusals ("Syntax Error: Query Cost limit of 5000 exceeded, found 5250."), worded
+// for the person who wrote the query.
+const LIMITS: [RegExp, string, (max: number, found: number) => string][] = [
+  [
+    /Query Cost limit of (\d+) exceeded, found (\d+)/,
+    'cost',
+    (max, found) =>
+      `This query costs ${found}, above the limit of ${max}: ask for fewer rows with "first", or select fewer fields. Each field counts once per row asked for.`,
+  ],
+  [
+    /Query depth limit of (\d+) exceeded, found (\d+)/,
+    'depth',
+    (max, found) => `This query nests ${found} levels deep; at most ${max} are allowed.`,
+  ],
+  [
+    /Aliases limit of (\d+) exceeded, found (\d+)/,
+    'aliases',
+    (max, found) => `This query uses ${found} aliases; at most ${max} are allowed.`,
+  ],
+  [
+    /Directives limit of (\d+) exceeded, found (\d+)/,
+    'directives',
+    (max, found) => `This query uses ${found} directives; at most ${max} are allowed.`,
+  ],
+  [
+    /Token limit of (\d+) exceeded/,
+    'tokens',
+    (max) => `This query is too long: at most ${max} tokens are allowed.`,
+  ],
+];
+
+function queryLimit(message: string) {
+  for (const [pattern, limit, words] of LIMITS) {
+    const m = pattern.exec(message);
+    if (m) {
+      const max = Number(m[1]);
+      const found = m[2] ? Number(m[2]) : null;
+      return { message: words(max, found ?? 0), limit: { name: limit, max, found } };
+    }
+  }
+  return null;
+}
+
 export function makeFormatError(opts: { production: boolean; log: (err: unknown) => void }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
@@ -42,6 +85,14 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
       };
     }
     const code = formatted.extensions?.code;
+    const limit = queryLimit(formatted.message);
+    if (limit) {
+      return {
+        message: limit.message,
+        locations: formatted.locations,
+        extensions: { code: 'BAD_USER_INPUT', reason: 'QUERY_LIMIT', limit: limit.limit },
+      };
+    }
     if (typeof code === 'string' && REQUEST_ERRORS.has(code)) {
       return {
         message: formatted.message,

@@ -103,6 +103,35 @@ describe('HTTP surface', () => {
     const tooMany = await app.gql(`{ ${aliases} }`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(tooMany.body.errors![0].message).toBe(
+      'This query uses 20 aliases; at most 15 are allowed.',
+    );
+    expect(tooMany.body.errors![0].extensions!.limit).toEqual({
+      name: 'aliases',
+      max: 15,
+      found: 20,
+    });
+    // A list asking for many rows is refused by cost, with the figures and what to do instead.
+    const costly = await app.gql(
+      '{ units(first: 200) { edges { node { id number ownerName address email phone balanceDue } } } }',
+      {},
+      token,
+    );
+    expect(costly.status).toBe(400);
+    expect(costly.body.errors![0].message).toMatch(
+      /^This query costs \d+, above the limit of 5000: ask for fewer rows with "first"/,
+    );
+    expect(costly.body.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_LIMIT',
+      limit: { name: 'cost', max: 5000 },
+    });
+    const cheaper = await app.gql(
+      '{ units(first: 50) { edges { node { id number } } } }',
+      {},
+      token,
+    );
+    expect(cheaper.body.errors).toBeUndefined();
 
     // The standard introspection query fits the depth limit; anything deeper is refused.
     const standard = await app.gql(getIntrospectionQuery());
@@ -112,6 +141,7 @@ describe('HTTP surface', () => {
     );
     expect(deep.status).toBe(400);
     expect(deep.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(deep.body.errors![0].extensions!.reason).toBe('QUERY_LIMIT');
     const typo = await app.gql('{ verison }');
     expect(typo.body.errors![0].message).not.toContain('Did you mean');
   });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { connectionResolvers } from '../core/graphql/connection.js';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import {
@@ -17,7 +18,10 @@ import {
   LateFeeCandidateResolver,
   PaymentApplicationResolver,
 } from '../modules/invoices/invoices.resolver.js';
-import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import {
+  PaymentApplicationPaymentResolver,
+  PaymentsResolver,
+} from '../modules/payments/payments.resolver.js';
 import { UnitsResolver } from '../modules/units/units.resolver.js';
 import {
   AttachmentsResolver,
@@ -27,10 +31,7 @@ import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { ActualsResolver } from '../modules/actuals/actuals.resolver.js';
 import { BudgetsResolver } from '../modules/budgets/budgets.resolver.js';
 import { ReportsResolver } from '../modules/reports/reports.resolver.js';
-import {
-  JournalEntryConnectionResolver,
-  JournalResolver,
-} from '../modules/journal/journal.resolver.js';
+import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import {
   JournalEntryVendorResolver,
   VendorsResolver,
@@ -53,6 +54,7 @@ export const resolvers = [
   LateFeeCandidateResolver,
   AgingRowResolver,
   PaymentsResolver,
+  PaymentApplicationPaymentResolver,
   VendorsResolver,
   JournalEntryVendorResolver,
   BudgetsResolver,
@@ -64,7 +66,6 @@ export const resolvers = [
   OrganizationsResolver,
   AccountsResolver,
   JournalResolver,
-  JournalEntryConnectionResolver,
   AuditResolver,
   AttachmentsResolver,
   JournalEntryAttachmentsResolver,
@@ -75,7 +76,8 @@ let base: Promise<GraphQLSchema> | undefined;
 // The schema as type-graphql builds it, without permissions (what schema.graphql shows).
 export function buildBaseSchema(): Promise<GraphQLSchema> {
   base ??= buildSchema({
-    resolvers: [...resolvers],
+    // Connection types register their totalCount resolvers as the modules above are imported.
+    resolvers: [...resolvers, ...connectionResolvers] as unknown as typeof resolvers,
     validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
   });
   return base;

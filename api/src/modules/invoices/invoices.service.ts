@@ -1,3 +1,4 @@
+import { pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -199,6 +200,11 @@ export async function listInvoices(
       break;
     default:
   }
+  const limit = pageSize(first, 200, 'invoices');
+  // Every match of the filter (the cursor condition below is not part of it).
+  const countSql = `SELECT count(*)::int AS n FROM invoices i ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const countParams = [...params];
+  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
   if (after) {
     const [d, n] = Buffer.from(after, 'base64url').toString().split('|');
     if (!DATE.test(d ?? '') || !/^\d+$/.test(n ?? ''))
@@ -206,7 +212,6 @@ export async function listInvoices(
     where.push('(i.issue_date, i.number) < (?::date, ?)');
     params.push(d, Number(n));
   }
-  const limit = Math.min(Math.max(first, 1), 200);
   const rows = await sql(em).all<InvoiceRow>(
     `${INVOICE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY i.issue_date DESC, i.number DESC LIMIT ${limit + 1}`,
@@ -219,6 +224,7 @@ export async function listInvoices(
       hasNextPage: rows.length > limit,
       endCursor: page.length ? cursorOf(page[page.length - 1]) : null,
     },
+    count,
   };
 }
 

@@ -296,6 +296,79 @@ describe('assessments and receivables', () => {
     ]);
   });
 
+  it('counts every match of a list across pages, and names the payment of each application', async () => {
+    const [, , jan] = await invoicesOf(ids.m1);
+    const paidBy = (
+      await ok(
+        `query ($id: ID!) { invoice(id: $id) { payments { amount payment { number method reference } } } }`,
+        { id: jan.id },
+      )
+    ).invoice.payments;
+    expect(paidBy).toEqual([
+      {
+        amount: '275.00',
+        payment: { number: expect.any(Number), method: 'CHECK', reference: '1042' },
+      },
+    ]);
+    // totalCount is every match of the filter, whatever the page size or cursor.
+    const count = async (query: string, variables: Record<string, unknown> = {}) => {
+      const d = await ok(query, variables);
+      return Object.values(d)[0] as { totalCount: number; edges: unknown[]; pageInfo: any };
+    };
+    const all = await count('{ invoices(first: 200) { totalCount edges { cursor } } }');
+    expect(all.totalCount).toBe(all.edges.length);
+    const first = await count(
+      '{ invoices(first: 2) { totalCount edges { cursor } pageInfo { endCursor hasNextPage } } }',
+    );
+    expect(first.totalCount).toBe(all.totalCount);
+    expect(first.edges).toHaveLength(2);
+    const next = await count(
+      'query ($a: String) { invoices(first: 2, after: $a) { totalCount edges { cursor } } }',
+      { a: first.pageInfo.endCursor },
+    );
+    expect(next.totalCount).toBe(all.totalCount);
+    const m1 = await count(
+      'query ($u: ID!) { invoices(filter: { unitId: $u }, first: 1) { totalCount } }',
+      { u: ids.m1 },
+    );
+    expect(m1.totalCount).toBe((await invoicesOf(ids.m1)).length);
+    const paid = await count('{ invoices(filter: { status: PAID }, first: 1) { totalCount } }');
+    expect(paid.totalCount).toBe(
+      (await invoicesOf(ids.m1)).filter((i: any) => i.status === 'PAID').length +
+        (await invoicesOf(ids.m2)).filter((i: any) => i.status === 'PAID').length,
+    );
+    const units = await count('{ units(first: 1) { totalCount edges { cursor } } }');
+    const unitsWithBalance = await count(
+      '{ units(first: 1, filter: { withBalance: true }) { totalCount } }',
+    );
+    expect(units.totalCount).toBe(
+      (await ok('{ units(first: 100) { edges { node { id } } } }')).units.edges.length,
+    );
+    expect(unitsWithBalance.totalCount).toBe(
+      (await ok('{ units(first: 100) { edges { node { balanceDue } } } }')).units.edges.filter(
+        (e: any) => e.node.balanceDue !== '0.00',
+      ).length,
+    );
+    expect(unitsWithBalance.totalCount).toBeGreaterThan(0);
+    const payments = await count(
+      'query ($u: ID!) { payments(filter: { unitId: $u }, first: 1) { totalCount } }',
+      { u: ids.m2 },
+    );
+    expect(payments.totalCount).toBe(1);
+    // Page sizes out of range are refused with the field named, not silently cut.
+    for (const q of [
+      '{ invoices(first: 0) { totalCount } }',
+      '{ payments(first: 201) { totalCount } }',
+      '{ units(first: -1) { totalCount } }',
+      '{ journalEntries(first: 201) { totalCount } }',
+      '{ journalLines(first: 1001) { totalCount } }',
+    ]) {
+      const res = await gql(q);
+      expect(code(res)).toBe('BAD_USER_INPUT');
+      expect(res.errors![0].extensions.details[0].field).toBe('first');
+    }
+  });
+
   it('ties the aging report to the receivable account balance on any date', async () => {
     // An extra overpaying unit, a voided payment and a voided invoice, so every path is on the books.
     ids.x = await unit('X-9');

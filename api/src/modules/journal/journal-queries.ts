@@ -1,3 +1,4 @@
+import { pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
 import type { AccountType, FundType } from '../accounts/account.entity.js';
@@ -42,8 +43,7 @@ export async function listJournalEntries(
   first: number,
   after?: string | null,
 ): Promise<Page<JournalEntry>> {
-  if (first < 1 || first > 200)
-    throw badInput([{ field: 'first', message: 'Ask for 1 to 200 entries' }]);
+  pageSize(first, 200, 'entries');
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.from) {
@@ -253,9 +253,12 @@ export async function listJournalLines(
   filter: LineFilter,
   first: number,
   after?: string | null,
-): Promise<{ rows: { node: PowerLine; cursor: string }[]; hasNextPage: boolean }> {
-  if (first < 1 || first > 1000)
-    throw badInput([{ field: 'first', message: 'Ask for 1 to 1000 lines' }]);
+): Promise<{
+  rows: { node: PowerLine; cursor: string }[];
+  hasNextPage: boolean;
+  count: () => Promise<number>;
+}> {
+  pageSize(first, 1000, 'lines');
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.from) {
@@ -267,7 +270,9 @@ export async function listJournalLines(
     params.push(filter.to);
   }
   if (filter.accountId) {
-    if (!isId(filter.accountId)) return { rows: [], hasNextPage: false };
+    if (!isId(filter.accountId)) {
+      return { rows: [], hasNextPage: false, count: () => Promise.resolve(0) };
+    }
     where.push('l.account_id = ?');
     params.push(filter.accountId);
   }
@@ -275,6 +280,16 @@ export async function listJournalLines(
     where.push('a.fund_type = ?');
     params.push(filter.fundType);
   }
+  const filtered = [...where];
+  const count = async () =>
+    (
+      await sql(em).all<{ n: number }>(
+        `SELECT count(*)::int AS n FROM journal_lines l
+           ${filter.fundType ? 'JOIN accounts a ON a.id = l.account_id' : ''}
+          ${filtered.length ? `WHERE ${filtered.join(' AND ')}` : ''}`,
+        [...params],
+      )
+    )[0].n;
   if (after) {
     const [d, key] = Buffer.from(after, 'base64url').toString().split('|');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d ?? '') || !isId(key)) {
@@ -309,6 +324,7 @@ export async function listJournalLines(
   );
   return {
     hasNextPage: rows.length > first,
+    count,
     rows: rows.slice(0, first).map((r) => ({
       cursor: Buffer.from(`${r.entry_date}|${r.id}`).toString('base64url'),
       node: {

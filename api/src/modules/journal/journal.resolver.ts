@@ -3,7 +3,6 @@ import {
   Arg,
   Ctx,
   Field,
-  FieldResolver,
   ID,
   InputType,
   Int,
@@ -11,7 +10,6 @@ import {
   ObjectType,
   Query,
   Resolver,
-  Root,
 } from 'type-graphql';
 import { notFound } from '../../core/errors/app-error.js';
 import { Connection } from '../../core/graphql/connection.js';
@@ -53,23 +51,12 @@ class JournalEntryFilter extends LedgerRangeFilter {
   vendorId?: string | null;
 }
 
-const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry');
-// The count runs only when totalCount is selected.
-type JournalEntryConnection = InstanceType<typeof JournalEntryConnection> & {
-  count: () => Promise<number>;
-};
+const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry', 'entries');
+type JournalEntryConnection = InstanceType<typeof JournalEntryConnection>;
 
 // Balances without a date are as of today (UTC): entries dated later do not count yet.
 function today(): string {
   return new Date().toISOString().slice(0, 10);
-}
-
-@Resolver(() => JournalEntryConnection)
-export class JournalEntryConnectionResolver {
-  @FieldResolver(() => Int, { description: 'All matching entries (counted only when asked for)' })
-  totalCount(@Root() c: JournalEntryConnection): Promise<number> {
-    return c.count();
-  }
 }
 
 @ObjectType()
@@ -219,7 +206,7 @@ class JournalLineRecord {
   memo: string | null;
 }
 
-const JournalLineConnection = Connection(JournalLineRecord, 'JournalLine');
+const JournalLineConnection = Connection(JournalLineRecord, 'JournalLine', 'lines');
 type JournalLineConnection = InstanceType<typeof JournalLineConnection>;
 
 @ObjectType({ description: "A fund's totals by account type, in each type's normal direction" })
@@ -332,6 +319,7 @@ export class JournalResolver {
     const page = await listJournalLines(ctx.em, filter ?? {}, first, after);
     return {
       edges: page.rows,
+      count: page.count,
       pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.rows.at(-1)?.cursor ?? null },
     };
   }

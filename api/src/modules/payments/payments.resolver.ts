@@ -5,8 +5,31 @@ import { Account } from '../accounts/account.entity.js';
 import { accountById } from '../accounts/account-loader.js';
 import { unitById } from '../units/units.resolver.js';
 import { Unit } from '../units/units.types.js';
-import { findPayment, listPayments, recordPayment, voidPayment } from './payments.service.js';
+import { loader } from '../../core/loaders.js';
+import { PaymentApplication } from '../invoices/invoices.types.js';
+import {
+  findPayment,
+  findPayments,
+  listPayments,
+  recordPayment,
+  voidPayment,
+} from './payments.service.js';
 import { Payment, PaymentConnection, PaymentFilter, RecordPaymentInput } from './payments.types.js';
+
+export function paymentById(ctx: Context, id: string): Promise<Payment> {
+  return loader<string, Payment>(ctx, 'paymentById', async (ids) => {
+    const all = await findPayments(ctx.em, [...ids]);
+    return ids.map((id) => all.find((p) => p.id === id)!);
+  }).load(id);
+}
+
+@Resolver(() => PaymentApplication)
+export class PaymentApplicationPaymentResolver {
+  @FieldResolver(() => Payment, { description: 'The payment applied' })
+  payment(@Root() a: PaymentApplication, @Ctx() ctx: Context) {
+    return paymentById(ctx, a.paymentId);
+  }
+}
 
 @Resolver(() => Payment)
 export class PaymentsResolver {

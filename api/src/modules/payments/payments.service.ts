@@ -1,3 +1,4 @@
+import { pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -79,6 +80,17 @@ export async function findPayment(em: EntityManager, id: string): Promise<Paymen
   return (await hydrate(em, rows))[0];
 }
 
+// Payments by id, in no particular order (for the payment of an application).
+export async function findPayments(em: EntityManager, ids: string[]): Promise<Payment[]> {
+  const valid = ids.filter(isId);
+  if (!valid.length) return [];
+  const rows = await sql(em).all<PaymentRow>(
+    `${SELECT} WHERE p.id IN (${valid.map(() => '?').join(', ')})`,
+    valid,
+  );
+  return hydrate(em, rows);
+}
+
 const cursorOf = (p: Payment) => Buffer.from(`${p.date}|${p.number}`).toString('base64url');
 
 export async function listPayments(
@@ -110,6 +122,11 @@ export async function listPayments(
         ? 'p.void_entry_id IS NOT NULL'
         : 'p.void_entry_id IS NULL',
     );
+  const limit = pageSize(first, 200, 'payments');
+  // Every match of the filter (the cursor condition below is not part of it).
+  const countSql = `SELECT count(*)::int AS n FROM payments p ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const countParams = [...params];
+  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
   if (after) {
     const [d, n] = Buffer.from(after, 'base64url').toString().split('|');
     if (!DATE.test(d ?? '') || !/^\d+$/.test(n ?? ''))
@@ -117,7 +134,6 @@ export async function listPayments(
     where.push('(p.date, p.number) < (?::date, ?)');
     params.push(d, Number(n));
   }
-  const limit = Math.min(Math.max(first, 1), 200);
   const rows = await sql(em).all<PaymentRow>(
     `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.date DESC, p.number DESC LIMIT ${limit + 1}`,
     params,
@@ -129,6 +145,7 @@ export async function listPayments(
       hasNextPage: rows.length > limit,
       endCursor: page.length ? cursorOf(page[page.length - 1]) : null,
     },
+    count,
   };
 }
 

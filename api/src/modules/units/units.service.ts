@@ -1,3 +1,4 @@
+import { pageSize } from '../../core/graphql/connection.js';
 import { parse } from 'csv-parse/sync';
 import { isEmail } from 'class-validator';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -112,6 +113,11 @@ export async function listUnits(
     params.push(filter.assessmentGroupId);
   }
   if (filter.withBalance) where.push(`${BALANCE_DUE} > 0`);
+  const limit = pageSize(first, 200, 'units');
+  // Every match of the filter (the cursor condition below is not part of it).
+  const countSql = `SELECT count(*)::int AS n FROM units u ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const countParams = [...params];
+  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
   if (after) {
     const text = Buffer.from(after, 'base64url').toString();
     const cut = text.lastIndexOf('|');
@@ -120,7 +126,6 @@ export async function listUnits(
     where.push('(lower(u.number), u.id) > (?, ?::uuid)');
     params.push(text.slice(0, cut), id);
   }
-  const limit = Math.min(Math.max(first, 1), 500);
   const rows = await sql(em).all<UnitRow>(
     `SELECT u.* FROM units u ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY lower(u.number), u.id LIMIT ${limit + 1}`,
@@ -133,6 +138,7 @@ export async function listUnits(
       hasNextPage: rows.length > limit,
       endCursor: page.length ? cursorOf(page[page.length - 1]) : null,
     },
+    count,
   };
 }
 
