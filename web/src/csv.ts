@@ -1,19 +1,29 @@
-// CSV files a treasurer opens in a spreadsheet: RFC 4180 quoting, CRLF line ends, and a BOM so
-// Excel reads UTF-8 names correctly. Amounts go out as plain decimals ("-1234.56"), never
-// formatted, so the spreadsheet can add them up.
+import { stringify } from 'csv-stringify/browser/esm/sync';
+
+// CSV files a treasurer opens in a spreadsheet: RFC 4180 quoting (csv-stringify), CRLF line ends,
+// and a BOM so Excel reads UTF-8 names correctly. Amounts go out as plain decimals ("-1234.56"),
+// never formatted, so the spreadsheet can add them up.
 
 export type CsvCell = string | number | null | undefined;
 
-function cell(value: CsvCell): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Formula injection: a cell starting with = + - @ would run in a spreadsheet. Amounts are
-  // numbers, not text, so only text cells are guarded.
-  const guarded = typeof value === 'string' && /^[=+@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+// Formula injection: a text cell starting with = + - @ (or a tab or carriage return) would run as a
+// formula in a spreadsheet, so it is prefixed with an apostrophe. A plain decimal such as an
+// amount ("-1234.56") is left as it is, so the spreadsheet reads it as a number.
+const FORMULA = /^[=+\-@\t\r]/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+function guard(value: CsvCell): string | number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string' || DECIMAL.test(value)) return value;
+  return FORMULA.test(value) ? `'${value}` : value;
 }
 
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return `\uFEFF${rows.map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return stringify(
+    rows.map((r) => r.map(guard)),
+    // A line break inside a cell is quoted too, whichever kind it is.
+    { bom: true, record_delimiter: 'windows', eof: true, quoted_match: /[\r\n]/ },
+  );
 }
 
 export function downloadCsv(filename: string, rows: readonly (readonly CsvCell[])[]): void {
