@@ -1,5 +1,5 @@
 import { mount } from '@vue/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defineComponent, h, ref } from 'vue';
 import SpreadsheetGrid from './SpreadsheetGrid.vue';
 import type { GridSection } from './SpreadsheetGrid.vue';
@@ -111,6 +111,51 @@ describe('SpreadsheetGrid', () => {
     expect(event.defaultPrevented).toBe(true);
     // Two columns fit from Feb (the rest is cut), two rows below 5010 exist.
     expect(edits.value).toEqual({ 'b:1': '1.00', 'b:2': '(2.00)', 'c:1': '3', 'c:2': '4' });
+    wrapper.unmount();
+  });
+
+  it('scrolls a focused cell out from under the sticky header, columns and net row', async () => {
+    const { wrapper, input } = mountGrid();
+    const box = wrapper.get('.sgrid').element as HTMLElement;
+    // A 500 × 150 viewport: account column 200 wide, Total 100, header 40 high, net row 30;
+    // cells 150 × 32 from the corner, moved by the scroll position.
+    Object.defineProperty(box, 'clientWidth', { value: 500 });
+    Object.defineProperty(box, 'clientHeight', { value: 150 });
+    Object.defineProperty(box, 'scrollWidth', { value: 750 });
+    const rect = (left: number, top: number, width: number, height: number) =>
+      ({ left, top, width, height, right: left + width, bottom: top + height }) as DOMRect;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: Element,
+    ) {
+      if (this === box) return rect(0, 0, 500, 150);
+      if (this.tagName === 'THEAD') return rect(0, 0, 750, 40);
+      if (this.tagName === 'TFOOT') return rect(0, 0, 750, 30);
+      if (this.classList.contains('sgrid__rowhead')) return rect(0, 0, 200, 32);
+      if (this.classList.contains('sgrid__total')) return rect(400, 0, 100, 32);
+      const field = this.querySelector('input');
+      if (!field) return rect(0, 0, 0, 0);
+      const r = Number(field.dataset.r);
+      const c = Number(field.dataset.c);
+      return rect(200 + 150 * c - box.scrollLeft, 40 + 32 * r - box.scrollTop, 150, 32);
+    });
+
+    input(0, 2).element.focus();
+    expect(box.scrollLeft).toBe(250); // Mar's right edge at the Total column's left
+    input(0, 0).element.focus();
+    expect(box.scrollLeft).toBe(0); // Jan's left edge at the account column's right
+    input(2, 0).element.focus();
+    expect(box.scrollTop).toBe(16); // Water's bottom edge at the net row's top
+    input(0, 0).element.focus();
+    expect(box.scrollTop).toBe(0);
+
+    // Shadows on the sticky columns say months are scrolled out of sight under them.
+    await wrapper.get('.sgrid').trigger('scroll');
+    expect(box.className).toContain('sgrid--hidden-after');
+    expect(box.className).not.toContain('sgrid--hidden-before');
+    box.scrollLeft = 250;
+    await wrapper.get('.sgrid').trigger('scroll');
+    expect(box.className).toContain('sgrid--hidden-before');
+    expect(box.className).not.toContain('sgrid--hidden-after');
     wrapper.unmount();
   });
 

@@ -115,6 +115,55 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     await page.click('[data-testid="save-budget"]');
     await expect.poll(() => page.textContent('body')).toContain('Budget FY 2026 saved');
 
+    // The months scroll sideways between the account column and the Total column, which stay in
+    // place; a cell reached from the keyboard is never left under them.
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const inSight = () =>
+      page.evaluate(() => {
+        const cell = document.activeElement!.closest('td')!;
+        const row = cell.parentElement!;
+        const grid = cell.closest('.sgrid')!;
+        const r = cell.getBoundingClientRect();
+        const left = row.firstElementChild!.getBoundingClientRect().right;
+        const right = row.lastElementChild!.getBoundingClientRect().left;
+        const top = grid.querySelector('thead')!.getBoundingClientRect().bottom;
+        const bottom = grid.querySelector('tfoot')!.getBoundingClientRect().top;
+        return (
+          r.left >= left - 1 && r.right <= right + 1 && r.top >= top - 1 && r.bottom <= bottom + 1
+        );
+      });
+    const totalInSight = (number: string) =>
+      page.evaluate((n) => {
+        const total = document.querySelector(
+          `tr:has(input[aria-label^="${n} "]) [data-testid="row-total"]`,
+        )!;
+        const r = total.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.right <= window.innerWidth && hit === total;
+      }, number);
+    expect(await totalInSight('5020')).toBe(true);
+    await cell('5020', 'Jan').click();
+    for (let i = 0; i < 11; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('5020 Utilities, Dec');
+    expect(await inSight()).toBe(true);
+    expect(await totalInSight('5020')).toBe(true);
+    await page.screenshot({ path: join(shots, 'budget-grid-scrolled.png') });
+    await page.keyboard.press('Tab'); // on to the next row's January
+    expect(await focused()).toBe('6010 Roof Replacement, Jan');
+    expect(await inSight()).toBe(true);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('5020 Utilities, Nov');
+    expect(await inSight()).toBe(true);
+    // A tablet in landscape, sidebar open: fewer months in sight, the totals still are.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await cell('5010', 'Jun').click();
+    expect(await inSight()).toBe(true);
+    expect(await totalInSight('5010')).toBe(true);
+    await page.screenshot({ path: join(shots, 'budget-grid-1024.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     const res = await app.gql(
       '{ budget(year: 2026) { totalIncome totalExpense lines { accountId amounts } } }',
       {},

@@ -1,0 +1,85 @@
+import type { Ref } from 'vue';
+import { computed, ref, watch } from 'vue';
+import { onBeforeRouteLeave, useRoute, useRouter } from 'vue-router';
+import { gridChanges } from '@/components/spreadsheet';
+import { useAccounts } from '@/features/accounts/useAccounts';
+import { linesToCents, plSections, yearFrom, yearOptions } from './budgets';
+
+type YearLines = readonly { accountId: string; amounts: readonly string[] }[];
+
+interface YearQuery {
+  result: Ref<unknown>;
+  loading: Ref<boolean>;
+  error: Ref<unknown>;
+}
+
+/**
+ * A page that edits a year of monthly amounts per income and expense account (the budget, the
+ * monthly actuals): the year, kept in the address (?year=2026); the saved amounts the page's query
+ * loads for it; the cells typed and not saved yet; and a question before they are dropped (another
+ * year, another page).
+ */
+export function useYearGrid<Q extends YearQuery>(
+  load: (year: Ref<number>) => Q,
+  lines: (result: NonNullable<Q['result']['value']>) => YearLines | null | undefined,
+) {
+  const route = useRoute();
+  const router = useRouter();
+
+  const year = ref(yearFrom(route.query.year));
+  const years = computed(() => yearOptions(year.value));
+
+  const accounts = useAccounts();
+  const query = load(year);
+  const loaded = computed(() => query.result.value as Q['result']['value'] | undefined);
+  const saved = computed(() => linesToCents((loaded.value && lines(loaded.value)) ?? []));
+  const sections = computed(() => plSections(accounts.all.value, saved.value));
+  const edits = ref<Record<string, string>>({});
+  const pending = computed(() => gridChanges(saved.value, edits.value));
+  const dirty = computed(() => Object.keys(edits.value).length > 0);
+
+  const firstLoad = computed(() => (query.loading.value && !loaded.value) || !accounts.ready.value);
+  /** Why nothing could be loaded (a failed refetch keeps what is shown). */
+  const failure = computed(() => (query.error.value && !loaded.value ? query.error.value : null));
+
+  function confirmDiscard(): boolean {
+    return !dirty.value || window.confirm('Discard the changes you have not saved?');
+  }
+
+  function changeYear(next: number): void {
+    if (next === year.value || !confirmDiscard()) return;
+    edits.value = {};
+    year.value = next;
+    void router.replace({ query: { ...route.query, year: String(next) } });
+  }
+
+  function discard(): void {
+    edits.value = {};
+  }
+
+  onBeforeRouteLeave(() => confirmDiscard());
+  watch(
+    () => route.query.year,
+    (y) => {
+      const next = yearFrom(y);
+      if (next !== year.value) year.value = next;
+    },
+  );
+
+  return {
+    year,
+    years,
+    accounts,
+    query,
+    saved,
+    sections,
+    edits,
+    pending,
+    dirty,
+    firstLoad,
+    failure,
+    confirmDiscard,
+    changeYear,
+    discard,
+  };
+}
