@@ -1,4 +1,5 @@
 import { mount } from '@vue/test-utils';
+import { createPinia } from 'pinia';
 import PrimeVue from 'primevue/config';
 import { describe, expect, it } from 'vitest';
 import ListFooter from './ListFooter.vue';
@@ -9,7 +10,7 @@ function mountFooter(props: {
   loading?: boolean;
   total?: number | null;
 }) {
-  return mount(ListFooter, { props, global: { plugins: [[PrimeVue, { unstyled: true }]] } });
+  return mount(ListFooter, { props, global: { plugins: [[PrimeVue, { unstyled: true }], createPinia()] } });
 }
 
 describe('ListFooter', () => {

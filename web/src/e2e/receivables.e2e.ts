@@ -125,6 +125,7 @@ describe('browser journey: assessments and receivables', () => {
 
     await page.goto(`${app.url}/invoices`);
     await expect.poll(() => page.textContent('[data-testid="invoices-table"]')).toMatch(/INV-\d+/);
+    await expect.poll(() => page.textContent('body')).toContain('Showing 1 of 1');
     await shot('invoices');
 
     // The owner pays $400 by check: $375 settles the invoice, $25 stays as a credit.
@@ -150,6 +151,15 @@ describe('browser journey: assessments and receivables', () => {
     await page.goto(`${app.url}/payments`);
     await expect.poll(() => page.textContent('[data-testid="payments-table"]')).toContain('2041');
     await shot('payments');
+
+    // The paid invoice names the payment applied to it, with its method and check number.
+    await page.goto(`${app.url}/invoices`);
+    await page.click('[data-testid="invoices-table"] a:has-text("INV-")');
+    await page.waitForURL(/\/invoices\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => page.textContent('[data-testid="invoice-payments"]'))
+      .toMatch(/PMT-\d+[\s\S]*Check[\s\S]*2041[\s\S]*375\.00/);
+    await shot('invoice-paid');
 
     // Aging: the unit's credit, and the receivable account agreeing with it.
     await page.goto(`${app.url}/reports/aging`);

@@ -2,6 +2,7 @@ import { gql } from '@apollo/client/core';
 import type { TypedDocumentNode } from '@apollo/client/core';
 import type { LocalDate, Money, PageInfo } from '@/apollo/types';
 import type { AccountRef } from '@/features/assessments/assessments.graphql';
+import type { PaymentMethod } from '@/features/payments/payments.graphql';
 import type { Unit } from '@/features/units/units.graphql';
 
 export type InvoiceStatus = 'OPEN' | 'PARTIAL' | 'PAID' | 'VOID';
@@ -22,6 +23,7 @@ export interface InvoicePaymentApplication {
   paymentId: string;
   amount: Money;
   date: LocalDate;
+  payment: { id: string; number: number; method: PaymentMethod; reference: string | null };
 }
 
 /** A row of the invoices list. */
@@ -62,6 +64,7 @@ export interface InvoiceFilter {
 
 export interface InvoiceConnection {
   pageInfo: PageInfo;
+  totalCount: number;
   edges: { cursor: string; node: InvoiceRow }[];
 }
 
@@ -96,6 +99,7 @@ export const INVOICES_QUERY: TypedDocumentNode<
 > = gql`
   query Invoices($filter: InvoiceFilter, $first: Int! = 50, $after: String) {
     invoices(filter: $filter, first: $first, after: $after) {
+      totalCount
       pageInfo {
         hasNextPage
         endCursor
@@ -133,6 +137,12 @@ const INVOICE_FIELDS = gql`
       paymentId
       amount
       date
+      payment {
+        id
+        number
+        method
+        reference
+      }
     }
     createdAt
   }

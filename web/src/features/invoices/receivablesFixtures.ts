@@ -35,9 +35,11 @@ export function connection<T extends { id: string }>(
   typename: string,
   nodes: T[],
   hasNextPage = false,
+  totalCount = nodes.length,
 ) {
   return {
     __typename: `${typename}Connection`,
+    totalCount,
     pageInfo: {
       __typename: 'PageInfo',
       hasNextPage,

@@ -44,6 +44,7 @@ export interface PaymentFilter {
 
 export interface PaymentConnection {
   pageInfo: PageInfo;
+  totalCount: number;
   edges: { cursor: string; node: Payment }[];
 }
 
@@ -109,6 +110,7 @@ export const PAYMENTS_QUERY: TypedDocumentNode<
 > = gql`
   query Payments($filter: PaymentFilter, $first: Int! = 50, $after: String) {
     payments(filter: $filter, first: $first, after: $after) {
+      totalCount
       pageInfo {
         hasNextPage
         endCursor

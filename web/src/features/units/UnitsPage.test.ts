@@ -235,4 +235,23 @@ describe('UnitPage', { timeout: 30_000 }, () => {
     );
     wrapper.unmount();
   });
+
+  it('counts the whole list in the header and the footer, not only the rows loaded', async () => {
+    installTestClient((req) =>
+      req.operationName === 'Units'
+        ? { body: { data: { units: connection('Unit', [twelve, fourteen], true, 1312) } } }
+        : { body: { data: { assessmentGroups: [] } } },
+    );
+    const pinia = freshPinia();
+    signIn(
+      { email: 'treasurer@example.com' },
+      { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
+    );
+    const router = await routerAt('/units', pinia);
+    const wrapper = mountWithApp(withToast(UnitsPage), { pinia, router });
+    await flushPromises();
+    expect(wrapper.text()).toContain('1,312 units');
+    expect(wrapper.find('[data-testid=list-shown]').text()).toBe('Showing 2 of 1,312');
+    expect(wrapper.find('[data-testid=load-more]').exists()).toBe(true);
+  });
 });

@@ -40,6 +40,7 @@ export interface UnitFilter {
 
 export interface UnitConnection {
   pageInfo: PageInfo;
+  totalCount: number;
   edges: { cursor: string; node: Unit }[];
 }
 
@@ -101,6 +102,7 @@ export const UNITS_QUERY: TypedDocumentNode<
 > = gql`
   query Units($filter: UnitFilter, $first: Int! = 50, $after: String) {
     units(filter: $filter, first: $first, after: $after) {
+      totalCount
       pageInfo {
         hasNextPage
         endCursor
