@@ -10,7 +10,10 @@ function mountFooter(props: {
   loading?: boolean;
   total?: number | null;
 }) {
-  return mount(ListFooter, { props, global: { plugins: [[PrimeVue, { unstyled: true }], createPinia()] } });
+  return mount(ListFooter, {
+    props,
+    global: { plugins: [[PrimeVue, { unstyled: true }], createPinia()] },
+  });
 }
 
 describe('ListFooter', () => {
