@@ -8,6 +8,7 @@ import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
 import { StubMailer } from './core/email/mailer.js';
 import { UrlSigner } from './core/auth/url-signing.js';
+import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
@@ -15,6 +16,7 @@ import { databaseOf, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { initPlatformOrm } from './db/orm.js';
+import { sealTaxIds } from './modules/vendors/seal-tax-ids.js';
 import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MembershipDirectory } from './platform/users/membership-directory.js';
@@ -38,6 +40,18 @@ function jwtSecret(config: Config): string {
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return readFileSync(file, 'utf8').trim();
+}
+
+// The key that seals secrets at rest. Development: a random key kept beside the data (losing it
+// loses the sealed values, as losing DATA_KEY would in production).
+export function dataKey(config: Config): SecretBox {
+  if (config.dataKey) return SecretBox.fromText(config.dataKey);
+  const file = join(config.dataDir, 'data-key');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return SecretBox.fromText(readFileSync(file, 'utf8'));
 }
 
 export async function resolveDatabaseUrl(
@@ -81,7 +95,10 @@ export async function startCovenant(
   let platformOrm: MikroORM | undefined;
   let pool: TenantPool | undefined;
   try {
-    if (config.migrateOnStart) await migrateAll(platformUrl, { templateDb, clusterUrl });
+    const secrets = dataKey(config);
+    if (config.migrateOnStart) {
+      await migrateAll(platformUrl, { templateDb, clusterUrl, upgradeTenant: sealTaxIds(secrets) });
+    }
     await assertNoDrift(platformUrl, { templateDb, clusterUrl });
 
     const secret = jwtSecret(config);
@@ -101,6 +118,7 @@ export async function startCovenant(
       memberships: new MembershipDirectory(platformEm),
       tokens: new TokenService(secret),
       urlSigner: new UrlSigner(secret),
+      secrets,
       storage: new LocalDiskStorage(join(config.dataDir, 'attachments')),
       rateLimiter: new AuthRateLimiter({
         points: config.authRateLimit,

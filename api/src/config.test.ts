@@ -15,9 +15,17 @@ describe('config', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 
-  it('requires a JWT secret in production and neither migrates nor seeds there by default', () => {
+  it('requires a JWT secret and a data key in production and neither migrates nor seeds there by default', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_KEY: key })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(
+      /DATA_KEY: required in production/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: 'c2hvcnQ=' }),
+    ).toThrow(/DATA_KEY: must be 32 random bytes/);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    const c = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), DATA_KEY: key });
     expect(c.migrateOnStart).toBe(false);
     expect(c.seedDemo).toBe(false);
   });

@@ -22,6 +22,13 @@ const schema = z.object({
   TENANT_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
   PLATFORM_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   JWT_SECRET: z.string().min(32).optional(),
+  // Seals small secrets at rest (vendor tax ids): 32 random bytes, base64.
+  DATA_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v.trim(), 'base64').length === 32, {
+      message: 'must be 32 random bytes, base64 (openssl rand -base64 32)',
+    })
+    .optional(),
   MIGRATE_ON_START: bool,
   SEED_DEMO: bool,
   SERVE_WEB: bool,
@@ -51,6 +58,7 @@ export interface Config {
   tenantDbPoolSize: number;
   platformDbPoolSize: number;
   jwtSecret?: string;
+  dataKey?: string;
   migrateOnStart: boolean;
   // First start creates the platform owner (always) and the demo associations (seedDemo).
   seedOwner: boolean;
@@ -80,6 +88,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
   }
+  if (production && !e.DATA_KEY) {
+    throw new ConfigError('Invalid configuration:\n  DATA_KEY: required in production');
+  }
   return {
     env: e.NODE_ENV,
     production,
@@ -94,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tenantDbPoolSize: e.TENANT_DB_POOL_SIZE,
     platformDbPoolSize: e.PLATFORM_DB_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
+    dataKey: e.DATA_KEY,
     // With an external database, production refuses to start on drift; development migrates.
     migrateOnStart: e.MIGRATE_ON_START ?? !production,
     seedOwner: true,

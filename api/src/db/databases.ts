@@ -39,6 +39,9 @@ export interface MigrateOptions {
   tenant?: string;
   templateDb: string;
   clusterUrl: (cluster: string) => string;
+  // Data upgrades that need the application (such as its keys), run on each tenant database
+  // after its migrations.
+  upgradeTenant?: (tenantUrl: string) => Promise<void>;
 }
 
 // `npm run migrate`: the platform database, the tenant template, then every tenant database.
@@ -77,6 +80,7 @@ export async function migrateAll(
     const s = await migrate(withDatabase(opts.clusterUrl(t.db_cluster), t.db_name), 'tenant', {
       dryRun,
     });
+    if (!dryRun) await opts.upgradeTenant?.(withDatabase(opts.clusterUrl(t.db_cluster), t.db_name));
     reports.push({ database: `${t.db_name} (${t.name})`, applied: s.pending, dryRun });
   }
   return reports;

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { clusterResolver, resolveDatabaseUrl, templateDbName } from '../boot.js';
+import { clusterResolver, dataKey, resolveDatabaseUrl, templateDbName } from '../boot.js';
+import { sealTaxIds } from '../modules/vendors/seal-tax-ids.js';
 import { loadConfig } from '../config.js';
 import { migrateAll } from './databases.js';
 
@@ -17,6 +18,7 @@ async function main() {
       tenant: values.tenant,
       templateDb: templateDbName(config, url),
       clusterUrl: clusterResolver(url),
+      upgradeTenant: values['dry-run'] ? undefined : sealTaxIds(dataKey(config)),
     });
     for (const r of reports) {
       const verb = r.dryRun ? 'would apply' : 'applied';

@@ -4,6 +4,7 @@ import type { AuthRateLimiter } from '../core/auth/rate-limit.js';
 import type { TokenService } from '../core/auth/tokens.js';
 import type { Mailer } from '../core/email/mailer.js';
 import type { UrlSigner } from '../core/auth/url-signing.js';
+import type { SecretBox } from '../core/crypto/secret-box.js';
 import type { Storage } from '../core/storage/storage.js';
 import type { TenantDirectory } from '../core/tenancy/tenant-directory.js';
 import type { TenantPool } from '../core/tenancy/tenant-pool.js';
@@ -21,6 +22,8 @@ export interface Services {
   mailer: Mailer;
   storage: Storage;
   urlSigner: UrlSigner;
+  // Seals small secrets at rest (vendor tax ids).
+  secrets: SecretBox;
   clusterUrl(cluster: string): string;
   platformDbName: string;
   // Where the web app is reached (PUBLIC_URL, or http://localhost:<port> once listening).

@@ -69,7 +69,7 @@ export class VendorsResolver {
     @Arg('input', () => CreateVendorInput) input: CreateVendorInput,
     @Ctx() ctx: Context,
   ): Promise<Vendor> {
-    return createVendor(ctx.em, input, ctx.auth);
+    return createVendor(ctx.em, input, ctx.auth, ctx.services.secrets);
   }
 
   @Mutation(() => Vendor, { description: 'Edit a vendor (audited)' })
@@ -78,7 +78,7 @@ export class VendorsResolver {
     @Arg('input', () => UpdateVendorInput) input: UpdateVendorInput,
     @Ctx() ctx: Context,
   ): Promise<Vendor> {
-    return updateVendor(ctx.em, id, input, ctx.auth);
+    return updateVendor(ctx.em, id, input, ctx.auth, ctx.services.secrets);
   }
 
   @Mutation(() => Vendor, {

@@ -11,6 +11,8 @@ import { isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
 import { recordTenantAudit } from '../audit/audit.service.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { taxIdContext } from './seal-tax-ids.js';
 import type { CreateVendorInput, UpdateVendorInput } from './vendor.inputs.js';
 import type { Period, Vendor } from './vendor.types.js';
 
@@ -28,9 +30,16 @@ interface VendorRow {
   created_at: string;
 }
 
-// The tax id itself is never selected: only its last four digits leave the database.
+// The tax id itself is sealed and never selected: only its last four digits leave the database.
 const COLUMNS = `v.id, v.name, v.contact_name, v.email, v.phone, v.address,
-  right(v.tax_id, 4) AS tax_last4, v.default_expense_account_id, v.is_1099, v.active, v.created_at`;
+  v.tax_id_last4 AS tax_last4, v.default_expense_account_id, v.is_1099, v.active, v.created_at`;
+
+// The columns a tax id is stored in: sealed for this vendor's row, and its last four in clear.
+function taxIdColumns(secrets: SecretBox, vendorId: string, taxId: string | null) {
+  if (!taxId) return { sealed: null, last4: null };
+  const nine = digits(taxId);
+  return { sealed: secrets.seal(nine, taxIdContext(vendorId)), last4: nine.slice(-4) };
+}
 
 export function maskTaxId(last4: string | null): string | null {
   return last4 ? `•••••${last4}` : null;
@@ -150,6 +159,7 @@ export async function createVendor(
   em: EntityManager,
   input: CreateVendorInput,
   actor: AuthInfo | null,
+  secrets: SecretBox,
 ): Promise<Vendor> {
   const name = input.name.trim();
   const problems: FieldDetail[] = [];
@@ -161,11 +171,11 @@ export async function createVendor(
         await checkExpenseAccount(tx, input.defaultExpenseAccountId, problems);
       }
       if (problems.length) throw badInput(problems, problems[0].message);
-      const taxId = text(input.taxId);
+      const tax = taxIdColumns(secrets, id, text(input.taxId));
       await sql(tx).run(
-        `INSERT INTO vendors (id, name, contact_name, email, phone, address, tax_id,
-            default_expense_account_id, is_1099)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO vendors (id, name, contact_name, email, phone, address, tax_id_sealed,
+            tax_id_last4, default_expense_account_id, is_1099)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         [
           id,
           name,
@@ -173,7 +183,8 @@ export async function createVendor(
           text(input.email),
           text(input.phone),
           text(input.address),
-          taxId ? digits(taxId) : null,
+          tax.sealed,
+          tax.last4,
           input.defaultExpenseAccountId || null,
           input.is1099 ?? false,
         ],
@@ -197,6 +208,7 @@ export async function updateVendor(
   id: string,
   patch: UpdateVendorInput,
   actor: AuthInfo | null,
+  secrets: SecretBox,
 ): Promise<Vendor> {
   try {
     return await em.transactional(async (tx) => {
@@ -226,8 +238,10 @@ export async function updateVendor(
       }
       // Omitted keeps the stored tax id; "" (or null) clears it.
       if (patch.taxId !== undefined) {
-        const taxId = text(patch.taxId);
-        assign('tax_id', taxId ? digits(taxId) : null);
+        const tax = taxIdColumns(secrets, id, text(patch.taxId));
+        assign('tax_id_sealed', tax.sealed);
+        assign('tax_id_last4', tax.last4);
+        assign('tax_id', null);
       }
       if (
         patch.defaultExpenseAccountId !== undefined &&

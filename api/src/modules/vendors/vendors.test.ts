@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
+import { migrateAll } from '../../db/databases.js';
+import { sealTaxIds, taxIdContext } from './seal-tax-ids.js';
 import type { Organization } from '../../platform/organizations/organization.entity.js';
 import { Role } from '../../platform/users/membership.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -194,14 +196,71 @@ describe('vendors', () => {
     });
   });
 
-  it('stores the tax id as its nine digits, never returned', async () => {
+  it('seals the tax id at rest, bound to its vendor, and never returns it', async () => {
     const v = await vendor({ name: 'Digits Co', taxId: '987-65-4321' });
     const url = withDatabase(app.services.clusterUrl('default'), org.dbName);
-    const stored = await withClient(url, (c) =>
-      c.query('SELECT tax_id FROM vendors WHERE id = $1', [v.id]),
-    );
-    expect(stored.rows[0].tax_id).toBe('987654321');
+    const row = async (id: string) =>
+      (
+        await withClient(url, (c) =>
+          c.query('SELECT tax_id, tax_id_sealed, tax_id_last4 FROM vendors WHERE id = $1', [id]),
+        )
+      ).rows[0];
+    const stored = await row(v.id);
+    expect(stored.tax_id).toBeNull();
+    expect(stored.tax_id_last4).toBe('4321');
+    expect(stored.tax_id_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toMatch(/987654321|987-65-4321/);
+    // Only the application's key opens it, and only for this vendor's row.
+    const secrets = app.services.secrets;
+    expect(secrets.open(stored.tax_id_sealed, taxIdContext(v.id))).toBe('987654321');
+    const other = await vendor({ name: 'Other Digits Co' });
+    expect(() => secrets.open(stored.tax_id_sealed, taxIdContext(other.id))).toThrow();
     expect(v.taxIdMasked).toBe('•••••4321');
+    // Replacing it seals the new one; clearing it leaves nothing behind.
+    await app.gql(UPDATE, { id: v.id, input: { taxId: '12-3450000' } }, token);
+    const replaced = await row(v.id);
+    expect(secrets.open(replaced.tax_id_sealed, taxIdContext(v.id))).toBe('123450000');
+    expect(replaced.tax_id_last4).toBe('0000');
+    await app.gql(UPDATE, { id: v.id, input: { taxId: '' } }, token);
+    expect(await row(v.id)).toEqual({ tax_id: null, tax_id_sealed: null, tax_id_last4: null });
+  });
+
+  it('seals tax ids written in clear before sealing existed when the tenant is migrated', async () => {
+    const url = withDatabase(app.services.clusterUrl('default'), org.dbName);
+    // A row as migration 008 leaves one written earlier: digits in clear, last four copied.
+    const legacyId = '00000000-0000-4000-8000-0000000000ab';
+    await withClient(url, (c) =>
+      c.query(
+        `INSERT INTO vendors (id, name, tax_id, tax_id_last4) VALUES ($1, 'Legacy Co', '111223333', '3333')`,
+        [legacyId],
+      ),
+    );
+    const listed = (await app.gql(LIST, {}, token)).body.data!.vendors as { id: string }[];
+    expect(listed.map((v) => v.id)).toContain(legacyId);
+    await migrateAll(withDatabase(app.services.clusterUrl('default'), app.platformDb), {
+      templateDb: app.services.tenantTemplateDb,
+      clusterUrl: app.services.clusterUrl,
+      tenant: org.id,
+      upgradeTenant: sealTaxIds(app.services.secrets),
+    });
+    const sealed = (
+      await withClient(url, (c) =>
+        c.query('SELECT tax_id, tax_id_sealed, tax_id_last4 FROM vendors WHERE id = $1', [
+          legacyId,
+        ]),
+      )
+    ).rows[0];
+    expect(sealed.tax_id).toBeNull();
+    expect(sealed.tax_id_last4).toBe('3333');
+    expect(app.services.secrets.open(sealed.tax_id_sealed, taxIdContext(legacyId))).toBe(
+      '111223333',
+    );
+    const shown = await app.gql(
+      `query { vendors(filter: { search: "Legacy" }) { taxIdMasked hasTaxId } }`,
+      {},
+      token,
+    );
+    expect(shown.body.data!.vendors).toEqual([{ taxIdMasked: '•••••3333', hasTaxId: true }]);
   });
 
   it('reports every bad field with its details, and writes nothing', async () => {
