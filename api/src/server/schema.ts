@@ -31,6 +31,7 @@ import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { ActualsResolver } from '../modules/actuals/actuals.resolver.js';
 import { BudgetsResolver } from '../modules/budgets/budgets.resolver.js';
 import { ReportsResolver } from '../modules/reports/reports.resolver.js';
+import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import {
   JournalEntryVendorResolver,
@@ -66,6 +67,7 @@ export const resolvers = [
   OrganizationsResolver,
   AccountsResolver,
   JournalResolver,
+  JournalImportResolver,
   AuditResolver,
   AttachmentsResolver,
   JournalEntryAttachmentsResolver,

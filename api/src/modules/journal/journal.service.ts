@@ -21,6 +21,8 @@ export interface PostOptions {
   source?: EntrySource;
   reconciled?: boolean;
   reversesId?: string;
+  // An imported entry's reference in its file.
+  importRef?: string;
 }
 
 interface LineRow {
@@ -42,6 +44,7 @@ interface EntryRow {
   reconciled: boolean;
   vendor_id: string | null;
   reverses_id: string | null;
+  import_ref: string | null;
   reversed_by_id: string | null;
   total: string;
   created_at: string;
@@ -69,6 +72,7 @@ export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
     reconciled: r.reconciled,
     vendorId: r.vendor_id,
     reversesId: r.reverses_id,
+    importReference: r.import_ref,
     reversedById: r.reversed_by_id,
     total: Number(r.total),
     createdAt: new Date(r.created_at),
@@ -78,7 +82,7 @@ export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
 
 // An entry's columns without its total, for callers that read its lines anyway.
 export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
-  e.reconciled, e.vendor_id, e.reverses_id,
+  e.reconciled, e.vendor_id, e.reverses_id, e.import_ref,
   (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
   e.created_at`;
 
@@ -226,6 +230,7 @@ export async function postJournalEntries(
         r: opts.reconciled ?? false,
         v: input.vendorId ?? null,
         x: opts.reversesId ?? null,
+        f: opts.importRef ?? null,
         n: input.lines.length,
       });
       input.lines.forEach((line, i) =>
@@ -243,9 +248,9 @@ export async function postJournalEntries(
     });
     const entriesJson = JSON.stringify(entries);
     await db.bulk(
-      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, created_by, impersonated_by)
-       SELECT id, d, m, s, r, v, x, ?::uuid, ?::uuid
-         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid)`,
+      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, import_ref, created_by, impersonated_by)
+       SELECT id, d, m, s, r, v, x, f, ?::uuid, ?::uuid
+         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid, f text)`,
       [actor?.userId ?? null, actor?.impersonatedBy ?? null, entriesJson],
     );
     await db.bulk(

@@ -10,6 +10,7 @@ export enum EntrySource {
   PAYMENT = 'payment',
   REVERSAL = 'reversal',
   LATE_FEE = 'late_fee',
+  IMPORT = 'import',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
@@ -58,6 +59,12 @@ export class JournalEntry {
 
   @Field(() => ID, { nullable: true })
   vendorId: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'For an imported entry, its reference in the file (and the system it came from)',
+  })
+  importReference: string | null;
 
   @Field(() => ID, { nullable: true, description: 'The entry this one reverses' })
   reversesId: string | null;

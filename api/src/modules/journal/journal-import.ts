@@ -1,0 +1,324 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { parse } from 'csv-parse/sync';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import { conflict } from '../../core/errors/app-error.js';
+import type { Cents } from '../../core/money/money.js';
+import { sql } from '../../db/sql.js';
+import { parseAmount } from '../budgets/budget-csv.js';
+import { postJournalEntries, type Posting } from './journal.service.js';
+import { EntrySource } from './journal.types.js';
+
+export const MAX_IMPORT_ROWS = 50_000;
+const MAX_ENTRY_LINES = 500;
+const BATCH = 1000;
+
+export interface ImportProblem {
+  row: number;
+  field: string | null;
+  message: string;
+}
+
+export interface ImportedEntry {
+  reference: string;
+  date: string | null;
+  memo: string | null;
+  lineCount: number;
+  total: Cents;
+  firstRow: number;
+}
+
+export interface JournalImport {
+  committed: boolean;
+  entryCount: number;
+  lineCount: number;
+  totalDebit: Cents;
+  from: string | null;
+  to: string | null;
+  entries: ImportedEntry[];
+  errors: ImportProblem[];
+}
+
+// Column names as other systems write them, after lower-casing and dropping everything but letters
+// and digits ("Account No." → "accountno").
+const COLUMNS: Record<string, string[]> = {
+  date: ['date', 'entrydate', 'transactiondate', 'postingdate'],
+  reference: ['reference', 'ref', 'entry', 'entryno', 'entrynumber', 'journal', 'journalno', 'num'],
+  account: ['account', 'accountnumber', 'accountno', 'acct', 'acctno'],
+  debit: ['debit', 'debits', 'dr'],
+  credit: ['credit', 'credits', 'cr'],
+  memo: ['memo', 'description', 'entrymemo'],
+  lineMemo: ['linememo', 'linedescription'],
+};
+
+const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+// 2026-03-31, or 3/31/2026 as US exports write it.
+function parseDate(text: string): string | null {
+  let y: number, m: number, d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return null;
+  }
+  if (y < 1900 || y > 2200) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+const money = (c: Cents) => (c / 100).toFixed(2);
+
+// The template: the header and one balanced example entry on the association's own accounts.
+export async function journalImportTemplate(em: EntityManager): Promise<string> {
+  const accounts = await sql(em).all<{ number: string; type: string }>(
+    `SELECT number, type FROM accounts WHERE NOT archived ORDER BY number`,
+  );
+  const asset = accounts.find((a) => a.type === 'asset')?.number ?? '1010';
+  const expense = accounts.find((a) => a.type === 'expense')?.number ?? '5010';
+  return [
+    'date,reference,account,debit,credit,memo,line_memo',
+    `2026-01-31,GJ-1001,${expense},250.00,,January landscaping,Greenway invoice 4411`,
+    `2026-01-31,GJ-1001,${asset},,250.00,January landscaping,Check 2087`,
+    '',
+  ].join('\r\n');
+}
+
+// Journal entries from a CSV file: one row per line, rows sharing a reference make one entry.
+// Every row is checked first, with its line number; any problem and nothing is written. A
+// dry run checks and summarizes without writing. Posting goes through the ledger's bulk path.
+export async function importJournalEntries(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  text: string,
+  dryRun: boolean,
+): Promise<JournalImport> {
+  const result: JournalImport = {
+    committed: false,
+    entryCount: 0,
+    lineCount: 0,
+    totalDebit: 0,
+    from: null,
+    to: null,
+    entries: [],
+    errors: [],
+  };
+  const errors = result.errors;
+  let records: string[][];
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][];
+  } catch (e) {
+    const line = (e as { lines?: number }).lines ?? 1;
+    errors.push({
+      row: line,
+      field: null,
+      message: `Not a readable CSV file: ${(e as Error).message}`,
+    });
+    return result;
+  }
+  if (records.length < 2) {
+    errors.push({ row: 1, field: null, message: 'The file has no rows under its header' });
+    return result;
+  }
+  if (records.length - 1 > MAX_IMPORT_ROWS) {
+    errors.push({
+      row: 1,
+      field: null,
+      message: `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file; split the file by year`,
+    });
+    return result;
+  }
+  const header = records[0].map(norm);
+  const col: Record<string, number> = {};
+  for (const [name, aliases] of Object.entries(COLUMNS)) {
+    col[name] = header.findIndex((h) => aliases.includes(h));
+  }
+  for (const required of ['date', 'reference', 'account', 'debit', 'credit']) {
+    if (col[required] < 0) {
+      errors.push({ row: 1, field: required, message: `Missing the ${required} column` });
+    }
+  }
+  if (errors.length) return result;
+
+  const accounts = new Map(
+    (
+      await sql(em).all<{ id: string; number: string; name: string; archived: boolean }>(
+        'SELECT id, number, name, archived FROM accounts',
+      )
+    ).map((a) => [a.number.toLowerCase(), a]),
+  );
+
+  interface Draft {
+    reference: string;
+    date: string | null;
+    memo: string | null;
+    firstRow: number;
+    lines: { row: number; accountId: string; debit: Cents; credit: Cents; memo: string | null }[];
+    debits: Cents;
+    credits: Cents;
+    badRows: number;
+  }
+  const drafts = new Map<string, Draft>();
+  records.slice(1).forEach((rec, i) => {
+    const row = i + 2;
+    const get = (name: string) => (col[name] >= 0 ? (rec[col[name]] ?? '').trim() : '');
+    const problem = (field: string | null, message: string) => errors.push({ row, field, message });
+    const reference = get('reference');
+    if (!reference) {
+      problem('reference', 'Give the reference of the entry this line belongs to');
+      return;
+    }
+    if (reference.length > 100) {
+      problem('reference', 'A reference has at most 100 characters');
+      return;
+    }
+    let draft = drafts.get(reference);
+    if (!draft) {
+      draft = {
+        reference,
+        date: null,
+        memo: null,
+        firstRow: row,
+        lines: [],
+        debits: 0,
+        credits: 0,
+        badRows: 0,
+      };
+      drafts.set(reference, draft);
+    }
+    const before = errors.length;
+    const date = parseDate(get('date'));
+    if (!date) problem('date', `"${get('date')}" is not a date; use 2026-03-31 or 3/31/2026`);
+    else if (draft.date && draft.date !== date) {
+      problem('date', `Entry ${reference} is dated ${draft.date} on line ${draft.firstRow}`);
+    } else draft.date = date;
+    const number = get('account');
+    const account = accounts.get(number.toLowerCase());
+    if (!number) problem('account', 'Give the account number');
+    else if (!account) problem('account', `No account numbered ${number}`);
+    else if (account.archived) {
+      problem(
+        'account',
+        `Account ${account.number} ${account.name} is archived and takes no new postings`,
+      );
+    }
+    const debit = parseAmount(get('debit'));
+    const credit = parseAmount(get('credit'));
+    if (debit.error) problem('debit', debit.error);
+    if (credit.error) problem('credit', credit.error);
+    if (!debit.error && !credit.error) {
+      if ((debit.cents ?? 0) < 0 || (credit.cents ?? 0) < 0) {
+        problem('debit', 'Amounts must be positive: put a credit in the credit column');
+      } else if ((debit.cents ?? 0) > 0 === (credit.cents ?? 0) > 0) {
+        problem('debit', 'Give either a debit or a credit');
+      }
+    }
+    const memo = get('memo');
+    if (memo.length > 500) problem('memo', 'A memo has at most 500 characters');
+    const lineMemo = get('lineMemo');
+    if (lineMemo.length > 500) problem('lineMemo', 'A memo has at most 500 characters');
+    if (errors.length > before) {
+      draft.badRows += 1;
+      return;
+    }
+    if (memo && !draft.memo) draft.memo = memo;
+    draft.lines.push({
+      row,
+      accountId: account!.id,
+      debit: debit.cents!,
+      credit: credit.cents!,
+      memo: lineMemo || null,
+    });
+    draft.debits += debit.cents!;
+    draft.credits += credit.cents!;
+  });
+
+  // Whole entries: two lines at least, balanced, not imported before.
+  const complete = [...drafts.values()].filter((d) => d.badRows === 0);
+  for (const d of complete) {
+    const entryProblem = (message: string) =>
+      errors.push({ row: d.firstRow, field: 'reference', message });
+    if (d.lines.length < 2) entryProblem(`Entry ${d.reference} needs at least two lines`);
+    else if (d.lines.length > MAX_ENTRY_LINES) {
+      entryProblem(`Entry ${d.reference} has more than ${MAX_ENTRY_LINES} lines`);
+    } else if (d.debits !== d.credits) {
+      entryProblem(
+        `Entry ${d.reference} does not balance: debits ${money(d.debits)}, credits ${money(d.credits)}`,
+      );
+    }
+  }
+  if (complete.length) {
+    const taken = await sql(em).all<{ import_ref: string; entry_date: string; number: string }>(
+      `SELECT e.import_ref, e.entry_date::text AS entry_date, e.number
+         FROM journal_entries e
+         JOIN jsonb_to_recordset(?::jsonb) AS t(r text, d date) ON t.r = e.import_ref AND t.d = e.entry_date`,
+      [JSON.stringify(complete.map((d) => ({ r: d.reference, d: d.date })))],
+    );
+    for (const t of taken) {
+      const d = drafts.get(t.import_ref)!;
+      errors.push({
+        row: d.firstRow,
+        field: 'reference',
+        message: `Entry ${t.import_ref} of ${t.entry_date} was imported before, as JE-${t.number}`,
+      });
+    }
+  }
+  errors.sort((a, b) => a.row - b.row);
+
+  const entries = [...drafts.values()];
+  result.entryCount = entries.length;
+  result.lineCount = entries.reduce((n, d) => n + d.lines.length + d.badRows, 0);
+  result.totalDebit = entries.reduce((n, d) => n + d.debits, 0);
+  const dates = entries
+    .map((d) => d.date)
+    .filter((d): d is string => !!d)
+    .sort();
+  result.from = dates[0] ?? null;
+  result.to = dates.at(-1) ?? null;
+  result.entries = entries.slice(0, 20).map((d) => ({
+    reference: d.reference,
+    date: d.date,
+    memo: d.memo,
+    lineCount: d.lines.length + d.badRows,
+    total: d.debits,
+    firstRow: d.firstRow,
+  }));
+  if (errors.length || dryRun) return result;
+
+  const postings: Posting[] = entries.map((d) => ({
+    input: {
+      date: d.date!,
+      memo: d.memo ?? `Imported entry ${d.reference}`,
+      lines: d.lines.map((l) => ({
+        accountId: l.accountId,
+        debit: l.debit || null,
+        credit: l.credit || null,
+        memo: l.memo,
+      })),
+    },
+    opts: { source: EntrySource.IMPORT, importRef: d.reference },
+  }));
+  // One transaction for the whole file, posted a thousand entries at a time.
+  try {
+    await em.transactional(async (tx) => {
+      for (let i = 0; i < postings.length; i += BATCH) {
+        await postJournalEntries(tx, actor, postings.slice(i, i + BATCH));
+      }
+    });
+  } catch (err) {
+    // The same file imported at the same moment by someone else.
+    if ((err as { constraint?: string }).constraint === 'journal_entries_import_ref_idx') {
+      throw conflict('These entries were imported meanwhile; nothing was imported twice');
+    }
+    throw err;
+  }
+  result.committed = true;
+  return result;
+}

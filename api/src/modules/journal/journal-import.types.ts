@@ -1,0 +1,52 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { CsvRowError } from '../units/units.types.js';
+
+@ObjectType({ description: 'One entry of an import file' })
+export class JournalImportEntry {
+  @Field(() => String)
+  reference: string;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  date: string | null;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+
+  @Field(() => Int)
+  lineCount: number;
+
+  @Field(() => MoneyScalar, { description: 'Its debits' })
+  total: Cents;
+
+  @Field(() => Int, { description: 'Line of the file where the entry starts' })
+  firstRow: number;
+}
+
+@ObjectType()
+export class JournalImportResult {
+  @Field(() => Boolean, { description: 'True when the entries were posted' })
+  committed: boolean;
+
+  @Field(() => Int)
+  entryCount: number;
+
+  @Field(() => Int)
+  lineCount: number;
+
+  @Field(() => MoneyScalar)
+  totalDebit: Cents;
+
+  @Field(() => GraphQLLocalDate, { nullable: true, description: 'The earliest entry date' })
+  from: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true, description: 'The latest entry date' })
+  to: string | null;
+
+  @Field(() => [JournalImportEntry], { description: 'The first 20 entries of the file' })
+  entries: JournalImportEntry[];
+
+  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
+  errors: CsvRowError[];
+}
