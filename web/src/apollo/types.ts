@@ -104,7 +104,8 @@ export type EntrySource =
   | 'INVOICE'
   | 'PAYMENT'
   | 'LATE_FEE'
-  | 'MONTHLY_ACTUALS';
+  | 'MONTHLY_ACTUALS'
+  | 'IMPORT';
 
 export interface JournalLine {
   id: string;

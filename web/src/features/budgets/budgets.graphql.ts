@@ -99,7 +99,15 @@ export const SAVE_BUDGET_MUTATION: TypedDocumentNode<
   ${BUDGET_FIELDS}
 `;
 
-export const IMPORT_BUDGET_MUTATION = gql`
+export const IMPORT_BUDGET_MUTATION: TypedDocumentNode<
+  { importBudget: BudgetImport },
+  {
+    year: number;
+    file: null;
+    mappings: BudgetImportMapping[];
+    dryRun: boolean;
+  }
+> = gql`
   mutation ImportBudget(
     $year: Int!
     $file: Upload!

@@ -6,6 +6,7 @@ import type {
   JournalEntryConnection,
   JournalEntryFilter,
   LocalDate,
+  Money,
 } from '@/apollo/types';
 import type { PostJournalEntryInput } from './transactions';
 
@@ -173,4 +174,56 @@ export const UPLOAD_ATTACHMENT_MUTATION: TypedDocumentNode<
     }
   }
   ${ATTACHMENT_FIELDS}
+`;
+
+export interface JournalImportResult {
+  committed: boolean;
+  entryCount: number;
+  lineCount: number;
+  totalDebit: Money;
+  from: LocalDate | null;
+  to: LocalDate | null;
+  entries: {
+    reference: string;
+    date: LocalDate | null;
+    memo: string | null;
+    lineCount: number;
+    total: Money;
+  }[];
+  errors: { row: number; field: string | null; message: string }[];
+}
+
+export const JOURNAL_IMPORT_TEMPLATE_QUERY: TypedDocumentNode<{ journalImportTemplate: string }> =
+  gql`
+    query JournalImportTemplate {
+      journalImportTemplate
+    }
+  `;
+
+export const IMPORT_JOURNAL_ENTRIES_MUTATION: TypedDocumentNode<
+  { importJournalEntries: JournalImportResult },
+  { file: null; dryRun: boolean }
+> = gql`
+  mutation ImportJournalEntries($file: Upload!, $dryRun: Boolean!) {
+    importJournalEntries(file: $file, dryRun: $dryRun) {
+      committed
+      entryCount
+      lineCount
+      totalDebit
+      from
+      to
+      entries {
+        reference
+        date
+        memo
+        lineCount
+        total
+      }
+      errors {
+        row
+        field
+        message
+      }
+    }
+  }
 `;

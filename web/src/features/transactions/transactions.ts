@@ -24,6 +24,7 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'PAYMENT', label: 'Payment' },
   { value: 'LATE_FEE', label: 'Late fee' },
   { value: 'MONTHLY_ACTUALS', label: 'Monthly actuals' },
+  { value: 'IMPORT', label: 'Imported' },
 ];
 
 /** "Opening balance"; also reads the lower-case values the history records ("opening_balance"). */
