@@ -114,4 +114,55 @@ describe('browser journey: the journal', () => {
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'transactions.png') });
     expect(errors).toEqual([]);
   });
+
+  it('imports history from a CSV file: problems by row first, then the whole file', async () => {
+    await page.goto(`${app.url}/transactions`);
+    await page.click('[data-testid="import-journal"]');
+    const bad =
+      'date,reference,account,debit,credit\n2025-12-01,H-1,1010,90.00,\n2025-12-01,H-1,9999,,90.00\n';
+    await page.setInputFiles('[data-testid="journal-file"]', {
+      name: 'history.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(bad),
+    });
+    await page.click('[data-testid="journal-check"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="import-errors"]'))
+      .toContain('No account numbered 9999');
+    await page.waitForTimeout(400); // the message's opening animation, for the picture
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'journal-import-errors.png') });
+
+    const good = [
+      'Date,Reference,Account,Debit,Credit,Memo',
+      '12/01/2025,H-1,5010,90.00,,December mowing',
+      '12/01/2025,H-1,1010,,90.00,December mowing',
+      '12/15/2025,H-2,5010,"1,250.00",,Tree removal',
+      '12/15/2025,H-2,1010,,"1,250.00",Tree removal',
+    ].join('\n');
+    await page.setInputFiles('[data-testid="journal-file"]', {
+      name: 'history.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(good),
+    });
+    await page.click('[data-testid="journal-check"]');
+    await expect
+      .poll(() => page.textContent('[data-testid="journal-preview"]'))
+      .toContain('2 entries · 4 lines · debits $1,340.00');
+    await page.waitForTimeout(400); // the message's opening animation, for the picture
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'journal-import-preview.png') });
+    await page.click('[data-testid="journal-import"]');
+    await expect.poll(() => page.textContent('body')).toContain('2 journal entries imported');
+    await expect
+      .poll(() => page.textContent('[data-testid="entries-table"]'))
+      .toContain('Tree removal');
+    await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'journal-imported.png') });
+    const res = await app.gql(
+      `{ journalEntries(filter: { source: IMPORT }) { totalCount } trialBalance { totalDebit totalCredit } }`,
+      {},
+      token,
+    );
+    expect(res.body.data!.journalEntries.totalCount).toBe(2);
+    expect(res.body.data!.trialBalance.totalDebit).toBe(res.body.data!.trialBalance.totalCredit);
+    expect(errors).toEqual([]);
+  });
 });
