@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { parse } from 'csv-parse/sync';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
+import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
 import { parseAmount } from '../budgets/budget-csv.js';
@@ -105,24 +105,12 @@ export async function importJournalEntries(
     errors: [],
   };
   const errors = result.errors;
-  let records: string[][];
-  try {
-    records = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch (e) {
-    const line = (e as { lines?: number }).lines ?? 1;
-    errors.push({
-      row: line,
-      field: null,
-      message: `Not a readable CSV file: ${(e as Error).message}`,
-    });
+  const parsed = parseCsvRows(text);
+  if ('error' in parsed) {
+    errors.push(parsed.error);
     return result;
   }
+  const records = parsed.rows;
   if (records.length < 2) {
     errors.push({ row: 1, field: null, message: 'The file has no rows under its header' });
     return result;

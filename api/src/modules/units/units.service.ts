@@ -1,5 +1,5 @@
 import { pageSize } from '../../core/graphql/connection.js';
-import { parse } from 'csv-parse/sync';
+import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import { isEmail } from 'class-validator';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
@@ -413,24 +413,9 @@ const norm = (h: string) =>
 // duplicates in the file and in the books); any error and nothing is written.
 export async function importUnits(em: EntityManager, actor: AuthInfo | null, text: string) {
   const errors: CsvRowError[] = [];
-  let records: string[][];
-  try {
-    records = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch (e) {
-    const line = (e as { lines?: number }).lines ?? 1;
-    return {
-      created: 0,
-      errors: [
-        { row: line, field: null, message: `Not a readable CSV file: ${(e as Error).message}` },
-      ],
-    };
-  }
+  const parsed = parseCsvRows(text);
+  if ('error' in parsed) return { created: 0, errors: [parsed.error] };
+  const records = parsed.rows;
   if (!records.length)
     return { created: 0, errors: [{ row: 1, field: null, message: 'The file is empty' }] };
   const header = records[0].map(norm);
