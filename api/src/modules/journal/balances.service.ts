@@ -27,15 +27,20 @@ export async function accountBalances(
   const params: unknown[] = [];
   let months: string;
   let partial = '';
+  // One account: its own totals and lines only, read through the (account_id, …) indexes.
+  const one = opts.accountId ? 'account_id = ? AND' : '';
+  const oneParam = opts.accountId ? [opts.accountId] : [];
   if (opts.asOf) {
     months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
-                WHERE month < date_trunc('month', ?::date) GROUP BY account_id`;
+                WHERE ${one} month < date_trunc('month', ?::date) GROUP BY account_id`;
     partial = `UNION ALL SELECT account_id, sum(debit), sum(credit) FROM journal_lines
-                WHERE entry_date >= date_trunc('month', ?::date)::date AND entry_date <= ?::date
+                WHERE ${one} entry_date >= date_trunc('month', ?::date)::date AND entry_date <= ?::date
                 GROUP BY account_id`;
-    params.push(opts.asOf, opts.asOf, opts.asOf);
+    params.push(...oneParam, opts.asOf, ...oneParam, opts.asOf, opts.asOf);
   } else {
-    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals GROUP BY account_id`;
+    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
+                ${opts.accountId ? 'WHERE account_id = ?' : ''} GROUP BY account_id`;
+    params.push(...oneParam);
   }
   const where: string[] = [];
   if (opts.fundType) {
