@@ -88,7 +88,8 @@ describe('browser journey: the journal', () => {
 
     await page.getByRole('button', { name: 'Reverse' }).click();
     await page.click('[data-testid="reverse-confirm"]');
-    await expect.poll(() => page.textContent('body')).toMatch(/Revers/);
+    // Wait for the reversal itself (the toast naming what it reverses), not the button's label.
+    await expect.poll(() => page.textContent('body')).toMatch(/It reverses JE-\d+/);
 
     // What the screens showed is what the ledger holds.
     const res = await app.gql(
