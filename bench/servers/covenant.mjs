@@ -19,7 +19,11 @@ const serverUrl = process.env.BENCH_PG_URL;
 const db = `covenant_bench_${randomBytes(4).toString('hex')}`;
 await createDatabase(serverUrl, db);
 const config = {
-  ...loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') }),
+  ...loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_KEY: randomBytes(32).toString('base64'),
+  }),
   port: 0,
   host: '127.0.0.1',
   migrateOnStart: true,
