@@ -8,11 +8,11 @@ interface ConnectionLike {
 }
 
 /**
- * `journalEntries` is a Relay connection read page by page ("Load more"): one cache entry per
- * filter, whose edges grow as pages arrive (`after`) and start over when the first page is read
- * again.
+ * The long lists (journal entries, units, invoices, payments) are Relay connections read page by
+ * page ("Load more"): one cache entry per filter, whose edges grow as pages arrive (`after`) and
+ * start over when the first page is read again.
  */
-export const journalEntriesPolicy: FieldPolicy<ConnectionLike> = {
+export const pagedListPolicy: FieldPolicy<ConnectionLike> = {
   keyArgs: ['filter', 'first'],
   merge(existing, incoming, { args }) {
     if (!existing || !args?.after) return incoming;
@@ -69,7 +69,14 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         TrialBalance: { keyFields: false, merge: false },
         TrialBalanceRow: { keyFields: false },
         JournalEntry: { fields: { attachments: { merge: false }, lines: { merge: false } } },
-        Query: { fields: { journalEntries: journalEntriesPolicy } },
+        Query: {
+          fields: {
+            journalEntries: pagedListPolicy,
+            units: pagedListPolicy,
+            invoices: pagedListPolicy,
+            payments: pagedListPolicy,
+          },
+        },
       },
     }),
     defaultOptions: {
