@@ -16,3 +16,17 @@ export function sql(em: EntityManager) {
     },
   };
 }
+
+// How many rows a list's filter matches (a connection's totalCount), counted only when called.
+// The conditions and parameters are copied now, so what the caller adds later (the page's cursor)
+// does not change the count. `from` is the table with the alias the conditions use.
+export function lazyCount(
+  em: EntityManager,
+  from: string,
+  where: readonly string[],
+  params: readonly unknown[],
+): () => Promise<number> {
+  const query = `SELECT count(*)::int AS n FROM ${from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const values = [...params];
+  return async () => (await sql(em).all<{ n: number }>(query, values))[0].n;
+}

@@ -73,3 +73,14 @@ export function pageSize(first: number, max: number, noun: string): number {
   }
   return first;
 }
+
+// Keyset cursors of lists ordered by (date, number), newest first: the position of the last row
+// seen. `decode` answers null for a cursor this code did not make.
+export const dateNumberCursor = {
+  encode: (date: string, number: number) => Buffer.from(`${date}|${number}`).toString('base64url'),
+  decode(cursor: string): [string, number] | null {
+    const [date, n] = Buffer.from(cursor, 'base64url').toString().split('|');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') || !/^\d+$/.test(n ?? '')) return null;
+    return [date, Number(n)];
+  },
+};

@@ -1,4 +1,4 @@
-import { pageSize } from '../../core/graphql/connection.js';
+import { dateNumberCursor, pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -9,7 +9,7 @@ import {
   notFound,
 } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
-import { sql } from '../../db/sql.js';
+import { lazyCount, sql } from '../../db/sql.js';
 import { checkAccounts, receivablesSettings } from '../assessments/assessments.service.js';
 import { type AssessmentFrequency } from '../assessments/assessments.types.js';
 import { recordTenantAudit } from '../audit/audit.service.js';
@@ -144,7 +144,7 @@ export async function findInvoice(em: EntityManager, id: string): Promise<Invoic
 }
 
 const cursorOf = (i: { issueDate: string; number: number }) =>
-  Buffer.from(`${i.issueDate}|${i.number}`).toString('base64url');
+  dateNumberCursor.encode(i.issueDate, i.number);
 
 // Invoices newest first (issue date, then number), keyset-paginated.
 export async function listInvoices(
@@ -201,16 +201,12 @@ export async function listInvoices(
     default:
   }
   const limit = pageSize(first, 200, 'invoices');
-  // Every match of the filter (the cursor condition below is not part of it).
-  const countSql = `SELECT count(*)::int AS n FROM invoices i ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const countParams = [...params];
-  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
+  const count = lazyCount(em, 'invoices i', where, params);
   if (after) {
-    const [d, n] = Buffer.from(after, 'base64url').toString().split('|');
-    if (!DATE.test(d ?? '') || !/^\d+$/.test(n ?? ''))
-      throw badInput([{ field: 'after', message: 'Bad cursor' }]);
+    const position = dateNumberCursor.decode(after);
+    if (!position) throw badInput([{ field: 'after', message: 'Bad cursor' }]);
     where.push('(i.issue_date, i.number) < (?::date, ?)');
-    params.push(d, Number(n));
+    params.push(...position);
   }
   const rows = await sql(em).all<InvoiceRow>(
     `${INVOICE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}

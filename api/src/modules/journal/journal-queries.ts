@@ -1,6 +1,6 @@
-import { pageSize } from '../../core/graphql/connection.js';
+import { dateNumberCursor, pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql.js';
+import { lazyCount, sql } from '../../db/sql.js';
 import type { AccountType, FundType } from '../accounts/account.entity.js';
 import { badInput } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
@@ -25,16 +25,10 @@ export interface Page<T> {
 }
 
 // Cursor = the position (date, number) of the last row seen; newest first.
-function encodeCursor(date: string, number: number) {
-  return Buffer.from(`${date}|${number}`).toString('base64url');
-}
-
 function decodeCursor(cursor: string): [string, number] {
-  const [date, n] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date ?? '') || !/^\d+$/.test(n ?? '')) {
-    throw badInput([{ field: 'after', message: 'Invalid cursor' }]);
-  }
-  return [date, Number(n)];
+  const position = dateNumberCursor.decode(cursor);
+  if (!position) throw badInput([{ field: 'after', message: 'Invalid cursor' }]);
+  return position;
 }
 
 export async function listJournalEntries(
@@ -86,14 +80,7 @@ export async function listJournalEntries(
     params.push(like, filter.text.trim(), like);
   }
   const conn = em.getConnection();
-  const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const totalCount = async () =>
-    (
-      await conn.execute<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM journal_entries e ${cond}`,
-        params,
-      )
-    )[0].n;
+  const totalCount = lazyCount(em, 'journal_entries e', where, params);
   const pageWhere = [...where];
   const pageParams = [...params];
   if (after) {
@@ -118,7 +105,7 @@ export async function listJournalEntries(
       const total = entryLines.reduce((sum, l) => sum + l.debit, 0);
       return {
         node: toEntry({ ...r, total: String(total) }, entryLines),
-        cursor: encodeCursor(r.entry_date, Number(r.number)),
+        cursor: dateNumberCursor.encode(r.entry_date, Number(r.number)),
       };
     }),
     hasNextPage: rows.length > first,
@@ -280,16 +267,12 @@ export async function listJournalLines(
     where.push('a.fund_type = ?');
     params.push(filter.fundType);
   }
-  const filtered = [...where];
-  const count = async () =>
-    (
-      await sql(em).all<{ n: number }>(
-        `SELECT count(*)::int AS n FROM journal_lines l
-           ${filter.fundType ? 'JOIN accounts a ON a.id = l.account_id' : ''}
-          ${filtered.length ? `WHERE ${filtered.join(' AND ')}` : ''}`,
-        [...params],
-      )
-    )[0].n;
+  const count = lazyCount(
+    em,
+    `journal_lines l ${filter.fundType ? 'JOIN accounts a ON a.id = l.account_id' : ''}`,
+    where,
+    params,
+  );
   if (after) {
     const [d, key] = Buffer.from(after, 'base64url').toString().split('|');
     if (!/^\d{4}-\d{2}-\d{2}$/.test(d ?? '') || !isId(key)) {

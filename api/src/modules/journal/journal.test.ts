@@ -450,5 +450,17 @@ describe('journal', () => {
       t,
     );
     expect(rest.body.data!.journalLines.edges).toHaveLength(5);
+    // totalCount is every match of the filter, on the first page and after a cursor alike.
+    const counted = await app.gql(
+      `query ($a: String) {
+        all: journalLines(first: 1) { totalCount }
+        operating: journalLines(first: 1, filter: { fundType: OPERATING }) { totalCount }
+        later: journalLines(first: 1, after: $a, filter: { fundType: OPERATING }) { totalCount } }`,
+      { a: conn.pageInfo.endCursor },
+      t,
+    );
+    expect(counted.body.errors).toBeUndefined();
+    expect(counted.body.data!.all.totalCount).toBe(8);
+    expect(counted.body.data!.later.totalCount).toBe(counted.body.data!.operating.totalCount);
   });
 });

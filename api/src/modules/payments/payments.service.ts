@@ -1,4 +1,4 @@
-import { pageSize } from '../../core/graphql/connection.js';
+import { dateNumberCursor, pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import {
@@ -9,7 +9,7 @@ import {
   notFound,
 } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
-import { sql } from '../../db/sql.js';
+import { lazyCount, sql } from '../../db/sql.js';
 import { checkAccounts, receivablesSettings } from '../assessments/assessments.service.js';
 import { recordTenantAudit } from '../audit/audit.service.js';
 import { applicationsOf, today } from '../invoices/invoices.service.js';
@@ -91,7 +91,7 @@ export async function findPayments(em: EntityManager, ids: string[]): Promise<Pa
   return hydrate(em, rows);
 }
 
-const cursorOf = (p: Payment) => Buffer.from(`${p.date}|${p.number}`).toString('base64url');
+const cursorOf = (p: Payment) => dateNumberCursor.encode(p.date, p.number);
 
 export async function listPayments(
   em: EntityManager,
@@ -123,16 +123,12 @@ export async function listPayments(
         : 'p.void_entry_id IS NULL',
     );
   const limit = pageSize(first, 200, 'payments');
-  // Every match of the filter (the cursor condition below is not part of it).
-  const countSql = `SELECT count(*)::int AS n FROM payments p ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const countParams = [...params];
-  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
+  const count = lazyCount(em, 'payments p', where, params);
   if (after) {
-    const [d, n] = Buffer.from(after, 'base64url').toString().split('|');
-    if (!DATE.test(d ?? '') || !/^\d+$/.test(n ?? ''))
-      throw badInput([{ field: 'after', message: 'Bad cursor' }]);
+    const position = dateNumberCursor.decode(after);
+    if (!position) throw badInput([{ field: 'after', message: 'Bad cursor' }]);
     where.push('(p.date, p.number) < (?::date, ?)');
-    params.push(d, Number(n));
+    params.push(...position);
   }
   const rows = await sql(em).all<PaymentRow>(
     `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY p.date DESC, p.number DESC LIMIT ${limit + 1}`,

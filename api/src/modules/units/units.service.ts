@@ -11,7 +11,7 @@ import {
   notFound,
 } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
-import { sql } from '../../db/sql.js';
+import { lazyCount, sql } from '../../db/sql.js';
 import { diff, recordTenantAudit } from '../audit/audit.service.js';
 import {
   type CsvRowError,
@@ -114,10 +114,7 @@ export async function listUnits(
   }
   if (filter.withBalance) where.push(`${BALANCE_DUE} > 0`);
   const limit = pageSize(first, 200, 'units');
-  // Every match of the filter (the cursor condition below is not part of it).
-  const countSql = `SELECT count(*)::int AS n FROM units u ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const countParams = [...params];
-  const count = async () => (await sql(em).all<{ n: number }>(countSql, countParams))[0].n;
+  const count = lazyCount(em, 'units u', where, params);
   if (after) {
     const text = Buffer.from(after, 'base64url').toString();
     const cut = text.lastIndexOf('|');
