@@ -27,8 +27,12 @@ export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
 }
 
 export function downloadCsv(filename: string, rows: readonly (readonly CsvCell[])[]): void {
-  const blob = new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
+  downloadText(filename, toCsv(rows));
+}
+
+/** Saves text as a file in the browser (exports, import templates the API wrote). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
