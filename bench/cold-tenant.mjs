@@ -11,7 +11,8 @@ export async function coldTenantBench(serverUrl, tenants = 12) {
   const { createDatabase, withDatabase, withClient } = await load('db/connection.js');
   const { migrate } = await load('db/migrations.js');
   const { TenantPool } = await load('core/tenancy/tenant-pool.js');
-  const { tenantOrmOptions } = await load('db/orm.js');
+  const { tenantEntities } = await load('modules/entities.js');
+  const { ormOptions } = await load('db/orm.js');
 
   const prefix = `covenant_cold_${randomBytes(3).toString('hex')}`;
   const tpl = `${prefix}_tpl`;
@@ -28,7 +29,12 @@ export async function coldTenantBench(serverUrl, tenants = 12) {
     locs.push({ orgId, location: { cluster: 'default', database } });
   }
 
-  const pool = new TenantPool({ clusterUrl: () => serverUrl, max: tenants + 1, poolSize: 1 });
+  const pool = new TenantPool({
+    entities: tenantEntities,
+    clusterUrl: () => serverUrl,
+    max: tenants + 1,
+    poolSize: 1,
+  });
   const shared = [];
   for (const { orgId, location } of locs) {
     const t0 = performance.now();
@@ -42,7 +48,7 @@ export async function coldTenantBench(serverUrl, tenants = 12) {
   for (const { location } of locs) {
     const t0 = performance.now();
     const orm = await MikroORM.init(
-      tenantOrmOptions(withDatabase(serverUrl, location.database), 1),
+      ormOptions(withDatabase(serverUrl, location.database), 1, tenantEntities),
     );
     await orm.em.fork().count('Account', {});
     full.push(performance.now() - t0);

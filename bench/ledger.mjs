@@ -50,6 +50,7 @@ export async function ledgerBench(serverUrl) {
   const { createDatabase, withDatabase } = await load('db/connection.js');
   const { migrate } = await load('db/migrations.js');
   const { TenantPool } = await load('core/tenancy/tenant-pool.js');
+  const { tenantEntities } = await load('modules/entities.js');
   const { postJournalEntries } = await load('modules/journal/journal.service.js');
   const { accountBalances } = await load('modules/journal/balances.service.js');
   const { listJournalEntries } = await load('modules/journal/journal-queries.js');
@@ -110,7 +111,12 @@ export async function ledgerBench(serverUrl) {
     `  seeded ${n.toLocaleString('en-US')} lines in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 
-  const pool = new TenantPool({ clusterUrl: () => serverUrl, max: 2, poolSize: 2 });
+  const pool = new TenantPool({
+    entities: tenantEntities,
+    clusterUrl: () => serverUrl,
+    max: 2,
+    poolSize: 2,
+  });
   const orm = await pool.get({ cluster: 'default', database: db }, orgId);
   const em = () => orm.em.fork();
   const asOf = '2024-06-15';

@@ -15,13 +15,15 @@ import { TenantPool } from './core/tenancy/tenant-pool.js';
 import { databaseOf, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
-import { initPlatformOrm } from './db/orm.js';
+import { initOrm } from './db/orm.js';
+import { tenantEntities } from './modules/entities.js';
+import { platformEntities } from './platform/entities.js';
 import { sealTaxIds } from './modules/vendors/seal-tax-ids.js';
 import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MembershipDirectory } from './platform/users/membership-directory.js';
 import { createHttpApp } from './server/app.js';
-import type { Services } from './server/services.js';
+import type { Services } from './core/context.js';
 
 export interface Covenant {
   url: string;
@@ -102,10 +104,16 @@ export async function startCovenant(
     await assertNoDrift(platformUrl, { templateDb, clusterUrl });
 
     const secret = jwtSecret(config);
-    platformOrm = await initPlatformOrm(platformUrl, config.platformDbPoolSize, config.logSql);
+    platformOrm = await initOrm(
+      platformUrl,
+      config.platformDbPoolSize,
+      platformEntities,
+      config.logSql,
+    );
     const platformEm = () => platformOrm!.em.fork() as EntityManager;
     pool = new TenantPool({
       clusterUrl,
+      entities: tenantEntities,
       max: config.tenantPoolMax,
       poolSize: config.tenantDbPoolSize,
       logSql: config.logSql,

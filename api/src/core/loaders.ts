@@ -1,21 +1,38 @@
 import DataLoader from 'dataloader';
-import type { Context } from '../server/context.js';
+import type { Context } from './context.js';
 
-// Per-request DataLoaders for child lists, keyed by the request (Apollo clones the context object
-// per operation, the request stays the same).
-const perRequest = new WeakMap<object, Map<string, DataLoader<unknown, unknown>>>();
+// A DataLoader definition: a batch function typed by its keys, values and arguments. The
+// definition object itself is the key in a request's loaders, so two modules can never share a
+// loader by choosing the same name.
+export interface LoaderDef<K, V, A extends unknown[] = []> {
+  readonly name: string;
+  readonly batch: (ctx: Context, keys: readonly K[], ...args: A) => Promise<V[]>;
+}
 
-export function loader<K, V>(
-  ctx: Context,
+export function defineLoader<K, V, A extends unknown[] = []>(
   name: string,
-  batch: (keys: readonly K[]) => Promise<V[]>,
-): DataLoader<K, V> {
-  let map = perRequest.get(ctx.req);
-  if (!map) perRequest.set(ctx.req, (map = new Map()));
-  let l = map.get(name) as DataLoader<K, V> | undefined;
-  if (!l) {
-    l = new DataLoader<K, V>(batch);
-    map.set(name, l as DataLoader<unknown, unknown>);
+  batch: (ctx: Context, keys: readonly K[], ...args: A) => Promise<V[]>,
+): LoaderDef<K, V, A> {
+  return { name, batch };
+}
+
+// The request's DataLoaders (`ctx.loaders`), created on first use. Apollo clones the context per
+// operation; the clones share this object, so batching spans the whole request.
+export class Loaders {
+  private readonly byDef = new Map<object, Map<string, DataLoader<unknown, unknown>>>();
+
+  constructor(private readonly ctx: Context) {}
+
+  // `args` select a variant (e.g. a period): each distinct argument list gets its own loader.
+  get<K, V, A extends unknown[]>(def: LoaderDef<K, V, A>, ...args: A): DataLoader<K, V> {
+    let variants = this.byDef.get(def);
+    if (!variants) this.byDef.set(def, (variants = new Map()));
+    const key = JSON.stringify(args);
+    let l = variants.get(key) as DataLoader<K, V> | undefined;
+    if (!l) {
+      l = new DataLoader<K, V>((keys) => def.batch(this.ctx, keys, ...args));
+      variants.set(key, l as DataLoader<unknown, unknown>);
+    }
+    return l;
   }
-  return l;
 }

@@ -6,7 +6,14 @@ import {
   withDatabase,
 } from './connection.js';
 import { describeDrift, DriftError, migrate, migrationStatus } from './migrations.js';
-import { ensureTenantTemplate } from '../core/tenancy/provision.js';
+
+// New tenants are copied from a migrated template database: a file copy, not a migration run.
+export async function ensureTenantTemplate(clusterUrl: string, templateDb: string) {
+  if (!(await databaseExists(clusterUrl, templateDb))) {
+    await createDatabase(clusterUrl, templateDb);
+  }
+  return migrate(withDatabase(clusterUrl, templateDb), 'tenant');
+}
 
 export interface TenantRow {
   id: string;

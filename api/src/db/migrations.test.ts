@@ -90,7 +90,7 @@ describe('migrations', () => {
     const cli = (...args: string[]) =>
       run(
         process.execPath,
-        ['--import', '@swc-node/register/esm-register', 'api/src/db/migrate-cli.ts', ...args],
+        ['--import', '@swc-node/register/esm-register', 'api/src/cli/migrate.ts', ...args],
         { cwd: REPO_ROOT, env },
       );
     const dry = await cli('--dry-run');

@@ -1,6 +1,8 @@
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
-import { platformEntities } from '../platform/entities.js';
-import { tenantEntities } from '../modules/entities.js';
+
+// The entity lists (platform/entities.ts, modules/entities.ts) are handed in by the wiring
+// (boot, tests, bench): the db layer imports nothing above it.
+export type EntityList = NonNullable<Options['entities']>;
 
 function baseOptions(url: string, poolMax: number, logSql: boolean): Options {
   return defineConfig({
@@ -14,14 +16,15 @@ function baseOptions(url: string, poolMax: number, logSql: boolean): Options {
   });
 }
 
-export function platformOrmOptions(url: string, poolMax: number, logSql = false): Options {
-  return { ...baseOptions(url, poolMax, logSql), entities: platformEntities };
+export function ormOptions(
+  url: string,
+  poolMax: number,
+  entities: EntityList,
+  logSql = false,
+): Options {
+  return { ...baseOptions(url, poolMax, logSql), entities };
 }
 
-export function tenantOrmOptions(url: string, poolMax: number, logSql = false): Options {
-  return { ...baseOptions(url, poolMax, logSql), entities: tenantEntities };
-}
-
-export function initPlatformOrm(url: string, poolMax: number, logSql = false) {
-  return MikroORM.init(platformOrmOptions(url, poolMax, logSql));
+export function initOrm(url: string, poolMax: number, entities: EntityList, logSql = false) {
+  return MikroORM.init(ormOptions(url, poolMax, entities, logSql));
 }

@@ -30,3 +30,9 @@ export function lazyCount(
   const values = [...params];
   return async () => (await sql(em).all<{ n: number }>(query, values))[0].n;
 }
+
+// `column = ANY(...)` with one array parameter, instead of a hand-built `IN (?, ?, …)` list:
+//   sql(em).all(`SELECT … WHERE a.id = ${anyOf('uuid')}`, [ids])
+// The statement text stays the same whatever the length (an empty list matches nothing).
+export type SqlArrayType = 'uuid' | 'text' | 'int' | 'bigint' | 'date';
+export const anyOf = (type: SqlArrayType) => `ANY(ARRAY[?]::${type}[])`;

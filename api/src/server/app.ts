@@ -14,11 +14,11 @@ import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
-import type { Context } from './context.js';
+import type { Context } from '../core/context.js';
 import { contextFactory } from './context-factory.js';
 import { makeFormatError } from './format-error.js';
 import { buildAppSchema } from './schema.js';
-import type { Services } from './services.js';
+import type { Services } from '../core/context.js';
 
 const CSP = {
   defaultSrc: ["'self'"],

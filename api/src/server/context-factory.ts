@@ -1,12 +1,12 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import { AppError, forbidden, unauthenticated } from '../core/errors/app-error.js';
-import { OrganizationStatus } from '../platform/organizations/organization.entity.js';
-import type { Context } from './context.js';
-import type { Services } from './services.js';
+import type { Context, Services } from '../core/context.js';
+import { forbidden, unauthenticated } from '../core/errors/app-error.js';
+import { Loaders } from '../core/loaders.js';
+import { OrganizationStatus } from '../core/roles.js';
+import { findTenant, inactive, tenantOrm as ormOf } from '../core/tenancy/tenant-door.js';
 
-// The one way into a tenant: token → orgId → directory (status, location) → pool → em.fork().
-// Background work builds its context through the same directory and pool.
+// A request's context: token → orgId → the tenant door (status, location, pool) → em.fork().
 export function contextFactory(services: Services) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
     const header = req.headers.authorization;
@@ -16,12 +16,10 @@ export function contextFactory(services: Services) {
       if (!match) throw unauthenticated('Malformed Authorization header');
       auth = services.tokens.verify(match[1]);
     }
-    const org = auth?.orgId ? await services.directory.resolve(auth.orgId) : null;
+    const org = auth?.orgId ? await findTenant(services, auth.orgId) : null;
     const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
     const tenantOrm =
-      org && role && org.status === OrganizationStatus.ACTIVE
-        ? await services.pool.get(org.location, org.orgId)
-        : null;
+      org && role && org.status === OrganizationStatus.ACTIVE ? await ormOf(services, org) : null;
     return new RequestContext(req, res, auth, org, role, tenantOrm, services);
   };
 }
@@ -30,7 +28,7 @@ export function contextFactory(services: Services) {
 // same prototype), which would evaluate an own getter; a prototype getter survives the clone.
 // Both EntityManagers are forked on first use: most requests need one of them, some neither.
 class RequestContext implements Context {
-  readonly loaders = {};
+  readonly loaders: Loaders = new Loaders(this);
   readonly meta: Context['meta'];
   private tenantEm?: EntityManager;
   private platformFork?: EntityManager;
@@ -56,9 +54,7 @@ class RequestContext implements Context {
 
   get em(): EntityManager {
     if (this.tenantOrm) return (this.tenantEm ??= this.tenantOrm.em.fork() as EntityManager);
-    if (this.org && this.org.status !== OrganizationStatus.ACTIVE) {
-      throw new AppError('ORG_INACTIVE', `This organization is ${this.org.status}`);
-    }
+    if (this.org && this.org.status !== OrganizationStatus.ACTIVE) throw inactive(this.org);
     throw forbidden('No organization selected');
   }
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../../api/src/platform/organizations/organization.entity.js';
-import { Role } from '../../../api/src/platform/users/membership.entity.js';
+import { Role } from '../../../api/src/core/roles.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';
 import { launchBrowser } from './browser.js';

@@ -7,6 +7,8 @@ import {
   Root,
   type ClassType,
 } from 'type-graphql';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { lazyCount, sql } from '../../db/sql.js';
 import { badInput } from '../errors/app-error.js';
 
 @ObjectType()
@@ -84,3 +86,61 @@ export const dateNumberCursor = {
     return [date, Number(n)];
   },
 };
+
+// A keyset-paginated list page: rows strictly after the cursor's position in `orderBy` order,
+// `first` of them, and a count of every match taken before the cursor is applied. Each list
+// supplies its SQL and its cursor codec; the paging is written once here.
+export interface KeysetQuery<Row, Node> {
+  // `SELECT … FROM <table> <alias> [JOINs]` without WHERE, ORDER BY or LIMIT.
+  select: string;
+  // The table and alias the count reads, e.g. `units u`.
+  from: string;
+  where: readonly string[];
+  params: readonly unknown[];
+  // The unique ordering key, e.g. ['lower(u.number)', 'u.id'], and its direction.
+  orderBy: readonly string[];
+  direction: 'ASC' | 'DESC';
+  // Placeholders of the decoded cursor position, one per key, e.g. ['?', '?::uuid'].
+  positionTypes: readonly string[];
+  cursor: { encode(node: Node): string; decode(cursor: string): unknown[] | null };
+  // The message for a cursor this list did not make.
+  badCursor?: string;
+  first: number;
+  max: number;
+  noun: string;
+  after?: string | null;
+  toNodes: (rows: Row[]) => Node[] | Promise<Node[]>;
+}
+
+export async function keysetPage<Row, Node>(
+  em: EntityManager,
+  q: KeysetQuery<Row, Node>,
+): Promise<ConnectionResult<Node>> {
+  const limit = pageSize(q.first, q.max, q.noun);
+  const count = lazyCount(em, q.from, q.where, q.params);
+  const where = [...q.where];
+  const params = [...q.params];
+  if (q.after) {
+    const position = q.cursor.decode(q.after);
+    if (!position || position.length !== q.orderBy.length) {
+      throw badInput([{ field: 'after', message: q.badCursor ?? 'Bad cursor' }]);
+    }
+    const cmp = q.direction === 'ASC' ? '>' : '<';
+    where.push(`(${q.orderBy.join(', ')}) ${cmp} (${q.positionTypes.join(', ')})`);
+    params.push(...position);
+  }
+  const rows = await sql(em).all<Row>(
+    `${q.select} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY ${q.orderBy.map((k) => `${k} ${q.direction}`).join(', ')} LIMIT ${limit + 1}`,
+    params,
+  );
+  const page = await q.toNodes(rows.slice(0, limit));
+  return {
+    edges: page.map((node) => ({ node, cursor: q.cursor.encode(node) })),
+    pageInfo: {
+      hasNextPage: rows.length > limit,
+      endCursor: page.length ? q.cursor.encode(page[page.length - 1]) : null,
+    },
+    count,
+  };
+}

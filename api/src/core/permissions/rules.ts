@@ -1,9 +1,9 @@
 import { rule } from 'graphql-shield';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
-import { OrganizationStatus } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../platform/users/membership.entity.js';
-import { User } from '../../platform/users/user.entity.js';
-import type { Context } from '../../server/context.js';
+import { OrganizationStatus } from '../roles.js';
+import { Role } from '../roles.js';
+import { sql } from '../../db/sql.js';
+import type { Context } from '../context.js';
 
 // Rules return true or the typed error to report; graphql-shield passes errors through.
 function tenantAccess(ctx: Context): true | AppError {
@@ -38,8 +38,12 @@ export const isTenantAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Context
 
 export const isSuperadmin = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {
   if (!ctx.auth) return unauthenticated();
-  const user = await ctx.platformEm.findOne(User, ctx.auth.userId, { fields: ['isSuperadmin'] });
-  return user?.isSuperadmin ? true : forbidden('Super admins only');
+  // Read from the platform's users table on every call: a revoked super admin loses access at once.
+  const [user] = await sql(ctx.platformEm).all<{ is_superadmin: boolean }>(
+    'SELECT is_superadmin FROM users WHERE id = ?',
+    [ctx.auth.userId],
+  );
+  return user?.is_superadmin ? true : forbidden('Super admins only');
 });
 
 // The write guard for viewers, applied to every mutation outside the allow-list.

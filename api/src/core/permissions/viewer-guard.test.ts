@@ -9,7 +9,7 @@ import {
   type GraphQLInputType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../platform/users/membership.entity.js';
+import { Role } from '../roles.js';
 import { buildBaseSchema } from '../../server/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';

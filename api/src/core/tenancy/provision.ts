@@ -1,19 +1,5 @@
-import {
-  createDatabase,
-  databaseExists,
-  dropDatabase,
-  withClient,
-  withDatabase,
-} from '../../db/connection.js';
+import { createDatabase, dropDatabase, withClient, withDatabase } from '../../db/connection.js';
 import { migrate } from '../../db/migrations.js';
-
-// New tenants are copied from a migrated template database: a file copy, not a migration run.
-export async function ensureTenantTemplate(clusterUrl: string, templateDb: string) {
-  if (!(await databaseExists(clusterUrl, templateDb))) {
-    await createDatabase(clusterUrl, templateDb);
-  }
-  return migrate(withDatabase(clusterUrl, templateDb), 'tenant');
-}
 
 async function createFromTemplate(clusterUrl: string, dbName: string, templateDb: string) {
   // CREATE DATABASE … TEMPLATE fails while anything else is connected to the template; that is

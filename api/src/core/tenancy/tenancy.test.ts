@@ -2,16 +2,16 @@ import { MetadataDiscovery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  Organization,
-  OrganizationStatus,
-} from '../../platform/organizations/organization.entity.js';
+import { Organization } from '../../platform/organizations/organization.entity.js';
+import { OrganizationStatus } from '../roles.js';
 import { setOrganizationStatus } from '../../platform/organizations/organizations.service.js';
-import { Membership, Role } from '../../platform/users/membership.entity.js';
+import { Membership } from '../../platform/users/membership.entity.js';
+import { Role } from '../roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import { TenantDirectory } from './tenant-directory.js';
 import { TenantIdentityError, TenantPool } from './tenant-pool.js';
+import { tenantEntities } from '../../modules/entities.js';
 
 const ACCOUNTS = '{ accounts { id number name } }';
 const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
@@ -108,6 +108,7 @@ describe('tenant isolation', () => {
 
   it('refuses to open a tenant database that belongs to another organization', async () => {
     const pool = new TenantPool({
+      entities: tenantEntities,
       clusterUrl: app.services.clusterUrl,
       max: 2,
       poolSize: 1,
@@ -205,6 +206,7 @@ describe('tenant pool', () => {
 
   it('is LRU-bounded and closes evicted tenants', async () => {
     const pool = new TenantPool({
+      entities: tenantEntities,
       clusterUrl: app.services.clusterUrl,
       max: 2,
       poolSize: 1,
@@ -227,7 +229,12 @@ describe('tenant pool', () => {
 
   it('discovers entity metadata once: a cold tenant only connects', async () => {
     const discover = vi.spyOn(MetadataDiscovery.prototype, 'discover');
-    const pool = new TenantPool({ clusterUrl: app.services.clusterUrl, max: 5, poolSize: 1 });
+    const pool = new TenantPool({
+      entities: tenantEntities,
+      clusterUrl: app.services.clusterUrl,
+      max: 5,
+      poolSize: 1,
+    });
     for (const o of orgs) {
       const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
       // Each instance really works against its own database.

@@ -1,9 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import {
-  Organization,
-  OrganizationStatus,
-} from '../../platform/organizations/organization.entity.js';
+import { sql } from '../../db/sql.js';
+import type { OrganizationStatus } from '../roles.js';
 
 export interface TenantLocation {
   cluster: string;
@@ -34,17 +32,20 @@ export class TenantDirectory {
     const hit = this.cache.get(orgId);
     if (hit) return hit;
     this.lookups++;
-    const org = await this.platformEm().findOne(
-      Organization,
-      { id: orgId },
-      { fields: ['id', 'name', 'status', 'dbCluster', 'dbName'] },
-    );
+    // The platform's organizations table, read here so that core needs no platform entity.
+    const [org] = await sql(this.platformEm()).all<{
+      id: string;
+      name: string;
+      status: OrganizationStatus;
+      db_cluster: string;
+      db_name: string;
+    }>('SELECT id, name, status, db_cluster, db_name FROM organizations WHERE id = ?', [orgId]);
     if (!org) return null;
     const entry: TenantEntry = {
       orgId: org.id,
       name: org.name,
       status: org.status,
-      location: { cluster: org.dbCluster, database: org.dbName },
+      location: { cluster: org.db_cluster, database: org.db_name },
     };
     this.cache.set(orgId, entry);
     return entry;

@@ -2,11 +2,13 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { MetadataStorage } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import { withDatabase } from '../../db/connection.js';
-import { tenantOrmOptions } from '../../db/orm.js';
+import { ormOptions, type EntityList } from '../../db/orm.js';
 import type { TenantLocation } from './tenant-directory.js';
 
 export interface TenantPoolOptions {
   clusterUrl: (cluster: string) => string;
+  // Every tenant database's entities (modules/entities.ts).
+  entities: EntityList;
   max: number;
   poolSize: number;
   logSql?: boolean;
@@ -72,7 +74,12 @@ export class TenantPool {
 
   private async open(location: TenantLocation, orgId: string): Promise<MikroORM> {
     const url = withDatabase(this.opts.clusterUrl(location.cluster), location.database);
-    const options: Options = tenantOrmOptions(url, this.opts.poolSize, this.opts.logSql);
+    const options: Options = ormOptions(
+      url,
+      this.opts.poolSize,
+      this.opts.entities,
+      this.opts.logSql,
+    );
     let orm: MikroORM;
     if (this.metadata) {
       orm = new MikroORM(options);

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { Account } from './account.entity.js';
 import { CreateAccountInput, UpdateAccountInput } from './account.inputs.js';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../platform/users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { FundType } from '../accounts/account.entity.js';
 import { SaveMonthlyActualsInput } from './actuals.inputs.js';
 import {

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { loader } from '../../core/loaders.js';
-import type { Context } from '../../server/context.js';
+import { defineLoader } from '../../core/loaders.js';
+import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/account.entity.js';
 import { accountById } from '../accounts/account-loader.js';
 import {
@@ -28,18 +28,28 @@ import {
   updateReceivablesSettings,
 } from './assessments.service.js';
 
-export function propertyTypeById(ctx: Context, id: string): Promise<PropertyType> {
-  return loader<string, PropertyType>(ctx, 'propertyTypeById', async (ids) => {
+const propertyTypeByIdLoader = defineLoader<string, PropertyType>(
+  'propertyTypeById',
+  async (ctx, ids) => {
     const all = await listPropertyTypes(ctx.em);
     return ids.map((id) => all.find((p) => p.id === id)!);
-  }).load(id);
+  },
+);
+
+export function propertyTypeById(ctx: Context, id: string): Promise<PropertyType> {
+  return ctx.loaders.get(propertyTypeByIdLoader).load(id);
 }
 
-export function groupById(ctx: Context, id: string): Promise<AssessmentGroup> {
-  return loader<string, AssessmentGroup>(ctx, 'assessmentGroupById', async (ids) => {
+const groupByIdLoader = defineLoader<string, AssessmentGroup>(
+  'assessmentGroupById',
+  async (ctx, ids) => {
     const all = await listGroups(ctx.em, [...ids]);
     return ids.map((id) => all.find((g) => g.id === id)!);
-  }).load(id);
+  },
+);
+
+export function groupById(ctx: Context, id: string): Promise<AssessmentGroup> {
+  return ctx.loaders.get(groupByIdLoader).load(id);
 }
 
 @Resolver(() => AssessmentGroup)

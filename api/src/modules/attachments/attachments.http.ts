@@ -1,8 +1,9 @@
 import type { Request, Response } from 'express';
-import { OrganizationStatus } from '../../platform/organizations/organization.entity.js';
 import { isId } from '../../core/ids.js';
+import { findTenant, tenantOrm } from '../../core/tenancy/tenant-door.js';
+import { OrganizationStatus } from '../../core/roles.js';
 import { sql } from '../../db/sql.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../core/context.js';
 import { attachmentPath } from './attachments.service.js';
 
 const INLINE = /^(image\/(png|jpeg|webp|gif)|application\/pdf)$/;
@@ -22,12 +23,12 @@ export function attachmentDownload(services: Services) {
       res.status(403).json({ error: 'This link is not valid or has expired' });
       return;
     }
-    const org = await services.directory.resolve(orgId);
+    const org = await findTenant(services, orgId);
     if (!org || org.status !== OrganizationStatus.ACTIVE) {
       res.status(403).json({ error: 'This organization is not active' });
       return;
     }
-    const orm = await services.pool.get(org.location, org.orgId);
+    const orm = await tenantOrm(services, org);
     const [row] = await sql(orm.em.fork() as never).all<{
       filename: string;
       content_type: string;

@@ -11,8 +11,8 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { loader } from '../../core/loaders.js';
-import type { Context } from '../../server/context.js';
+import { defineLoader } from '../../core/loaders.js';
+import type { Context } from '../../core/context.js';
 import { JournalEntry } from '../journal/journal.types.js';
 import {
   type Attachment as AttachmentRecord,
@@ -72,13 +72,18 @@ export class AttachmentsResolver {
   }
 }
 
+const attachmentsByEntry = defineLoader<string, AttachmentRecord[]>(
+  'attachmentsByEntry',
+  async (ctx, ids) => {
+    const all = await listAttachments(ctx, [...ids]);
+    return ids.map((id) => all.filter((a) => a.entryId === id));
+  },
+);
+
 @Resolver(() => JournalEntry)
 export class JournalEntryAttachmentsResolver {
   @FieldResolver(() => [Attachment])
   attachments(@Root() entry: JournalEntry, @Ctx() ctx: Context): Promise<AttachmentRecord[]> {
-    return loader<string, AttachmentRecord[]>(ctx, 'attachmentsByEntry', async (ids) => {
-      const all = await listAttachments(ctx, [...ids]);
-      return ids.map((id) => all.filter((a) => a.entryId === id));
-    }).load(entry.id);
+    return ctx.loaders.get(attachmentsByEntry).load(entry.id);
   }
 }

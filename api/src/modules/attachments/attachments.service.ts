@@ -6,7 +6,7 @@ import { AppError, badInput, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { TooLargeError } from '../../core/storage/storage.js';
 import { sql } from '../../db/sql.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { recordTenantAudit } from '../audit/audit.service.js';
 
 export interface Attachment {

@@ -3,7 +3,7 @@ import { Arg, Ctx, Field, ID, ObjectType, Query, Resolver } from 'type-graphql';
 import { isId } from '../../core/ids.js';
 import { sql } from '../../db/sql.js';
 import { User } from '../../platform/users/user.entity.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 
 @ObjectType({ description: 'One recorded write: who (and as whom), what, when' })
 class AuditLogEntry {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, parseBudgetCsv, toCsv } from './budget-csv.js';
+import { parseAmount } from '../../core/csv/amounts.js';
+import { parseBudgetCsv, toCsv } from './budget-csv.js';
 
 const cents = (text: string) => parseAmount(text).cents;
 

@@ -1,7 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { loader } from '../../core/loaders.js';
-import type { Context } from '../../server/context.js';
+import { defineLoader } from '../../core/loaders.js';
+import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/account.entity.js';
 import { accountById } from '../accounts/account-loader.js';
 import { unitById } from '../units/units.resolver.js';
@@ -35,12 +35,22 @@ import {
 } from './invoices.types.js';
 import { assessLateFees, previewLateFees } from './late-fees.service.js';
 
+const invoiceLoader = defineLoader<string, Invoice>('invoiceById', async (ctx, ids) => {
+  const all = await findInvoices(ctx.em, [...ids]);
+  return ids.map((id) => all.find((i) => i.id === id)!);
+});
+
 export function invoiceById(ctx: Context, id: string): Promise<Invoice> {
-  return loader<string, Invoice>(ctx, 'invoiceById', async (ids) => {
-    const all = await findInvoices(ctx.em, [...ids]);
-    return ids.map((id) => all.find((i) => i.id === id)!);
-  }).load(id);
+  return ctx.loaders.get(invoiceLoader).load(id);
 }
+
+const applicationsByInvoice = defineLoader<string, (PaymentApplication & { voided: boolean })[]>(
+  'applicationsByInvoice',
+  async (ctx, ids) => {
+    const rows = await applicationsOf(ctx.em, 'invoice_id', [...ids]);
+    return ids.map((id) => rows.filter((r) => r.invoiceId === id));
+  },
+);
 
 @Resolver(() => Invoice)
 export class InvoicesResolver {
@@ -122,14 +132,7 @@ export class InvoicesResolver {
     description: 'Payments applied (voided payments excluded)',
   })
   async payments(@Root() i: Invoice, @Ctx() ctx: Context) {
-    const all = await loader<string, (PaymentApplication & { voided: boolean })[]>(
-      ctx,
-      'applicationsByInvoice',
-      async (ids) => {
-        const rows = await applicationsOf(ctx.em, 'invoice_id', [...ids]);
-        return ids.map((id) => rows.filter((r) => r.invoiceId === id));
-      },
-    ).load(i.id);
+    const all = await ctx.loaders.get(applicationsByInvoice).load(i.id);
     return all.filter((a) => !a.voided);
   }
 }

@@ -1,7 +1,7 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { readUpload } from '../../core/csv/read-upload.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { importJournalEntries, journalImportTemplate } from './journal-import.js';
 import { JournalImportResult } from './journal-import.types.js';
 

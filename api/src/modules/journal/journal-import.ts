@@ -4,7 +4,7 @@ import { conflict } from '../../core/errors/app-error.js';
 import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { Cents } from '../../core/money/money.js';
 import { sql } from '../../db/sql.js';
-import { parseAmount } from '../budgets/budget-csv.js';
+import { parseAmount } from '../../core/csv/amounts.js';
 import { postJournalEntries, type Posting } from './journal.service.js';
 import { EntrySource } from './journal.types.js';
 

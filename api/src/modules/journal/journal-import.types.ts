@@ -1,7 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { CsvRowError } from '../units/units.types.js';
+import { CsvRowError } from '../../core/csv/row-error.js';
 
 @ObjectType({ description: 'One entry of an import file' })
 export class JournalImportEntry {

@@ -14,7 +14,7 @@ import {
 import { notFound } from '../../core/errors/app-error.js';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { AccountType, FundType } from '../accounts/account.entity.js';
 import { accountBalances } from './balances.service.js';
 import { accountLedger, listJournalEntries, listJournalLines } from './journal-queries.js';

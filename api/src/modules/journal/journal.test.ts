@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
 import type { Organization } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../platform/users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { checkLedger } from './ledger-check.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';

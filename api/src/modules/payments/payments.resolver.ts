@@ -1,11 +1,11 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/account.entity.js';
 import { accountById } from '../accounts/account-loader.js';
 import { unitById } from '../units/units.resolver.js';
 import { Unit } from '../units/units.types.js';
-import { loader } from '../../core/loaders.js';
+import { defineLoader } from '../../core/loaders.js';
 import { PaymentApplication } from '../invoices/invoices.types.js';
 import {
   findPayment,
@@ -16,11 +16,13 @@ import {
 } from './payments.service.js';
 import { Payment, PaymentConnection, PaymentFilter, RecordPaymentInput } from './payments.types.js';
 
+const paymentByIdLoader = defineLoader<string, Payment>('paymentById', async (ctx, ids) => {
+  const all = await findPayments(ctx.em, [...ids]);
+  return ids.map((id) => all.find((p) => p.id === id)!);
+});
+
 export function paymentById(ctx: Context, id: string): Promise<Payment> {
-  return loader<string, Payment>(ctx, 'paymentById', async (ids) => {
-    const all = await findPayments(ctx.em, [...ids]);
-    return ids.map((id) => all.find((p) => p.id === id)!);
-  }).load(id);
+  return ctx.loaders.get(paymentByIdLoader).load(id);
 }
 
 @Resolver(() => PaymentApplication)

@@ -1,9 +1,9 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { readUpload } from '../../core/csv/read-upload.js';
-import { loader } from '../../core/loaders.js';
+import { defineLoader } from '../../core/loaders.js';
 import { MoneyScalar } from '../../core/money/money.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { groupById, propertyTypeById } from '../assessments/assessments.resolver.js';
 import { AssessmentGroup, PropertyType } from '../assessments/assessments.types.js';
 import {
@@ -27,19 +27,21 @@ import {
   UnitLedgerRow,
 } from './units.types.js';
 
+const unitByIdLoader = defineLoader<string, Unit>('unitById', async (ctx, ids) => {
+  const all = await findUnits(ctx.em, [...ids]);
+  return ids.map((id) => all.find((u) => u.id === id)!);
+});
+
 export function unitById(ctx: Context, id: string): Promise<Unit> {
-  return loader<string, Unit>(ctx, 'unitById', async (ids) => {
-    const all = await findUnits(ctx.em, [...ids]);
-    return ids.map((id) => all.find((u) => u.id === id)!);
-  }).load(id);
+  return ctx.loaders.get(unitByIdLoader).load(id);
 }
 
-const figures = (ctx: Context, id: string) =>
-  loader<string, { balanceDue: number; credit: number; invoiceCount: number }>(
-    ctx,
-    'unitFigures',
-    (ids) => unitFigures(ctx.em, [...ids]),
-  ).load(id);
+const figuresLoader = defineLoader<
+  string,
+  { balanceDue: number; credit: number; invoiceCount: number }
+>('unitFigures', (ctx, ids) => unitFigures(ctx.em, [...ids]));
+
+const figures = (ctx: Context, id: string) => ctx.loaders.get(figuresLoader).load(id);
 
 @Resolver(() => Unit)
 export class UnitsResolver {

@@ -1,3 +1,4 @@
+import type { CsvRowError } from '../../core/csv/row-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import { isEmail } from 'class-validator';
@@ -14,7 +15,6 @@ import { assertId, isId, newIds } from '../../core/ids.js';
 import { lazyCount, sql } from '../../db/sql.js';
 import { diff, recordTenantAudit } from '../audit/audit.service.js';
 import {
-  type CsvRowError,
   type Unit,
   type UnitFilter,
   type UnitInput,

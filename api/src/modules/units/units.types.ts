@@ -1,3 +1,4 @@
+import { CsvRowError } from '../../core/csv/row-error.js';
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
@@ -107,18 +108,6 @@ export class UnitLedgerRow {
 
   @Field(() => MoneyScalar, { description: 'Running balance: charges less payments' })
   balance: Cents;
-}
-
-@ObjectType()
-export class CsvRowError {
-  @Field(() => Int, { description: 'Line number in the file (the header is line 1)' })
-  row: number;
-
-  @Field(() => String, { nullable: true })
-  field: string | null;
-
-  @Field(() => String)
-  message: string;
 }
 
 @ObjectType()

@@ -1,8 +1,8 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { loader } from '../../core/loaders.js';
+import { defineLoader } from '../../core/loaders.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/account.entity.js';
 import { listAccounts } from '../accounts/accounts.service.js';
 import { JournalEntry } from '../journal/journal.types.js';
@@ -19,12 +19,31 @@ import {
 } from './vendors.service.js';
 
 // One query for every vendor named in a response (entry lists name many).
-function vendorLoader(ctx: Context) {
-  return loader<string, Vendor | null>(ctx, 'vendorById', async (ids) => {
-    const found = new Map((await vendorsByIds(ctx.em, ids)).map((v) => [v.id, v]));
-    return ids.map((id) => found.get(id) ?? null);
-  });
-}
+const vendorById = defineLoader<string, Vendor | null>('vendorById', async (ctx, ids) => {
+  const found = new Map((await vendorsByIds(ctx.em, ids)).map((v) => [v.id, v]));
+  return ids.map((id) => found.get(id) ?? null);
+});
+
+// The chart is small: one query for all of it serves every vendor of the response.
+const expenseAccountById = defineLoader<string, Account | null>(
+  'expenseAccountById',
+  async (ctx, ids) => {
+    const all = new Map(
+      (await listAccounts(ctx.em, { includeArchived: true })).map((a) => [a.id, a]),
+    );
+    return ids.map((id) => all.get(id) ?? null);
+  },
+);
+
+const spendOfVendor = defineLoader<string, Cents, [string | null, string | null]>(
+  'spendOfVendor',
+  async (ctx, ids, from, to) => {
+    const rows = new Map(
+      (await spendByVendor(ctx.em, { from, to }, ids)).map((r) => [r.vendorId, r.total]),
+    );
+    return ids.map((id) => rows.get(id) ?? 0);
+  },
+);
 
 @Resolver(() => Vendor)
 export class VendorsResolver {
@@ -96,13 +115,7 @@ export class VendorsResolver {
   @FieldResolver(() => Account, { nullable: true })
   defaultExpenseAccount(@Root() vendor: Vendor, @Ctx() ctx: Context): Promise<Account | null> {
     if (!vendor.defaultExpenseAccountId) return Promise.resolve(null);
-    // The chart is small: one query for all of it serves every vendor of the response.
-    return loader<string, Account | null>(ctx, 'accountById', async (ids) => {
-      const all = new Map(
-        (await listAccounts(ctx.em, { includeArchived: true })).map((a) => [a.id, a]),
-      );
-      return ids.map((id) => all.get(id) ?? null);
-    }).load(vendor.defaultExpenseAccountId);
+    return ctx.loaders.get(expenseAccountById).load(vendor.defaultExpenseAccountId);
   }
 
   @FieldResolver(() => MoneyScalar, {
@@ -114,12 +127,7 @@ export class VendorsResolver {
     @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
     @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
   ): Promise<Cents> {
-    return loader<string, Cents>(ctx, `vendorSpend:${from ?? ''}:${to ?? ''}`, async (ids) => {
-      const rows = new Map(
-        (await spendByVendor(ctx.em, { from, to }, ids)).map((r) => [r.vendorId, r.total]),
-      );
-      return ids.map((id) => rows.get(id) ?? 0);
-    }).load(vendor.id);
+    return ctx.loaders.get(spendOfVendor, from ?? null, to ?? null).load(vendor.id);
   }
 }
 
@@ -128,6 +136,6 @@ export class JournalEntryVendorResolver {
   @FieldResolver(() => Vendor, { nullable: true, description: 'The vendor the entry names' })
   vendor(@Root() entry: JournalEntry, @Ctx() ctx: Context): Promise<Vendor | null> {
     if (!entry.vendorId) return Promise.resolve(null);
-    return vendorLoader(ctx).load(entry.vendorId);
+    return ctx.loaders.get(vendorById).load(entry.vendorId);
   }
 }

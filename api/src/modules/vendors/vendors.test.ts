@@ -3,7 +3,7 @@ import { withClient, withDatabase } from '../../db/connection.js';
 import { migrateAll } from '../../db/databases.js';
 import { sealTaxIds, taxIdContext } from './seal-tax-ids.js';
 import type { Organization } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../platform/users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 

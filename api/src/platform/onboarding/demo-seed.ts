@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
 import { AccountType, FundType } from '../../modules/accounts/account.entity.js';
 import { createAccount } from '../../modules/accounts/accounts.service.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../core/context.js';
+import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership, Role } from '../users/membership.entity.js';
+import { Membership } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { User } from '../users/user.entity.js';
 
 export interface DemoCredential {
@@ -81,9 +83,7 @@ export async function seedFirstStart(
       organization: org.name,
     });
 
-    const tenantEm = (
-      await services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id)
-    ).em.fork() as EntityManager;
+    const { em: tenantEm } = await openTenant(services, org.id);
     for (const [number, name, type, fundType] of CHART) {
       await createAccount(tenantEm, { number, name, type, fundType });
     }

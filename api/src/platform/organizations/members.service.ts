@@ -7,11 +7,11 @@ import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.j
 import { tokenError } from '../../core/auth/single-use-tokens.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
-import type { Context } from '../../server/context.js';
-import { publicUrl } from '../../server/urls.js';
+import type { Context } from '../../core/context.js';
 import { recordAudit } from '../admin/audit.js';
 import { startSession } from '../sessions/sessions.service.js';
-import { Membership, MembershipStatus, Role } from '../users/membership.entity.js';
+import { Membership, MembershipStatus } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { User } from '../users/user.entity.js';
 import { normalizeEmail } from '../users/users.service.js';
 import type { InvitationInfo, Member } from './members.types.js';
@@ -97,7 +97,7 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
       ],
       'run',
     );
-    const link = `${publicUrl(ctx)}/activate?token=${encodeURIComponent(token)}`;
+    const link = `${ctx.services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
     await ctx.services.mailer.send({
       to: email,
       subject: `You are invited to ${org.name} on Covenant`,
@@ -109,7 +109,7 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
       to: email,
       subject: `You now have access to ${org.name} on Covenant`,
       template: 'membership-added',
-      body: `You were added to ${org.name} on Covenant as ${role}. Sign in as usual and pick it in the organization menu: ${publicUrl(ctx)}`,
+      body: `You were added to ${org.name} on Covenant as ${role}. Sign in as usual and pick it in the organization menu: ${ctx.services.publicUrl}`,
     });
   }
   await recordAudit(em, {

@@ -1,5 +1,6 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { MembershipStatus, Role } from '../users/membership.entity.js';
+import { MembershipStatus } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 
 @ObjectType({ description: 'A member of the current organization' })
 export class Member {

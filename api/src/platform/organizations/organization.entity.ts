@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, OptionalProps, Enum, PrimaryKey, Property } from '@mikro-orm/core';
-import { registerEnumType } from 'type-graphql';
-
-export enum OrganizationStatus {
-  ACTIVE = 'active',
-  SUSPENDED = 'suspended',
-  ARCHIVED = 'archived',
-}
-registerEnumType(OrganizationStatus, { name: 'OrganizationStatus' });
+import { OrganizationStatus } from '../../core/roles.js';
 
 // Not a GraphQL type: it holds the tenant's location, which never leaves the server.
 @Entity({ tableName: 'organizations' })

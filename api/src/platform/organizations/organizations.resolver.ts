@@ -1,8 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { badInput } from '../../core/errors/app-error.js';
-import type { Context } from '../../server/context.js';
-import { Role } from '../users/membership.entity.js';
+import type { Context } from '../../core/context.js';
+import { Role } from '../../core/roles.js';
 import { LoginPayload } from '../sessions/sessions.types.js';
 import {
   acceptInvitation,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { dropDatabase } from '../../db/connection.js';
 import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
-import type { Services } from '../../server/services.js';
+import type { Services } from '../../core/context.js';
+import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { Organization } from './organization.entity.js';
 
 // A new organization gets its own database, copied from the migrated tenant template.
@@ -39,5 +40,5 @@ export async function setOrganizationStatus(
   const em = services.platformOrm.em.fork() as EntityManager;
   await em.nativeUpdate(Organization, { id: orgId }, { status });
   // Takes effect at once in this process; elsewhere within the directory's 60 s TTL.
-  services.directory.invalidate(orgId);
+  forgetTenant(services, orgId);
 }

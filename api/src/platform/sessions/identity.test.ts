@@ -1,8 +1,9 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationStatus, type Organization } from '../organizations/organization.entity.js';
+import { type Organization } from '../organizations/organization.entity.js';
+import { OrganizationStatus } from '../../core/roles.js';
 import { setOrganizationStatus } from '../organizations/organizations.service.js';
-import { Role } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../test/factories.js';
 

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import {
   impersonateUser,
   login,

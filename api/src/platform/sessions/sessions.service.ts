@@ -17,11 +17,13 @@ import {
   unauthenticated,
 } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
-import type { Context } from '../../server/context.js';
+import type { Context } from '../../core/context.js';
 import { recordAudit } from '../admin/audit.js';
-import { Organization, OrganizationStatus } from '../organizations/organization.entity.js';
+import { Organization } from '../organizations/organization.entity.js';
+import { OrganizationStatus } from '../../core/roles.js';
 import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership, MembershipStatus, Role } from '../users/membership.entity.js';
+import { Membership, MembershipStatus } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { User } from '../users/user.entity.js';
 import { activeMemberships, normalizeEmail } from '../users/users.service.js';
 import { type LoginMethod, recordLogin } from './login-history.js';

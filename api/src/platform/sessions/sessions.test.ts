@@ -1,8 +1,8 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrganizationStatus } from '../organizations/organization.entity.js';
+import { OrganizationStatus } from '../../core/roles.js';
 import { setOrganizationStatus } from '../organizations/organizations.service.js';
-import { Role } from '../users/membership.entity.js';
+import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../test/factories.js';
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import { Membership, MembershipStatus, type Role } from './membership.entity.js';
+import { Membership, MembershipStatus } from './membership.entity.js';
+import { type Role } from '../../core/roles.js';
 
 // (user, organization) → role, from the membership row, cached briefly: a role change or removal
 // takes effect within the TTL everywhere and at once in the process that made it.

@@ -3,16 +3,7 @@ import { Entity, OptionalProps, Enum, ManyToOne, PrimaryKey, Property } from '@m
 import { registerEnumType } from 'type-graphql';
 import { Organization } from '../organizations/organization.entity.js';
 import { User } from './user.entity.js';
-
-export enum Role {
-  ADMIN = 'admin',
-  USER = 'user',
-  VIEWER = 'viewer',
-}
-registerEnumType(Role, {
-  name: 'Role',
-  description: 'Role within one organization: tenant admin, tenant user, or read-only viewer',
-});
+import { Role } from '../../core/roles.js';
 
 export enum MembershipStatus {
   ACTIVE = 'active',

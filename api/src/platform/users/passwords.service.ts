@@ -12,8 +12,7 @@ import {
   markPasswordResetTokenUsed,
 } from '../../core/auth/single-use-tokens.js';
 import { badInput, unauthenticated } from '../../core/errors/app-error.js';
-import type { Context } from '../../server/context.js';
-import { publicUrl } from '../../server/urls.js';
+import type { Context } from '../../core/context.js';
 import { User } from './user.entity.js';
 import { normalizeEmail } from './users.service.js';
 
@@ -24,7 +23,7 @@ export async function requestPasswordReset(ctx: Context, rawEmail: string) {
   const user = await ctx.platformEm.findOne(User, { email });
   if (user) {
     const token = await createPasswordResetToken(ctx.platformEm, user.id);
-    const link = `${publicUrl(ctx)}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${ctx.services.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await ctx.services.mailer.send({
       to: user.email,
       subject: 'Reset your Covenant password',

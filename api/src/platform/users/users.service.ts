@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { OrganizationStatus } from '../organizations/organization.entity.js';
+import { OrganizationStatus } from '../../core/roles.js';
 import { Membership, MembershipStatus } from './membership.entity.js';
 import type { OrganizationMembership } from './users.types.js';
 

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { OrganizationStatus } from '../organizations/organization.entity.js';
-import { Role } from './membership.entity.js';
+import { OrganizationStatus } from '../../core/roles.js';
+import { Role } from '../../core/roles.js';
 import { User } from './user.entity.js';
 
 @ObjectType({ description: "An organization the user belongs to, with the user's role in it" })

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { clusterResolver, resolveDatabaseUrl } from '../boot.js';
 import { loadConfig } from '../config.js';
 import { checkLedger } from '../modules/journal/ledger-check.js';
-import { withDatabase } from './connection.js';
-import { listTenants } from './databases.js';
+import { withDatabase } from '../db/connection.js';
+import { listTenants } from '../db/databases.js';
 
 // npm run ledger:check — every tenant: monthly totals recomputed from the lines, and every entry's
 // balance. Exits 1 when anything drifts.

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { clusterResolver, dataKey, resolveDatabaseUrl, templateDbName } from '../boot.js';
 import { sealTaxIds } from '../modules/vendors/seal-tax-ids.js';
 import { loadConfig } from '../config.js';
-import { migrateAll } from './databases.js';
+import { migrateAll } from '../db/databases.js';
 
 // npm run migrate [-- --dry-run] [-- --tenant <organization id>]
 async function main() {

@@ -1,0 +1,63 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import type { Config } from '../config.js';
+import type { ClientMeta } from './auth/refresh-tokens.js';
+import type { AuthRateLimiter } from './auth/rate-limit.js';
+import type { AuthInfo, TokenService } from './auth/tokens.js';
+import type { UrlSigner } from './auth/url-signing.js';
+import type { SecretBox } from './crypto/secret-box.js';
+import type { Mailer } from './email/mailer.js';
+import type { Loaders } from './loaders.js';
+import type { Role } from './roles.js';
+import type { Storage } from './storage/storage.js';
+import type { TenantDirectory, TenantEntry } from './tenancy/tenant-directory.js';
+import type { TenantPool } from './tenancy/tenant-pool.js';
+
+// (user, organization) → role, from the membership row; implemented by the platform's membership
+// directory and declared here so core and modules need not import the platform.
+export interface MembershipLookup {
+  role(userId: string, orgId: string): Promise<Role | null>;
+  invalidate(userId: string, orgId: string): void;
+}
+
+// The long-lived parts every request and background job reaches the databases through. The
+// directory and the pool are for `core/tenancy/tenant-door.ts` only: everything else enters a
+// tenant through that door.
+export interface Services {
+  config: Config;
+  platformOrm: MikroORM;
+  directory: TenantDirectory;
+  pool: TenantPool;
+  memberships: MembershipLookup;
+  tokens: TokenService;
+  rateLimiter: AuthRateLimiter;
+  mailer: Mailer;
+  storage: Storage;
+  urlSigner: UrlSigner;
+  // Seals small secrets at rest (vendor tax ids).
+  secrets: SecretBox;
+  clusterUrl(cluster: string): string;
+  platformDbName: string;
+  // Where the web app is reached (PUBLIC_URL, or http://localhost:<port> once listening). Links in
+  // emails use it, never the request's Host header, which a caller controls.
+  publicUrl: string;
+  tenantTemplateDb: string;
+}
+
+export interface Context {
+  req: Request;
+  res: Response;
+  auth: AuthInfo | null;
+  // The organization the token is for, with its status; null when the token names none.
+  org: TenantEntry | null;
+  // The caller's role in that organization, from the membership row (never from the token).
+  role: Role | null;
+  readonly platformEm: EntityManager;
+  // The tenant's EntityManager; reading it outside an active membership throws.
+  readonly em: EntityManager;
+  // Caller's IP and user agent, for rate limits and login history.
+  meta: ClientMeta;
+  // The request's DataLoaders, typed by their definitions (`defineLoader`).
+  loaders: Loaders;
+  services: Services;
+}
