@@ -1,0 +1,161 @@
+import { expect } from 'vitest';
+import type { Organization } from '../platform/organizations/organization.entity.js';
+import { Role } from '../core/roles.js';
+import type { GqlResponse, TestApp } from './app.js';
+import { createOrg, createUser, tokenFor } from './factories.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- test data is read loosely, as a client would */
+
+// A tenant for a test file: an organization, a signed-in member per role, and factories that
+// create records through the public API (as the web app would), so every test builds its books
+// the same way. `ok` fails the test on any GraphQL error; `gql` returns the raw answer.
+export interface Tenant {
+  org: Organization;
+  // Tokens: admin (the default for every call), user, viewer.
+  admin: string;
+  user: string;
+  viewer: string;
+  gql<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<GqlResponse<T>>;
+  ok<T = Record<string, any>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string,
+  ): Promise<T>;
+  account(number: string, type: AccountTypeName, opts?: AccountOpts): Promise<string>;
+  propertyType(name: string): Promise<string>;
+  group(input: GroupOpts): Promise<string>;
+  unit(
+    number: string,
+    opts: { groupId: string; propertyTypeId: string } & UnitOpts,
+  ): Promise<string>;
+  vendor(name: string, opts?: Record<string, unknown>): Promise<string>;
+  // Posts a balanced entry: lines as [accountId, debit, credit] with amounts as decimal strings.
+  post(
+    date: string,
+    lines: [string, string | null, string | null][],
+    opts?: PostOpts,
+  ): Promise<string>;
+}
+
+export type AccountTypeName = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
+export interface AccountOpts {
+  name?: string;
+  fundType?: 'OPERATING' | 'RESERVE';
+  description?: string;
+  initialBalance?: string;
+  openingDate?: string;
+}
+export interface GroupOpts {
+  name: string;
+  frequency?: string;
+  rates: { propertyTypeId: string; regular: string; special?: string }[];
+  regularIncomeAccountId: string;
+  specialIncomeAccountId?: string;
+  dueDay?: number;
+  isDefault?: boolean;
+  [extra: string]: unknown;
+}
+export interface UnitOpts {
+  ownerName?: string;
+  address?: string;
+  email?: string;
+  phone?: string;
+}
+export interface PostOpts {
+  memo?: string;
+  vendorId?: string;
+  token?: string;
+}
+
+export async function createTenant(app: TestApp, name?: string): Promise<Tenant> {
+  const org = await createOrg(app.services, name);
+  const member = async (role: Role) =>
+    tokenFor(app.services, await createUser(app.services, { memberships: [{ org, role }] }), org);
+  const admin = await member(Role.ADMIN);
+  const user = await member(Role.USER);
+  const viewer = await member(Role.VIEWER);
+
+  const gql: Tenant['gql'] = (query, variables, token = admin) => app.gql(query, variables, token);
+  const ok: Tenant['ok'] = async (query, variables, token = admin) => {
+    const res = await app.gql(query, variables, token);
+    expect(res.body.errors, query).toBeUndefined();
+    return res.body.data as any;
+  };
+
+  return {
+    org,
+    admin,
+    user,
+    viewer,
+    gql,
+    ok,
+    async account(number, type, opts = {}) {
+      const { name = `Account ${number}`, fundType = 'OPERATING', ...rest } = opts;
+      const d = await ok(
+        `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }`,
+        { input: { number, name, type, fundType, ...rest } },
+      );
+      return d.createAccount.id;
+    },
+    async propertyType(name) {
+      const d = await ok(`mutation ($name: String!) { createPropertyType(name: $name) { id } }`, {
+        name,
+      });
+      return d.createPropertyType.id;
+    },
+    async group({ rates, ...input }) {
+      const d = await ok(
+        `mutation ($input: AssessmentGroupInput!) { createAssessmentGroup(input: $input) { id } }`,
+        {
+          input: {
+            frequency: 'MONTHLY',
+            isDefault: false,
+            dueDay: 1,
+            specialIncomeAccountId: input.regularIncomeAccountId,
+            ...input,
+            rates: rates.map((r) => ({ special: '0.00', ...r })),
+          },
+        },
+      );
+      return d.createAssessmentGroup.id;
+    },
+    async unit(number, { groupId, propertyTypeId, ...rest }) {
+      const d = await ok(`mutation ($input: UnitInput!) { createUnit(input: $input) { id } }`, {
+        input: {
+          number,
+          ownerName: `Owner ${number}`,
+          assessmentGroupId: groupId,
+          propertyTypeId,
+          ...rest,
+        },
+      });
+      return d.createUnit.id;
+    },
+    async vendor(name, opts = {}) {
+      const d = await ok(
+        `mutation ($input: CreateVendorInput!) { createVendor(input: $input) { id } }`,
+        { input: { name, ...opts } },
+      );
+      return d.createVendor.id;
+    },
+    async post(date, lines, opts = {}) {
+      const d = await ok(
+        `mutation ($input: PostJournalEntryInput!) { postJournalEntry(input: $input) { id } }`,
+        {
+          input: {
+            date,
+            memo: opts.memo,
+            vendorId: opts.vendorId,
+            lines: lines.map(([accountId, debit, credit]) => ({ accountId, debit, credit })),
+          },
+        },
+        opts.token,
+      );
+      return d.postJournalEntry.id;
+    },
+  };
+}
