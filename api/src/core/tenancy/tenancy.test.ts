@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { MetadataDiscovery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
@@ -10,7 +11,7 @@ import { Role } from '../roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import { TenantDirectory } from './tenant-directory.js';
-import { TenantIdentityError, TenantPool } from './tenant-pool.js';
+import { assertInternals, TenantIdentityError, TenantPool } from './tenant-pool.js';
 import { tenantEntities } from '../../modules/entities.js';
 
 const ACCOUNTS = '{ accounts { id number name } }';
@@ -225,6 +226,30 @@ describe('tenant pool', () => {
     expect(again).not.toBe(first);
     expect(await again.isConnected()).toBe(true);
     await pool.closeAll();
+  });
+
+  it('still matches the MikroORM internals the shared-metadata open relies on', async () => {
+    // TenantPool.open copies discovered metadata into a new MikroORM through private members.
+    // Written for MikroORM 6.6: an upgrade must re-check open() and then this pin.
+    const { version } = createRequire(import.meta.url)('@mikro-orm/core/package.json') as {
+      version: string;
+    };
+    expect(version).toMatch(/^6\.6\./);
+    const pool = new TenantPool({
+      entities: tenantEntities,
+      clusterUrl: app.services.clusterUrl,
+      max: 5,
+      poolSize: 1,
+    });
+    const [a, b] = orgs;
+    const first = await pool.get({ cluster: a.dbCluster, database: a.dbName }, a.id);
+    const second = await pool.get({ cluster: b.dbCluster, database: b.dbName }, b.id);
+    expect(() => assertInternals(second)).not.toThrow();
+    expect(second.getMetadata()).toBe(first.getMetadata());
+    expect(second.em.getMetadata()).toBe(first.getMetadata());
+    expect(await second.em.fork().count('Account', {})).toBe(0);
+    await pool.closeAll();
+    expect(() => assertInternals({} as never)).toThrow(/MikroORM internals changed/);
   });
 
   it('discovers entity metadata once: a cold tenant only connects', async () => {

@@ -25,6 +25,23 @@ interface OrmInternals {
 
 export class TenantIdentityError extends Error {}
 
+// The shared-metadata open reaches into MikroORM's private bootstrap. An upgrade that renames or
+// drops those parts must fail loudly here (and in the tenancy tests), not half-initialise an ORM.
+export function assertInternals(orm: MikroORM): OrmInternals {
+  const internals = orm as unknown as Partial<OrmInternals>;
+  const missing = [
+    typeof internals.createEntityManager !== 'function' && 'createEntityManager()',
+    !('metadata' in orm) && 'metadata',
+    typeof internals.driver?.getPlatform !== 'function' && 'driver.getPlatform()',
+  ].filter(Boolean);
+  if (missing.length) {
+    throw new Error(
+      `MikroORM internals changed (missing ${missing.join(', ')}): update TenantPool.open`,
+    );
+  }
+  return internals as OrmInternals;
+}
+
 // location → MikroORM instance, LRU-bounded: connections = open tenants × a small pool.
 // Entity metadata is discovered once and shared, so a cold tenant costs a connection, not a
 // discovery run.
@@ -83,7 +100,7 @@ export class TenantPool {
     let orm: MikroORM;
     if (this.metadata) {
       orm = new MikroORM(options);
-      const internals = orm as unknown as OrmInternals;
+      const internals = assertInternals(orm);
       internals.metadata = this.metadata;
       internals.createEntityManager();
       internals.driver.getPlatform().init(orm);
