@@ -117,12 +117,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
 // Field rules on non-root types (e.g. private admin notes) go here, type by type.
 export const fieldRules: Record<string, Record<string, ShieldRule>> = {};
 
-// Mutations a viewer may call; every other mutation also passes the viewer write guard.
-export const VIEWER_MUTATION_ALLOW_LIST = [
-  'switchOrganization',
-  'markIntroSeen',
-  'requestAiRecommendation',
-] as const;
+// Mutations a viewer may call; every other mutation also passes the viewer write guard. The
+// spec's third, requestAiRecommendation, joins the list with the mutation itself (AI planning):
+// the list names only mutations that exist.
+export const VIEWER_MUTATION_ALLOW_LIST = ['switchOrganization', 'markIntroSeen'] as const;
 
 // Mutations that act on the caller's own credentials or session, authenticated by a password,
 // cookie or emailed token rather than by the viewer's role in an organization: a read-only viewer
