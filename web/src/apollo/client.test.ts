@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client/core';
+// Documents of the tests' own (not the app's contract): parsed, not checked against the schema.
+import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { graphqlFetch } from '@/test/graphql';
 import { createApolloClient } from './client';
 
-const UNITS = gql`
+const UNITS = parse(`
   query Units($filter: UnitFilter, $first: Int!, $after: String) {
     units(filter: $filter, first: $first, after: $after) {
       totalCount
@@ -20,7 +21,7 @@ const UNITS = gql`
       }
     }
   }
-`;
+`);
 
 const page = (ids: string[], hasNextPage: boolean) => ({
   __typename: 'UnitConnection',

@@ -1,4 +1,5 @@
-import { gql } from '@apollo/client/core';
+// Documents of the tests' own (not the app's contract): parsed, not checked against the schema.
+import { parse } from 'graphql';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Router } from 'vue-router';
 import { useAuthStore } from '@/stores/auth';
@@ -16,18 +17,18 @@ import {
 } from './errors';
 import { classifySessionProblem } from './links';
 
-const PROBE = gql`
+const PROBE = parse(`
   query Probe {
     version
   }
-`;
-const LOGIN = gql`
+`);
+const LOGIN = parse(`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       accessToken
     }
   }
-`;
+`);
 
 describe('classifySessionProblem', () => {
   const err = (code: string) => ({ message: code, extensions: { code } });
@@ -116,20 +117,20 @@ describe('apollo links', () => {
   });
 });
 
-const ACCOUNTS = gql`
+const ACCOUNTS = parse(`
   query Accounts {
     accounts {
       id
     }
   }
-`;
-const SWITCH = gql`
+`);
+const SWITCH = parse(`
   mutation SwitchOrganization($organizationId: ID!) {
     switchOrganization(organizationId: $organizationId) {
       accessToken
     }
   }
-`;
+`);
 
 const expired = { status: 401, body: apiError('UNAUTHENTICATED', 'Access token expired') };
 const refreshed = (accessToken: string): GraphQLReply => ({

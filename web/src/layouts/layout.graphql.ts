@@ -1,8 +1,7 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
+import { graphql } from '@/graphql';
 
-export const VERSION_QUERY: TypedDocumentNode<{ version: string }, Record<string, never>> = gql`
+export const VERSION_QUERY = graphql(`
   query AppVersion {
     version
   }
-`;
+`);

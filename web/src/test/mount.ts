@@ -24,10 +24,15 @@ export function freshPinia(): Pinia {
   return pinia;
 }
 
+/** A membership as tests write it: `settings` may be left out (then none). */
+export type MembershipFixture = Omit<OrganizationMembership, 'settings'> &
+  Partial<Pick<OrganizationMembership, 'settings'>>;
+
 export function signIn(
   user: Partial<User> & Pick<User, 'email'>,
-  organization: OrganizationMembership | null,
+  fixture: MembershipFixture | null,
 ): void {
+  const organization = fixture && { settings: {}, ...fixture };
   useAuthStore().setSession({
     accessToken: 'test-token',
     user: {

@@ -1,16 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type {
-  Account,
-  AccountBalance,
-  AccountLedger,
-  AccountType,
-  FundType,
-  LocalDate,
-  Money,
-} from '@/apollo/types';
+import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
 
-export const ACCOUNT_FIELDS = gql`
+export const ACCOUNT_FIELDS = graphql(`
   fragment AccountFields on Account {
     id
     number
@@ -21,98 +11,83 @@ export const ACCOUNT_FIELDS = gql`
     archived
     createdAt
   }
-`;
+`);
 
-export const ACCOUNTS_QUERY: TypedDocumentNode<
-  { accounts: Account[] },
-  { includeArchived?: boolean }
-> = gql`
-  query Accounts($includeArchived: Boolean! = false) {
-    accounts(includeArchived: $includeArchived) {
-      ...AccountFields
+export type Account = ResultOf<typeof ACCOUNT_FIELDS>;
+
+export const ACCOUNTS_QUERY = graphql(
+  `
+    query Accounts($includeArchived: Boolean! = false) {
+      accounts(includeArchived: $includeArchived) {
+        ...AccountFields
+      }
     }
-  }
-  ${ACCOUNT_FIELDS}
-`;
+  `,
+  [ACCOUNT_FIELDS],
+);
 
-export interface CreateAccountInput {
-  number: string;
-  name: string;
-  type: AccountType;
-  fundType: FundType;
-  description?: string | null;
-  /** Opening balance in the account's normal direction. */
-  initialBalance?: Money;
-  /** Required with an opening balance. */
-  openingDate?: LocalDate;
-}
-
-export const CREATE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { createAccount: Account },
-  { input: CreateAccountInput }
-> = gql`
-  mutation CreateAccount($input: CreateAccountInput!) {
-    createAccount(input: $input) {
-      ...AccountFields
+export const CREATE_ACCOUNT_MUTATION = graphql(
+  `
+    mutation CreateAccount($input: CreateAccountInput!) {
+      createAccount(input: $input) {
+        ...AccountFields
+      }
     }
-  }
-  ${ACCOUNT_FIELDS}
-`;
+  `,
+  [ACCOUNT_FIELDS],
+);
+
+/** `initialBalance` is in the account's normal direction; it needs `openingDate`. */
+export type CreateAccountInput = VariablesOf<typeof CREATE_ACCOUNT_MUTATION>['input'];
+
+export const UPDATE_ACCOUNT_MUTATION = graphql(
+  `
+    mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {
+      updateAccount(id: $id, input: $input) {
+        ...AccountFields
+      }
+    }
+  `,
+  [ACCOUNT_FIELDS],
+);
 
 /** Only the fields given change. */
-export type UpdateAccountInput = Partial<
-  Omit<CreateAccountInput, 'initialBalance' | 'openingDate'>
->;
+export type UpdateAccountInput = VariablesOf<typeof UPDATE_ACCOUNT_MUTATION>['input'];
 
-export const UPDATE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { updateAccount: Account },
-  { id: string; input: UpdateAccountInput }
-> = gql`
-  mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {
-    updateAccount(id: $id, input: $input) {
-      ...AccountFields
+export const ARCHIVE_ACCOUNT_MUTATION = graphql(
+  `
+    mutation ArchiveAccount($id: ID!) {
+      archiveAccount(id: $id) {
+        ...AccountFields
+      }
     }
-  }
-  ${ACCOUNT_FIELDS}
-`;
+  `,
+  [ACCOUNT_FIELDS],
+);
 
-export const ARCHIVE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { archiveAccount: Account },
-  { id: string }
-> = gql`
-  mutation ArchiveAccount($id: ID!) {
-    archiveAccount(id: $id) {
-      ...AccountFields
+export const RESTORE_ACCOUNT_MUTATION = graphql(
+  `
+    mutation RestoreAccount($id: ID!) {
+      restoreAccount(id: $id) {
+        ...AccountFields
+      }
     }
-  }
-  ${ACCOUNT_FIELDS}
-`;
+  `,
+  [ACCOUNT_FIELDS],
+);
 
-export const RESTORE_ACCOUNT_MUTATION: TypedDocumentNode<
-  { restoreAccount: Account },
-  { id: string }
-> = gql`
-  mutation RestoreAccount($id: ID!) {
-    restoreAccount(id: $id) {
-      ...AccountFields
+export const ACCOUNT_QUERY = graphql(
+  `
+    query Account($id: ID!) {
+      account(id: $id) {
+        ...AccountFields
+      }
     }
-  }
-  ${ACCOUNT_FIELDS}
-`;
+  `,
+  [ACCOUNT_FIELDS],
+);
 
-export const ACCOUNT_QUERY: TypedDocumentNode<{ account: Account }, { id: string }> = gql`
-  query Account($id: ID!) {
-    account(id: $id) {
-      ...AccountFields
-    }
-  }
-  ${ACCOUNT_FIELDS}
-`;
-
-export const ACCOUNT_BALANCES_QUERY: TypedDocumentNode<
-  { accountBalances: AccountBalance[] },
-  { asOf?: LocalDate | null }
-> = gql`
+export const ACCOUNT_BALANCES_QUERY = graphql(`
   query AccountBalances($asOf: LocalDate) {
     accountBalances(asOf: $asOf) {
       accountId
@@ -126,12 +101,12 @@ export const ACCOUNT_BALANCES_QUERY: TypedDocumentNode<
       balance
     }
   }
-`;
+`);
 
-export const ACCOUNT_LEDGER_QUERY: TypedDocumentNode<
-  { accountLedger: AccountLedger },
-  { accountId: string; from?: LocalDate | null; to?: LocalDate | null; first?: number }
-> = gql`
+/** Balances of every account as of a date; `balance` is in the account's normal direction. */
+export type AccountBalance = ResultOf<typeof ACCOUNT_BALANCES_QUERY>['accountBalances'][number];
+
+export const ACCOUNT_LEDGER_QUERY = graphql(`
   query AccountLedger($accountId: ID!, $from: LocalDate, $to: LocalDate, $first: Int! = 500) {
     accountLedger(accountId: $accountId, from: $from, to: $to, first: $first) {
       accountId
@@ -151,4 +126,8 @@ export const ACCOUNT_LEDGER_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type AccountLedger = ResultOf<typeof ACCOUNT_LEDGER_QUERY>['accountLedger'];
+/** `balance`: the running balance after this line, in the account's normal direction. */
+export type LedgerRow = AccountLedger['rows'][number];

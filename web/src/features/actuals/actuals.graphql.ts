@@ -1,32 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { FundType, Money } from '@/apollo/types';
+import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
 
-export interface ActualsCashAccount {
-  fundType: FundType;
-  accountId: string | null;
-  number: string | null;
-  name: string | null;
-  isDefault: boolean;
-}
-
-export interface ActualsEntry {
-  id: string;
-  number: number;
-  date: string;
-  source: string;
-  reconciled: boolean;
-  total: Money;
-}
-
-export interface MonthlyActuals {
-  year: number;
-  lines: { accountId: string; amounts: Money[]; total: Money }[];
-  months: { month: number; saved: boolean; updatedAt: string | null; entries: ActualsEntry[] }[];
-  cashAccounts: ActualsCashAccount[];
-}
-
-const ACTUALS_FIELDS = gql`
+const ACTUALS_FIELDS = graphql(`
   fragment MonthlyActualsFields on MonthlyActuals {
     year
     lines {
@@ -55,51 +29,47 @@ const ACTUALS_FIELDS = gql`
       isDefault
     }
   }
-`;
+`);
 
-export const MONTHLY_ACTUALS_QUERY: TypedDocumentNode<
-  { monthlyActuals: MonthlyActuals },
-  { year: number }
-> = gql`
-  query MonthlyActuals($year: Int!) {
-    monthlyActuals(year: $year) {
-      ...MonthlyActualsFields
-    }
-  }
-  ${ACTUALS_FIELDS}
-`;
+export type MonthlyActuals = ResultOf<typeof ACTUALS_FIELDS>;
+export type ActualsEntry = MonthlyActuals['months'][number]['entries'][number];
+export type ActualsCashAccount = MonthlyActuals['cashAccounts'][number];
 
-export interface SaveMonthlyActualsInput {
-  year: number;
-  months: { month: number; lines: { accountId: string; amount: Money }[] }[];
-}
-
-export const SAVE_MONTHLY_ACTUALS_MUTATION: TypedDocumentNode<
-  { saveMonthlyActuals: { actuals: MonthlyActuals; posted: ActualsEntry[] } },
-  { input: SaveMonthlyActualsInput }
-> = gql`
-  mutation SaveMonthlyActuals($input: SaveMonthlyActualsInput!) {
-    saveMonthlyActuals(input: $input) {
-      actuals {
+export const MONTHLY_ACTUALS_QUERY = graphql(
+  `
+    query MonthlyActuals($year: Int!) {
+      monthlyActuals(year: $year) {
         ...MonthlyActualsFields
       }
-      posted {
-        id
-        number
-        date
-        source
-        reconciled
-        total
+    }
+  `,
+  [ACTUALS_FIELDS],
+);
+
+export const SAVE_MONTHLY_ACTUALS_MUTATION = graphql(
+  `
+    mutation SaveMonthlyActuals($input: SaveMonthlyActualsInput!) {
+      saveMonthlyActuals(input: $input) {
+        actuals {
+          ...MonthlyActualsFields
+        }
+        posted {
+          id
+          number
+          date
+          source
+          reconciled
+          total
+        }
       }
     }
-  }
-  ${ACTUALS_FIELDS}
-`;
+  `,
+  [ACTUALS_FIELDS],
+);
 
-export const SET_CASH_ACCOUNT_MUTATION: TypedDocumentNode<
-  { setActualsCashAccount: ActualsCashAccount[] },
-  { fundType: FundType; accountId: string }
-> = gql`
+export type SaveMonthlyActualsInput = VariablesOf<typeof SAVE_MONTHLY_ACTUALS_MUTATION>['input'];
+
+export const SET_CASH_ACCOUNT_MUTATION = graphql(`
   mutation SetActualsCashAccount($fundType: FundType!, $accountId: ID!) {
     setActualsCashAccount(fundType: $fundType, accountId: $accountId) {
       fundType
@@ -109,4 +79,4 @@ export const SET_CASH_ACCOUNT_MUTATION: TypedDocumentNode<
       isDefault
     }
   }
-`;
+`);

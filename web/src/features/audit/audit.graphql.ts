@@ -1,13 +1,9 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { AuditLogEntry } from '@/apollo/types';
+import { graphql, type ResultOf } from '@/graphql';
 
+// The API's auditLog takes any entity type name; the web app shows the history of these.
 export type AuditEntityType = 'Account' | 'JournalEntry';
 
-export const AUDIT_LOG_QUERY: TypedDocumentNode<
-  { auditLog: AuditLogEntry[] },
-  { entityType: AuditEntityType; entityId: string }
-> = gql`
+export const AUDIT_LOG_QUERY = graphql(`
   query AuditLog($entityType: String!, $entityId: ID!) {
     auditLog(entityType: $entityType, entityId: $entityId) {
       id
@@ -20,4 +16,7 @@ export const AUDIT_LOG_QUERY: TypedDocumentNode<
       createdAt
     }
   }
-`;
+`);
+
+/** One recorded write: who (and as whom), what, when. */
+export type AuditLogEntry = ResultOf<typeof AUDIT_LOG_QUERY>['auditLog'][number];

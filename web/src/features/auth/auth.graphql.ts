@@ -1,8 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { InvitationInfo, OrganizationMembership, SessionPayload, User } from '@/apollo/types';
+import { graphql, type ResultOf } from '@/graphql';
 
-const SESSION_FIELDS = gql`
+export const SESSION_USER_FIELDS = graphql(`
   fragment SessionUser on User {
     id
     email
@@ -11,6 +9,12 @@ const SESSION_FIELDS = gql`
     isPlatformOwner
     hasSeenIntro
   }
+`);
+
+/** The signed-in user. */
+export type User = ResultOf<typeof SESSION_USER_FIELDS>;
+
+export const SESSION_MEMBERSHIP_FIELDS = graphql(`
   fragment SessionMembership on OrganizationMembership {
     id
     name
@@ -18,156 +22,144 @@ const SESSION_FIELDS = gql`
     status
     settings
   }
-`;
+`);
 
-export interface LoginPayload extends SessionPayload {
-  hasSeenIntro: boolean;
-}
+/** A user's membership of one organization; `id` is the organization id. */
+export type OrganizationMembership = ResultOf<typeof SESSION_MEMBERSHIP_FIELDS>;
 
-export const LOGIN_MUTATION: TypedDocumentNode<
-  { login: LoginPayload },
-  { email: string; password: string }
-> = gql`
-  mutation Login($email: String!, $password: String!) {
-    login(email: $email, password: $password) {
-      accessToken
-      hasSeenIntro
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
+export const LOGIN_MUTATION = graphql(
+  `
+    mutation Login($email: String!, $password: String!) {
+      login(email: $email, password: $password) {
+        accessToken
+        hasSeenIntro
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
+
+export type LoginPayload = ResultOf<typeof LOGIN_MUTATION>['login'];
 
 // POSTed to /auth/graphql (see AUTH_ENDPOINT_OPERATIONS): the refresh cookie only goes there.
-export const REFRESH_SESSION_MUTATION: TypedDocumentNode<
-  { refreshSession: SessionPayload },
-  { organizationId?: string | null }
-> = gql`
-  mutation RefreshSession($organizationId: ID) {
-    refreshSession(organizationId: $organizationId) {
-      accessToken
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
+export const REFRESH_SESSION_MUTATION = graphql(
+  `
+    mutation RefreshSession($organizationId: ID) {
+      refreshSession(organizationId: $organizationId) {
+        accessToken
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
 
-export const LOGOUT_MUTATION: TypedDocumentNode<{ logout: boolean }, Record<string, never>> = gql`
+/** What login, refreshSession, switchOrganization, impersonation and invitations return. */
+export type SessionPayload = ResultOf<typeof REFRESH_SESSION_MUTATION>['refreshSession'];
+
+export const LOGOUT_MUTATION = graphql(`
   mutation Logout {
     logout
   }
-`;
+`);
 
-export const SWITCH_ORGANIZATION_MUTATION: TypedDocumentNode<
-  { switchOrganization: SessionPayload },
-  { organizationId: string }
-> = gql`
-  mutation SwitchOrganization($organizationId: ID!) {
-    switchOrganization(organizationId: $organizationId) {
-      accessToken
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
+export const SWITCH_ORGANIZATION_MUTATION = graphql(
+  `
+    mutation SwitchOrganization($organizationId: ID!) {
+      switchOrganization(organizationId: $organizationId) {
+        accessToken
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
 
-export const STOP_IMPERSONATING_MUTATION: TypedDocumentNode<
-  { stopImpersonating: SessionPayload },
-  Record<string, never>
-> = gql`
-  mutation StopImpersonating {
-    stopImpersonating {
-      accessToken
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
+export const STOP_IMPERSONATING_MUTATION = graphql(
+  `
+    mutation StopImpersonating {
+      stopImpersonating {
+        accessToken
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
 
-export interface MeResult {
-  user: User;
-  organization: OrganizationMembership | null;
-  organizations: OrganizationMembership[];
-  /** The super admin behind an impersonation session; null otherwise. */
-  impersonatedBy: Pick<User, 'id' | 'email' | 'name'> | null;
-}
-
-export const ME_QUERY: TypedDocumentNode<{ me: MeResult }, Record<string, never>> = gql`
-  query Me {
-    me {
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
-      }
-      impersonatedBy {
-        id
-        email
-        name
+export const ME_QUERY = graphql(
+  `
+    query Me {
+      me {
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
+        impersonatedBy {
+          id
+          email
+          name
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
 
-export const REQUEST_PASSWORD_RESET_MUTATION: TypedDocumentNode<
-  { requestPasswordReset: boolean },
-  { email: string }
-> = gql`
+/** `impersonatedBy`: the super admin behind an impersonation session; null otherwise. */
+export type MeResult = ResultOf<typeof ME_QUERY>['me'];
+
+export const REQUEST_PASSWORD_RESET_MUTATION = graphql(`
   mutation RequestPasswordReset($email: String!) {
     requestPasswordReset(email: $email)
   }
-`;
+`);
 
-export const RESET_PASSWORD_MUTATION: TypedDocumentNode<
-  { resetPassword: boolean },
-  { token: string; newPassword: string }
-> = gql`
+export const RESET_PASSWORD_MUTATION = graphql(`
   mutation ResetPassword($token: String!, $newPassword: String!) {
     resetPassword(token: $token, newPassword: $newPassword)
   }
-`;
+`);
 
-export const INVITATION_QUERY: TypedDocumentNode<
-  { invitation: InvitationInfo },
-  { token: string }
-> = gql`
+export const INVITATION_QUERY = graphql(`
   query Invitation($token: String!) {
     invitation(token: $token) {
       email
@@ -176,35 +168,33 @@ export const INVITATION_QUERY: TypedDocumentNode<
       userExists
     }
   }
-`;
+`);
 
-export const ACCEPT_INVITATION_MUTATION: TypedDocumentNode<
-  { acceptInvitation: LoginPayload },
-  { token: string; password: string; name?: string | null }
-> = gql`
-  mutation AcceptInvitation($token: String!, $password: String!, $name: String) {
-    acceptInvitation(token: $token, password: $password, name: $name) {
-      accessToken
-      hasSeenIntro
-      user {
-        ...SessionUser
-      }
-      organization {
-        ...SessionMembership
-      }
-      organizations {
-        ...SessionMembership
+export type InvitationInfo = ResultOf<typeof INVITATION_QUERY>['invitation'];
+
+export const ACCEPT_INVITATION_MUTATION = graphql(
+  `
+    mutation AcceptInvitation($token: String!, $password: String!, $name: String) {
+      acceptInvitation(token: $token, password: $password, name: $name) {
+        accessToken
+        hasSeenIntro
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
       }
     }
-  }
-  ${SESSION_FIELDS}
-`;
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
 
-export const CHANGE_PASSWORD_MUTATION: TypedDocumentNode<
-  { changePassword: boolean },
-  { currentPassword: string; newPassword: string }
-> = gql`
+export const CHANGE_PASSWORD_MUTATION = graphql(`
   mutation ChangePassword($currentPassword: String!, $newPassword: String!) {
     changePassword(currentPassword: $currentPassword, newPassword: $newPassword)
   }
-`;
+`);

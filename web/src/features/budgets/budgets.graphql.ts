@@ -1,59 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { Money } from '@/apollo/types';
+import { graphql, type ResultOf, type SchemaType } from '@/graphql';
 
-export interface BudgetLine {
-  accountId: string;
-  amounts: Money[];
-  total: Money;
-}
-
-export interface Budget {
-  id: string | null;
-  year: number;
-  exists: boolean;
-  totalIncome: Money;
-  totalExpense: Money;
-  updatedAt: string | null;
-  lines: BudgetLine[];
-}
-
-export type BudgetImportRowStatus = 'MATCHED' | 'MAPPED' | 'SKIPPED' | 'UNKNOWN' | 'INVALID';
-
-export interface BudgetImportRow {
-  row: number;
-  accountNumber: string;
-  accountName: string;
-  accountId: string | null;
-  status: BudgetImportRowStatus;
-  amounts: Money[];
-  total: Money;
-}
-
-export interface BudgetImportProblem {
-  row: number | null;
-  column: string | null;
-  message: string;
-}
-
-export interface BudgetImport {
-  year: number;
-  committed: boolean;
-  replacesExisting: boolean;
-  accountCount: number;
-  totalIncome: Money;
-  totalExpense: Money;
-  rows: BudgetImportRow[];
-  problems: BudgetImportProblem[];
-}
-
-export interface BudgetImportMapping {
-  row: number;
-  accountId?: string | null;
-  skip?: boolean | null;
-}
-
-const BUDGET_FIELDS = gql`
+const BUDGET_FIELDS = graphql(`
   fragment BudgetFields on Budget {
     id
     year
@@ -67,47 +14,43 @@ const BUDGET_FIELDS = gql`
       total
     }
   }
-`;
+`);
 
-export const BUDGET_QUERY: TypedDocumentNode<{ budget: Budget }, { year: number }> = gql`
-  query Budget($year: Int!) {
-    budget(year: $year) {
-      ...BudgetFields
+export type Budget = ResultOf<typeof BUDGET_FIELDS>;
+export type BudgetLine = Budget['lines'][number];
+
+export const BUDGET_QUERY = graphql(
+  `
+    query Budget($year: Int!) {
+      budget(year: $year) {
+        ...BudgetFields
+      }
     }
-  }
-  ${BUDGET_FIELDS}
-`;
+  `,
+  [BUDGET_FIELDS],
+);
 
-export const BUDGET_TEMPLATE_QUERY: TypedDocumentNode<
-  { budgetTemplate: string },
-  { year: number }
-> = gql`
+export const BUDGET_TEMPLATE_QUERY = graphql(`
   query BudgetTemplate($year: Int!) {
     budgetTemplate(year: $year)
   }
-`;
+`);
 
-export const SAVE_BUDGET_MUTATION: TypedDocumentNode<
-  { saveBudget: Budget },
-  { input: { year: number; lines: { accountId: string; amounts: Money[] }[] } }
-> = gql`
-  mutation SaveBudget($input: SaveBudgetInput!) {
-    saveBudget(input: $input) {
-      ...BudgetFields
+export const SAVE_BUDGET_MUTATION = graphql(
+  `
+    mutation SaveBudget($input: SaveBudgetInput!) {
+      saveBudget(input: $input) {
+        ...BudgetFields
+      }
     }
-  }
-  ${BUDGET_FIELDS}
-`;
+  `,
+  [BUDGET_FIELDS],
+);
 
-export const IMPORT_BUDGET_MUTATION: TypedDocumentNode<
-  { importBudget: BudgetImport },
-  {
-    year: number;
-    file: null;
-    mappings: BudgetImportMapping[];
-    dryRun: boolean;
-  }
-> = gql`
+export type BudgetImportRowStatus = SchemaType<'BudgetImportRowStatus'>;
+export type BudgetImportMapping = SchemaType<'BudgetImportMappingInput'>;
+
+export const IMPORT_BUDGET_MUTATION = graphql(`
   mutation ImportBudget(
     $year: Int!
     $file: Upload!
@@ -137,4 +80,8 @@ export const IMPORT_BUDGET_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type BudgetImport = ResultOf<typeof IMPORT_BUDGET_MUTATION>['importBudget'];
+export type BudgetImportRow = BudgetImport['rows'][number];
+export type BudgetImportProblem = BudgetImport['problems'][number];

@@ -1,74 +1,10 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { LocalDate, Money, PageInfo } from '@/apollo/types';
-import type { AccountRef } from '@/features/assessments/assessments.graphql';
-import type { PaymentMethod } from '@/features/payments/payments.graphql';
-import type { Unit } from '@/features/units/units.graphql';
+import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
 
-export type InvoiceStatus = 'OPEN' | 'PARTIAL' | 'PAID' | 'VOID';
-export type InvoiceKind = 'ASSESSMENT' | 'ONE_OFF' | 'LATE_FEE';
+export type InvoiceStatus = SchemaType<'InvoiceStatus'>;
+export type InvoiceKind = SchemaType<'InvoiceKind'>;
+export type InvoiceFilter = SchemaType<'InvoiceFilter'>;
 
-export type UnitRef = Pick<Unit, 'id' | 'number' | 'ownerName'>;
-
-export interface InvoiceLine {
-  id: string;
-  description: string;
-  accountId: string;
-  account: AccountRef;
-  amount: Money;
-}
-
-export interface InvoicePaymentApplication {
-  invoiceId: string;
-  paymentId: string;
-  amount: Money;
-  date: LocalDate;
-  payment: { id: string; number: number; method: PaymentMethod; reference: string | null };
-}
-
-/** A row of the invoices list. */
-export interface InvoiceRow {
-  id: string;
-  number: number;
-  unitId: string;
-  unit: UnitRef;
-  kind: InvoiceKind;
-  period: string | null;
-  issueDate: LocalDate;
-  dueDate: LocalDate;
-  memo: string | null;
-  total: Money;
-  paid: Money;
-  balance: Money;
-  status: InvoiceStatus;
-  daysOverdue: number;
-}
-
-export interface Invoice extends InvoiceRow {
-  lines: InvoiceLine[];
-  journalEntryId: string;
-  voidEntryId: string | null;
-  voidedAt: string | null;
-  payments: InvoicePaymentApplication[];
-  createdAt: string;
-}
-
-export interface InvoiceFilter {
-  unitId?: string;
-  status?: InvoiceStatus;
-  kind?: InvoiceKind;
-  from?: LocalDate;
-  to?: LocalDate;
-  search?: string;
-}
-
-export interface InvoiceConnection {
-  pageInfo: PageInfo;
-  totalCount: number;
-  edges: { cursor: string; node: InvoiceRow }[];
-}
-
-const INVOICE_ROW_FIELDS = gql`
+const INVOICE_ROW_FIELDS = graphql(`
   fragment InvoiceRowFields on Invoice {
     id
     number
@@ -89,140 +25,117 @@ const INVOICE_ROW_FIELDS = gql`
     status
     daysOverdue
   }
-`;
+`);
+
+/** A row of the invoices list. */
+export type InvoiceRow = ResultOf<typeof INVOICE_ROW_FIELDS>;
+/** How the receivables pages name a unit. */
+export type UnitRef = InvoiceRow['unit'];
 
 export const INVOICES_PAGE_SIZE = 50;
 
-export const INVOICES_QUERY: TypedDocumentNode<
-  { invoices: InvoiceConnection },
-  { filter?: InvoiceFilter; first?: number; after?: string | null }
-> = gql`
-  query Invoices($filter: InvoiceFilter, $first: Int! = 50, $after: String) {
-    invoices(filter: $filter, first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        cursor
-        node {
-          ...InvoiceRowFields
+export const INVOICES_QUERY = graphql(
+  `
+    query Invoices($filter: InvoiceFilter, $first: Int! = 50, $after: String) {
+      invoices(filter: $filter, first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            ...InvoiceRowFields
+          }
         }
       }
     }
-  }
-  ${INVOICE_ROW_FIELDS}
-`;
+  `,
+  [INVOICE_ROW_FIELDS],
+);
 
-const INVOICE_FIELDS = gql`
-  fragment InvoiceFields on Invoice {
-    ...InvoiceRowFields
-    lines {
-      id
-      description
-      accountId
-      account {
+export type InvoiceConnection = ResultOf<typeof INVOICES_QUERY>['invoices'];
+
+const INVOICE_FIELDS = graphql(
+  `
+    fragment InvoiceFields on Invoice {
+      ...InvoiceRowFields
+      lines {
         id
-        number
-        name
+        description
+        accountId
+        account {
+          id
+          number
+          name
+        }
+        amount
       }
-      amount
+      journalEntryId
+      voidEntryId
+      voidedAt
+      payments {
+        invoiceId
+        paymentId
+        amount
+        date
+        payment {
+          id
+          number
+          method
+          reference
+        }
+      }
+      createdAt
     }
-    journalEntryId
-    voidEntryId
-    voidedAt
-    payments {
-      invoiceId
-      paymentId
-      amount
-      date
-      payment {
-        id
-        number
-        method
-        reference
+  `,
+  [INVOICE_ROW_FIELDS],
+);
+
+export type Invoice = ResultOf<typeof INVOICE_FIELDS>;
+export type InvoiceLine = Invoice['lines'][number];
+export type InvoicePaymentApplication = Invoice['payments'][number];
+
+export const INVOICE_QUERY = graphql(
+  `
+    query Invoice($id: ID!) {
+      invoice(id: $id) {
+        ...InvoiceFields
       }
     }
-    createdAt
-  }
-  ${INVOICE_ROW_FIELDS}
-`;
+  `,
+  [INVOICE_FIELDS],
+);
 
-export const INVOICE_QUERY: TypedDocumentNode<{ invoice: Invoice }, { id: string }> = gql`
-  query Invoice($id: ID!) {
-    invoice(id: $id) {
-      ...InvoiceFields
+export const VOID_INVOICE_MUTATION = graphql(
+  `
+    mutation VoidInvoice($id: ID!, $date: LocalDate) {
+      voidInvoice(id: $id, date: $date) {
+        ...InvoiceFields
+      }
     }
-  }
-  ${INVOICE_FIELDS}
-`;
+  `,
+  [INVOICE_FIELDS],
+);
 
-export const VOID_INVOICE_MUTATION: TypedDocumentNode<
-  { voidInvoice: Invoice },
-  { id: string; date?: LocalDate | null }
-> = gql`
-  mutation VoidInvoice($id: ID!, $date: LocalDate) {
-    voidInvoice(id: $id, date: $date) {
-      ...InvoiceFields
+export const CREATE_INVOICE_MUTATION = graphql(
+  `
+    mutation CreateInvoice($input: CreateInvoiceInput!) {
+      createInvoice(input: $input) {
+        ...InvoiceFields
+      }
     }
-  }
-  ${INVOICE_FIELDS}
-`;
+  `,
+  [INVOICE_FIELDS],
+);
 
-export interface CreateInvoiceInput {
-  unitId: string;
-  issueDate: LocalDate;
-  dueDate: LocalDate;
-  memo: string | null;
-  lines: { description: string; accountId: string; amount: Money }[];
-}
-
-export const CREATE_INVOICE_MUTATION: TypedDocumentNode<
-  { createInvoice: Invoice },
-  { input: CreateInvoiceInput }
-> = gql`
-  mutation CreateInvoice($input: CreateInvoiceInput!) {
-    createInvoice(input: $input) {
-      ...InvoiceFields
-    }
-  }
-  ${INVOICE_FIELDS}
-`;
+export type CreateInvoiceInput = VariablesOf<typeof CREATE_INVOICE_MUTATION>['input'];
 
 // ---------------------------------------------------------------------------------------------
 // The monthly assessment run
 
-export interface AssessmentRunInvoice {
-  unitId: string;
-  unit: UnitRef & { propertyType: { id: string; name: string } };
-  groupId: string;
-  period: string;
-  dueDate: LocalDate;
-  lines: { description: string; accountId: string; amount: Money }[];
-  total: Money;
-}
-
-export interface AssessmentRunPreview {
-  month: string;
-  issueDate: LocalDate;
-  invoices: AssessmentRunInvoice[];
-  count: number;
-  total: Money;
-  alreadyInvoiced: number;
-}
-
-export interface AssessmentRunResult {
-  month: string;
-  created: number;
-  skipped: number;
-  total: Money;
-}
-
-export const PREVIEW_ASSESSMENT_INVOICES_QUERY: TypedDocumentNode<
-  { previewAssessmentInvoices: AssessmentRunPreview },
-  { month: string }
-> = gql`
+export const PREVIEW_ASSESSMENT_INVOICES_QUERY = graphql(`
   query PreviewAssessmentInvoices($month: String!) {
     previewAssessmentInvoices(month: $month) {
       month
@@ -253,12 +166,14 @@ export const PREVIEW_ASSESSMENT_INVOICES_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const GENERATE_ASSESSMENT_INVOICES_MUTATION: TypedDocumentNode<
-  { generateAssessmentInvoices: AssessmentRunResult },
-  { month: string }
-> = gql`
+export type AssessmentRunPreview = ResultOf<
+  typeof PREVIEW_ASSESSMENT_INVOICES_QUERY
+>['previewAssessmentInvoices'];
+export type AssessmentRunInvoice = AssessmentRunPreview['invoices'][number];
+
+export const GENERATE_ASSESSMENT_INVOICES_MUTATION = graphql(`
   mutation GenerateAssessmentInvoices($month: String!) {
     generateAssessmentInvoices(month: $month) {
       month
@@ -267,44 +182,16 @@ export const GENERATE_ASSESSMENT_INVOICES_MUTATION: TypedDocumentNode<
       total
     }
   }
-`;
+`);
+
+export type AssessmentRunResult = ResultOf<
+  typeof GENERATE_ASSESSMENT_INVOICES_MUTATION
+>['generateAssessmentInvoices'];
 
 // ---------------------------------------------------------------------------------------------
 // Late fees
 
-export interface LateFeeCandidate {
-  invoiceId: string;
-  invoice: Pick<InvoiceRow, 'id' | 'number' | 'dueDate' | 'period' | 'kind'>;
-  unitId: string;
-  unit: UnitRef;
-  overdueBalance: Money;
-  daysOverdue: number;
-  fee: Money;
-  interest: Money;
-  total: Money;
-}
-
-export interface LateFeePreview {
-  asOf: LocalDate;
-  period: string;
-  candidates: LateFeeCandidate[];
-  count: number;
-  total: Money;
-  alreadyAssessed: number;
-}
-
-export interface LateFeeRunResult {
-  asOf: LocalDate;
-  period: string;
-  created: number;
-  skipped: number;
-  total: Money;
-}
-
-export const PREVIEW_LATE_FEES_QUERY: TypedDocumentNode<
-  { previewLateFees: LateFeePreview },
-  { asOf: LocalDate }
-> = gql`
+export const PREVIEW_LATE_FEES_QUERY = graphql(`
   query PreviewLateFees($asOf: LocalDate!) {
     previewLateFees(asOf: $asOf) {
       asOf
@@ -335,12 +222,12 @@ export const PREVIEW_LATE_FEES_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const ASSESS_LATE_FEES_MUTATION: TypedDocumentNode<
-  { assessLateFees: LateFeeRunResult },
-  { asOf: LocalDate }
-> = gql`
+export type LateFeePreview = ResultOf<typeof PREVIEW_LATE_FEES_QUERY>['previewLateFees'];
+export type LateFeeCandidate = LateFeePreview['candidates'][number];
+
+export const ASSESS_LATE_FEES_MUTATION = graphql(`
   mutation AssessLateFees($asOf: LocalDate!) {
     assessLateFees(asOf: $asOf) {
       asOf
@@ -350,4 +237,6 @@ export const ASSESS_LATE_FEES_MUTATION: TypedDocumentNode<
       total
     }
   }
-`;
+`);
+
+export type LateFeeRunResult = ResultOf<typeof ASSESS_LATE_FEES_MUTATION>['assessLateFees'];

@@ -1,8 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { Member, Role } from '@/apollo/types';
+import { graphql, type ResultOf } from '@/graphql';
 
-export const MEMBER_FIELDS = gql`
+export const MEMBER_FIELDS = graphql(`
   fragment MemberFields on Member {
     userId
     email
@@ -11,46 +9,46 @@ export const MEMBER_FIELDS = gql`
     status
     joinedAt
   }
-`;
+`);
 
-export const MEMBERS_QUERY: TypedDocumentNode<{ members: Member[] }, Record<string, never>> = gql`
-  query Members {
-    members {
-      ...MemberFields
+/** A person in the current organization (or invited to it), as tenant admins see them. */
+export type Member = ResultOf<typeof MEMBER_FIELDS>;
+
+export const MEMBERS_QUERY = graphql(
+  `
+    query Members {
+      members {
+        ...MemberFields
+      }
     }
-  }
-  ${MEMBER_FIELDS}
-`;
+  `,
+  [MEMBER_FIELDS],
+);
 
-export const INVITE_MEMBER_MUTATION: TypedDocumentNode<
-  { inviteMember: Member },
-  { email: string; role: Role }
-> = gql`
-  mutation InviteMember($email: String!, $role: Role!) {
-    inviteMember(email: $email, role: $role) {
-      ...MemberFields
+export const INVITE_MEMBER_MUTATION = graphql(
+  `
+    mutation InviteMember($email: String!, $role: Role!) {
+      inviteMember(email: $email, role: $role) {
+        ...MemberFields
+      }
     }
-  }
-  ${MEMBER_FIELDS}
-`;
+  `,
+  [MEMBER_FIELDS],
+);
 
-export const UPDATE_MEMBER_ROLE_MUTATION: TypedDocumentNode<
-  { updateMemberRole: Member },
-  { userId: string; role: Role }
-> = gql`
-  mutation UpdateMemberRole($userId: ID!, $role: Role!) {
-    updateMemberRole(userId: $userId, role: $role) {
-      ...MemberFields
+export const UPDATE_MEMBER_ROLE_MUTATION = graphql(
+  `
+    mutation UpdateMemberRole($userId: ID!, $role: Role!) {
+      updateMemberRole(userId: $userId, role: $role) {
+        ...MemberFields
+      }
     }
-  }
-  ${MEMBER_FIELDS}
-`;
+  `,
+  [MEMBER_FIELDS],
+);
 
-export const REMOVE_MEMBER_MUTATION: TypedDocumentNode<
-  { removeMember: boolean },
-  { userId: string }
-> = gql`
+export const REMOVE_MEMBER_MUTATION = graphql(`
   mutation RemoveMember($userId: ID!) {
     removeMember(userId: $userId)
   }
-`;
+`);

@@ -1,33 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { LocalDate, Money } from '@/apollo/types';
+import { graphql, type ResultOf } from '@/graphql';
 
-export interface AgingBuckets {
-  current: Money;
-  days1to30: Money;
-  days31to60: Money;
-  days61to90: Money;
-  over90: Money;
-  /** Negative: unapplied payments. */
-  credit: Money;
-  total: Money;
-}
-
-export interface AgingRow {
-  unitId: string;
-  unit: { id: string; number: string; ownerName: string | null };
-  buckets: AgingBuckets;
-}
-
-export interface AgingReport {
-  asOf: LocalDate;
-  rows: AgingRow[];
-  totals: AgingBuckets;
-  receivableAccountId: string;
-  receivableBalance: Money;
-}
-
-const BUCKETS = gql`
+const BUCKETS = graphql(`
   fragment AgingBucketFields on AgingBuckets {
     current
     days1to30
@@ -37,35 +10,40 @@ const BUCKETS = gql`
     credit
     total
   }
-`;
+`);
 
-export const AGING_REPORT_QUERY: TypedDocumentNode<
-  { agingReport: AgingReport },
-  { asOf: LocalDate }
-> = gql`
-  query AgingReport($asOf: LocalDate!) {
-    agingReport(asOf: $asOf) {
-      asOf
-      receivableAccountId
-      receivableBalance
-      rows {
-        unitId
-        unit {
-          id
-          number
-          ownerName
+/** `credit` is negative: unapplied payments. */
+export type AgingBuckets = ResultOf<typeof BUCKETS>;
+
+export const AGING_REPORT_QUERY = graphql(
+  `
+    query AgingReport($asOf: LocalDate!) {
+      agingReport(asOf: $asOf) {
+        asOf
+        receivableAccountId
+        receivableBalance
+        rows {
+          unitId
+          unit {
+            id
+            number
+            ownerName
+          }
+          buckets {
+            ...AgingBucketFields
+          }
         }
-        buckets {
+        totals {
           ...AgingBucketFields
         }
       }
-      totals {
-        ...AgingBucketFields
-      }
     }
-  }
-  ${BUCKETS}
-`;
+  `,
+  [BUCKETS],
+);
+
+export type AgingReport = ResultOf<typeof AGING_REPORT_QUERY>['agingReport'];
+export type AgingRow = AgingReport['rows'][number];
 
 export const AGING_COLUMNS: { key: keyof AgingBuckets; label: string }[] = [
   { key: 'current', label: 'Current' },

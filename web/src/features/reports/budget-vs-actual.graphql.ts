@@ -1,58 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { AccountType, FundType, Money } from '@/apollo/types';
+import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
 
-export interface BvaFigures {
-  budget: Money;
-  actual: Money;
-  variance: Money;
-  variancePercent: number | null;
-  favourable: boolean;
-}
-
-export interface BvaRow extends BvaFigures {
-  accountId: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fundType: FundType;
-  archived: boolean;
-}
-
-export interface BvaSubtotal extends BvaFigures {
-  fundType: FundType;
-  type: AccountType;
-}
-
-export interface BvaMonth {
-  month: number;
-  incomeBudget: Money;
-  incomeActual: Money;
-  expenseBudget: Money;
-  expenseActual: Money;
-}
-
-export interface BudgetVsActual {
-  year: number;
-  fromMonth: number;
-  toMonth: number;
-  fundType: FundType | null;
-  rows: BvaRow[];
-  subtotals: BvaSubtotal[];
-  totalIncome: BvaFigures;
-  totalExpense: BvaFigures;
-  net: BvaFigures;
-  months: BvaMonth[];
-}
-
-export interface BvaVariables {
-  year: number;
-  month?: number | null;
-  yearToDate?: boolean;
-  fundType?: FundType | null;
-}
-
-const FIGURES = gql`
+const FIGURES = graphql(`
   fragment BvaFigures on BudgetVsActualFigures {
     budget
     actual
@@ -60,57 +8,64 @@ const FIGURES = gql`
     variancePercent
     favourable
   }
-`;
+`);
 
-export const BUDGET_VS_ACTUAL_QUERY: TypedDocumentNode<
-  { budgetVsActual: BudgetVsActual },
-  BvaVariables
-> = gql`
-  query BudgetVsActual($year: Int!, $month: Int, $yearToDate: Boolean, $fundType: FundType) {
-    budgetVsActual(year: $year, month: $month, yearToDate: $yearToDate, fundType: $fundType) {
-      year
-      fromMonth
-      toMonth
-      fundType
-      rows {
-        accountId
-        number
-        name
-        type
+export type BvaFigures = ResultOf<typeof FIGURES>;
+
+export const BUDGET_VS_ACTUAL_QUERY = graphql(
+  `
+    query BudgetVsActual($year: Int!, $month: Int, $yearToDate: Boolean, $fundType: FundType) {
+      budgetVsActual(year: $year, month: $month, yearToDate: $yearToDate, fundType: $fundType) {
+        year
+        fromMonth
+        toMonth
         fundType
-        archived
-        budget
-        actual
-        variance
-        variancePercent
-        favourable
-      }
-      subtotals {
-        fundType
-        type
-        budget
-        actual
-        variance
-        variancePercent
-        favourable
-      }
-      totalIncome {
-        ...BvaFigures
-      }
-      totalExpense {
-        ...BvaFigures
-      }
-      net {
-        ...BvaFigures
-      }
-      months {
-        month
-        incomeBudget
-        incomeActual
-        expenseBudget
-        expenseActual
+        rows {
+          accountId
+          number
+          name
+          type
+          fundType
+          archived
+          budget
+          actual
+          variance
+          variancePercent
+          favourable
+        }
+        subtotals {
+          fundType
+          type
+          budget
+          actual
+          variance
+          variancePercent
+          favourable
+        }
+        totalIncome {
+          ...BvaFigures
+        }
+        totalExpense {
+          ...BvaFigures
+        }
+        net {
+          ...BvaFigures
+        }
+        months {
+          month
+          incomeBudget
+          incomeActual
+          expenseBudget
+          expenseActual
+        }
       }
     }
-  }
-  ${FIGURES}
-`;
+  `,
+  [FIGURES],
+);
+
+export type BudgetVsActual = ResultOf<typeof BUDGET_VS_ACTUAL_QUERY>['budgetVsActual'];
+export type BvaRow = BudgetVsActual['rows'][number];
+export type BvaSubtotal = BudgetVsActual['subtotals'][number];
+export type BvaMonth = BudgetVsActual['months'][number];
+export type BvaVariables = VariablesOf<typeof BUDGET_VS_ACTUAL_QUERY>;

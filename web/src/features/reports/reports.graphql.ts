@@ -1,11 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { FundType, LocalDate, TrialBalance } from '@/apollo/types';
+import { graphql, type ResultOf } from '@/graphql';
 
-export const TRIAL_BALANCE_QUERY: TypedDocumentNode<
-  { trialBalance: TrialBalance },
-  { asOf?: LocalDate | null; fundType?: FundType | null }
-> = gql`
+export const TRIAL_BALANCE_QUERY = graphql(`
   query TrialBalance($asOf: LocalDate, $fundType: FundType) {
     trialBalance(asOf: $asOf, fundType: $fundType) {
       asOf
@@ -26,4 +21,7 @@ export const TRIAL_BALANCE_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type TrialBalance = ResultOf<typeof TRIAL_BALANCE_QUERY>['trialBalance'];
+export type TrialBalanceRow = TrialBalance['rows'][number];

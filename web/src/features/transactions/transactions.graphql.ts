@@ -1,16 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type {
-  Attachment,
-  JournalEntry,
-  JournalEntryConnection,
-  JournalEntryFilter,
-  LocalDate,
-  Money,
-} from '@/apollo/types';
-import type { PostJournalEntryInput } from './transactions';
+import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
 
-export const ATTACHMENT_FIELDS = gql`
+export const ATTACHMENT_FIELDS = graphql(`
   fragment AttachmentFields on Attachment {
     id
     entryId
@@ -20,52 +10,53 @@ export const ATTACHMENT_FIELDS = gql`
     createdAt
     url
   }
-`;
+`);
 
-export const JOURNAL_ENTRY_FIELDS = gql`
-  fragment JournalEntryFields on JournalEntry {
-    id
-    number
-    date
-    memo
-    source
-    reconciled
-    reversedById
-    reversesId
-    total
-    createdAt
-    lines {
+/**
+ * A file attached to an entry. `contentType` is detected by the API; `url` is a signed link, valid
+ * 5 minutes (`&download=1` to save instead of preview).
+ */
+export type Attachment = ResultOf<typeof ATTACHMENT_FIELDS>;
+
+export const JOURNAL_ENTRY_FIELDS = graphql(
+  `
+    fragment JournalEntryFields on JournalEntry {
       id
-      lineNo
-      accountId
-      debit
-      credit
+      number
+      date
       memo
+      source
+      reconciled
+      reversedById
+      reversesId
+      total
+      createdAt
+      lines {
+        id
+        lineNo
+        accountId
+        debit
+        credit
+        memo
+      }
+      attachments {
+        ...AttachmentFields
+      }
+      vendor {
+        id
+        name
+      }
     }
-    attachments {
-      ...AttachmentFields
-    }
-    vendor {
-      id
-      name
-    }
-  }
-  ${ATTACHMENT_FIELDS}
-`;
+  `,
+  [ATTACHMENT_FIELDS],
+);
 
-/** A row of the transactions list: the entry without its attachments' links. */
-export type JournalEntryRow = Omit<JournalEntry, 'attachments' | 'createdAt'> & {
-  attachments: Pick<Attachment, 'id'>[];
-};
+/** A posted entry (`number` is shown as JE-1042; `total` is the sum of debits = of credits). */
+export type JournalEntry = ResultOf<typeof JOURNAL_ENTRY_FIELDS>;
+export type JournalLine = JournalEntry['lines'][number];
+export type JournalEntryFilter = SchemaType<'JournalEntryFilter'>;
 
-export const JOURNAL_ENTRIES_QUERY: TypedDocumentNode<
-  {
-    journalEntries: Omit<JournalEntryConnection, 'edges'> & {
-      edges: { cursor: string; node: JournalEntryRow }[];
-    };
-  },
-  { filter?: JournalEntryFilter; first: number; after?: string | null }
-> = gql`
+export const JOURNAL_ENTRIES_QUERY = graphql(`
   query JournalEntries($filter: JournalEntryFilter, $first: Int!, $after: String) {
     journalEntries(filter: $filter, first: $first, after: $after) {
       totalCount
@@ -103,107 +94,82 @@ export const JOURNAL_ENTRIES_QUERY: TypedDocumentNode<
       }
     }
   }
-`;
+`);
 
-export const JOURNAL_ENTRY_QUERY: TypedDocumentNode<
-  { journalEntry: JournalEntry },
-  { id: string }
-> = gql`
-  query JournalEntry($id: ID!) {
-    journalEntry(id: $id) {
-      ...JournalEntryFields
+export type JournalEntryConnection = ResultOf<typeof JOURNAL_ENTRIES_QUERY>['journalEntries'];
+/** A row of the transactions list: the entry without its attachments' links. */
+export type JournalEntryRow = JournalEntryConnection['edges'][number]['node'];
+
+export const JOURNAL_ENTRY_QUERY = graphql(
+  `
+    query JournalEntry($id: ID!) {
+      journalEntry(id: $id) {
+        ...JournalEntryFields
+      }
     }
-  }
-  ${JOURNAL_ENTRY_FIELDS}
-`;
+  `,
+  [JOURNAL_ENTRY_FIELDS],
+);
 
 /** The number of a linked entry (the reversal of this one, or the one it reverses). */
-export const ENTRY_NUMBER_QUERY: TypedDocumentNode<
-  { journalEntry: Pick<JournalEntry, 'id' | 'number'> },
-  { id: string }
-> = gql`
+export const ENTRY_NUMBER_QUERY = graphql(`
   query EntryNumber($id: ID!) {
     journalEntry(id: $id) {
       id
       number
     }
   }
-`;
+`);
 
-export const POST_JOURNAL_ENTRY_MUTATION: TypedDocumentNode<
-  { postJournalEntry: JournalEntry },
-  { input: PostJournalEntryInput }
-> = gql`
-  mutation PostJournalEntry($input: PostJournalEntryInput!) {
-    postJournalEntry(input: $input) {
-      ...JournalEntryFields
+export const POST_JOURNAL_ENTRY_MUTATION = graphql(
+  `
+    mutation PostJournalEntry($input: PostJournalEntryInput!) {
+      postJournalEntry(input: $input) {
+        ...JournalEntryFields
+      }
     }
-  }
-  ${JOURNAL_ENTRY_FIELDS}
-`;
+  `,
+  [JOURNAL_ENTRY_FIELDS],
+);
 
-export const REVERSE_JOURNAL_ENTRY_MUTATION: TypedDocumentNode<
-  { reverseJournalEntry: JournalEntry },
-  { id: string; date: LocalDate; memo?: string | null }
-> = gql`
-  mutation ReverseJournalEntry($id: ID!, $date: LocalDate!, $memo: String) {
-    reverseJournalEntry(id: $id, date: $date, memo: $memo) {
-      ...JournalEntryFields
+export type PostJournalEntryInput = VariablesOf<typeof POST_JOURNAL_ENTRY_MUTATION>['input'];
+
+export const REVERSE_JOURNAL_ENTRY_MUTATION = graphql(
+  `
+    mutation ReverseJournalEntry($id: ID!, $date: LocalDate!, $memo: String) {
+      reverseJournalEntry(id: $id, date: $date, memo: $memo) {
+        ...JournalEntryFields
+      }
     }
-  }
-  ${JOURNAL_ENTRY_FIELDS}
-`;
+  `,
+  [JOURNAL_ENTRY_FIELDS],
+);
 
-export const DELETE_ATTACHMENT_MUTATION: TypedDocumentNode<
-  { deleteAttachment: boolean },
-  { id: string }
-> = gql`
+export const DELETE_ATTACHMENT_MUTATION = graphql(`
   mutation DeleteAttachment($id: ID!) {
     deleteAttachment(id: $id)
   }
-`;
+`);
 
 /** Sent by XMLHttpRequest as a multipart request (upload.ts), for its progress events. */
-export const UPLOAD_ATTACHMENT_MUTATION: TypedDocumentNode<
-  { uploadAttachment: Attachment },
-  { entryId: string; file: null }
-> = gql`
-  mutation UploadAttachment($entryId: ID!, $file: Upload!) {
-    uploadAttachment(entryId: $entryId, file: $file) {
-      ...AttachmentFields
+export const UPLOAD_ATTACHMENT_MUTATION = graphql(
+  `
+    mutation UploadAttachment($entryId: ID!, $file: Upload!) {
+      uploadAttachment(entryId: $entryId, file: $file) {
+        ...AttachmentFields
+      }
     }
+  `,
+  [ATTACHMENT_FIELDS],
+);
+
+export const JOURNAL_IMPORT_TEMPLATE_QUERY = graphql(`
+  query JournalImportTemplate {
+    journalImportTemplate
   }
-  ${ATTACHMENT_FIELDS}
-`;
+`);
 
-export interface JournalImportResult {
-  committed: boolean;
-  entryCount: number;
-  lineCount: number;
-  totalDebit: Money;
-  from: LocalDate | null;
-  to: LocalDate | null;
-  entries: {
-    reference: string;
-    date: LocalDate | null;
-    memo: string | null;
-    lineCount: number;
-    total: Money;
-  }[];
-  errors: { row: number; field: string | null; message: string }[];
-}
-
-export const JOURNAL_IMPORT_TEMPLATE_QUERY: TypedDocumentNode<{ journalImportTemplate: string }> =
-  gql`
-    query JournalImportTemplate {
-      journalImportTemplate
-    }
-  `;
-
-export const IMPORT_JOURNAL_ENTRIES_MUTATION: TypedDocumentNode<
-  { importJournalEntries: JournalImportResult },
-  { file: null; dryRun: boolean }
-> = gql`
+export const IMPORT_JOURNAL_ENTRIES_MUTATION = graphql(`
   mutation ImportJournalEntries($file: Upload!, $dryRun: Boolean!) {
     importJournalEntries(file: $file, dryRun: $dryRun) {
       committed
@@ -226,4 +192,8 @@ export const IMPORT_JOURNAL_ENTRIES_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type JournalImportResult = ResultOf<
+  typeof IMPORT_JOURNAL_ENTRIES_MUTATION
+>['importJournalEntries'];

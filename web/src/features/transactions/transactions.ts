@@ -8,8 +8,10 @@ import type {
   LocalDate,
 } from '@/apollo/types';
 import { parseLocalDate } from '@/format';
+import type { VariablesOf } from '@/graphql';
 import { centsToMoney, formatMoney, parseMoneyInput } from '@/money';
 import type { Cents } from '@/money';
+import type { JOURNAL_ENTRIES_QUERY, PostJournalEntryInput } from './transactions.graphql';
 
 /** 1042 → "JE-1042" */
 export function entryNumber(n: number): string {
@@ -80,11 +82,7 @@ export function buildEntryFilter(filters: EntryFilters): JournalEntryFilter | un
   return Object.keys(filter).length ? filter : undefined;
 }
 
-export interface EntriesVariables {
-  filter?: JournalEntryFilter;
-  first: number;
-  after?: string | null;
-}
+export type EntriesVariables = VariablesOf<typeof JOURNAL_ENTRIES_QUERY>;
 
 /** Variables of the JournalEntries query for the filters (first page unless `after`). */
 export function entriesVariables(filters: EntryFilters, after?: string | null): EntriesVariables {
@@ -254,13 +252,6 @@ export function entryReadiness(draft: EntryDraft): Readiness {
     };
   }
   return { ready: true };
-}
-
-export interface PostJournalEntryInput {
-  date: LocalDate;
-  memo: string | null;
-  lines: { accountId: string; debit: string | null; credit: string | null; memo: string | null }[];
-  vendorId?: string;
 }
 
 /**

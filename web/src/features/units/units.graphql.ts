@@ -1,75 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { LocalDate, Money, PageInfo } from '@/apollo/types';
-import type { AssessmentGroup, PropertyType } from '@/features/assessments/assessments.graphql';
+import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
 
-export interface Unit {
-  id: string;
-  number: string;
-  address: string | null;
-  ownerName: string | null;
-  email: string | null;
-  phone: string | null;
-  propertyTypeId: string;
-  propertyType: Pick<PropertyType, 'id' | 'name'>;
-  assessmentGroupId: string;
-  assessmentGroup: Pick<AssessmentGroup, 'id' | 'name'>;
-  /** Open invoice balances. */
-  balanceDue: Money;
-  /** Unapplied payments, applied to the next invoice. */
-  credit: Money;
-  invoiceCount: number;
-  createdAt: string;
-}
-
-export interface UnitInput {
-  number: string;
-  address: string | null;
-  ownerName: string | null;
-  email: string | null;
-  phone: string | null;
-  propertyTypeId: string;
-  assessmentGroupId: string;
-}
-
-export interface UnitFilter {
-  search?: string;
-  assessmentGroupId?: string;
-  withBalance?: boolean;
-}
-
-export interface UnitConnection {
-  pageInfo: PageInfo;
-  totalCount: number;
-  edges: { cursor: string; node: Unit }[];
-}
-
-export type UnitLedgerKind = 'INVOICE' | 'PAYMENT' | 'VOID_INVOICE' | 'VOID_PAYMENT';
-
-export interface UnitLedgerRow {
-  date: LocalDate;
-  kind: UnitLedgerKind;
-  reference: string;
-  description: string | null;
-  invoiceId: string | null;
-  paymentId: string | null;
-  charge: Money;
-  payment: Money;
-  balance: Money;
-}
-
-export interface CsvRowError {
-  row: number;
-  field: string | null;
-  message: string;
-}
-
-export interface UnitImportResult {
-  created: number;
-  errors: CsvRowError[];
-}
-
-export const UNIT_FIELDS = gql`
+export const UNIT_FIELDS = graphql(`
   fragment UnitFields on Unit {
     id
     number
@@ -92,45 +23,49 @@ export const UNIT_FIELDS = gql`
     invoiceCount
     createdAt
   }
-`;
+`);
+
+/** `balanceDue`: open invoice balances; `credit`: unapplied payments, applied to the next invoice. */
+export type Unit = ResultOf<typeof UNIT_FIELDS>;
+export type UnitFilter = SchemaType<'UnitFilter'>;
 
 export const UNITS_PAGE_SIZE = 50;
 
-export const UNITS_QUERY: TypedDocumentNode<
-  { units: UnitConnection },
-  { filter?: UnitFilter; first?: number; after?: string | null }
-> = gql`
-  query Units($filter: UnitFilter, $first: Int! = 50, $after: String) {
-    units(filter: $filter, first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        cursor
-        node {
-          ...UnitFields
+export const UNITS_QUERY = graphql(
+  `
+    query Units($filter: UnitFilter, $first: Int! = 50, $after: String) {
+      units(filter: $filter, first: $first, after: $after) {
+        totalCount
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        edges {
+          cursor
+          node {
+            ...UnitFields
+          }
         }
       }
     }
-  }
-  ${UNIT_FIELDS}
-`;
+  `,
+  [UNIT_FIELDS],
+);
 
-export const UNIT_QUERY: TypedDocumentNode<{ unit: Unit }, { id: string }> = gql`
-  query Unit($id: ID!) {
-    unit(id: $id) {
-      ...UnitFields
+export type UnitConnection = ResultOf<typeof UNITS_QUERY>['units'];
+
+export const UNIT_QUERY = graphql(
+  `
+    query Unit($id: ID!) {
+      unit(id: $id) {
+        ...UnitFields
+      }
     }
-  }
-  ${UNIT_FIELDS}
-`;
+  `,
+  [UNIT_FIELDS],
+);
 
-export const UNIT_LEDGER_QUERY: TypedDocumentNode<
-  { unitLedger: UnitLedgerRow[] },
-  { unitId: string }
-> = gql`
+export const UNIT_LEDGER_QUERY = graphql(`
   query UnitLedger($unitId: ID!) {
     unitLedger(unitId: $unitId) {
       date
@@ -144,46 +79,48 @@ export const UNIT_LEDGER_QUERY: TypedDocumentNode<
       balance
     }
   }
-`;
+`);
 
-export const CREATE_UNIT_MUTATION: TypedDocumentNode<{ createUnit: Unit }, { input: UnitInput }> =
-  gql`
+export type UnitLedgerRow = ResultOf<typeof UNIT_LEDGER_QUERY>['unitLedger'][number];
+export type UnitLedgerKind = SchemaType<'UnitLedgerKind'>;
+
+export const CREATE_UNIT_MUTATION = graphql(
+  `
     mutation CreateUnit($input: UnitInput!) {
       createUnit(input: $input) {
         ...UnitFields
       }
     }
-    ${UNIT_FIELDS}
-  `;
+  `,
+  [UNIT_FIELDS],
+);
 
-export const UPDATE_UNIT_MUTATION: TypedDocumentNode<
-  { updateUnit: Unit },
-  { id: string; input: UnitInput }
-> = gql`
-  mutation UpdateUnit($id: ID!, $input: UnitInput!) {
-    updateUnit(id: $id, input: $input) {
-      ...UnitFields
+export type UnitInput = VariablesOf<typeof CREATE_UNIT_MUTATION>['input'];
+
+export const UPDATE_UNIT_MUTATION = graphql(
+  `
+    mutation UpdateUnit($id: ID!, $input: UnitInput!) {
+      updateUnit(id: $id, input: $input) {
+        ...UnitFields
+      }
     }
-  }
-  ${UNIT_FIELDS}
-`;
+  `,
+  [UNIT_FIELDS],
+);
 
-export const DELETE_UNIT_MUTATION: TypedDocumentNode<{ deleteUnit: boolean }, { id: string }> = gql`
+export const DELETE_UNIT_MUTATION = graphql(`
   mutation DeleteUnit($id: ID!) {
     deleteUnit(id: $id)
   }
-`;
+`);
 
-export const UNIT_IMPORT_TEMPLATE_QUERY: TypedDocumentNode<{ unitImportTemplate: string }> = gql`
+export const UNIT_IMPORT_TEMPLATE_QUERY = graphql(`
   query UnitImportTemplate {
     unitImportTemplate
   }
-`;
+`);
 
-export const IMPORT_UNITS_MUTATION: TypedDocumentNode<
-  { importUnits: UnitImportResult },
-  { file: File | null }
-> = gql`
+export const IMPORT_UNITS_MUTATION = graphql(`
   mutation ImportUnits($file: Upload!) {
     importUnits(file: $file) {
       created
@@ -194,4 +131,7 @@ export const IMPORT_UNITS_MUTATION: TypedDocumentNode<
       }
     }
   }
-`;
+`);
+
+export type UnitImportResult = ResultOf<typeof IMPORT_UNITS_MUTATION>['importUnits'];
+export type CsvRowError = UnitImportResult['errors'][number];

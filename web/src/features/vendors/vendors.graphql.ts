@@ -1,52 +1,6 @@
-import { gql } from '@apollo/client/core';
-import type { TypedDocumentNode } from '@apollo/client/core';
-import type { Account, LocalDate, Money } from '@/apollo/types';
+import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
 
-/** A vendor as the API returns it. The full tax id never leaves the API: only its last four. */
-export interface Vendor {
-  id: string;
-  name: string;
-  contactName: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  /** "•••••6789", or null when no tax id is on file. */
-  taxIdMasked: string | null;
-  hasTaxId: boolean;
-  is1099: boolean;
-  active: boolean;
-  defaultExpenseAccountId: string | null;
-  defaultExpenseAccount: Pick<Account, 'id' | 'number' | 'name'> | null;
-  createdAt: string;
-}
-
-export interface VendorSpendRow {
-  vendor: Pick<Vendor, 'id' | 'name'>;
-  /** Net of reversals; may be negative. */
-  total: Money;
-  entryCount: number;
-}
-
-export interface VendorFilter {
-  search?: string | null;
-  includeInactive?: boolean;
-}
-
-export interface CreateVendorInput {
-  name: string;
-  contactName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  address?: string | null;
-  /** EIN or SSN; on update, omit it to keep the stored one and send "" to remove it. */
-  taxId?: string;
-  defaultExpenseAccountId?: string | null;
-  is1099?: boolean;
-}
-
-export type UpdateVendorInput = Partial<CreateVendorInput>;
-
-export const VENDOR_FIELDS = gql`
+export const VENDOR_FIELDS = graphql(`
   fragment VendorFields on Vendor {
     id
     name
@@ -66,22 +20,27 @@ export const VENDOR_FIELDS = gql`
     }
     createdAt
   }
-`;
+`);
 
-export const VENDORS_QUERY: TypedDocumentNode<{ vendors: Vendor[] }, { filter?: VendorFilter }> =
-  gql`
+/**
+ * A vendor as the API returns it. The full tax id never leaves the API: only its last four
+ * (`taxIdMasked`: "•••••6789", or null when no tax id is on file).
+ */
+export type Vendor = ResultOf<typeof VENDOR_FIELDS>;
+export type VendorFilter = SchemaType<'VendorFilter'>;
+
+export const VENDORS_QUERY = graphql(
+  `
     query Vendors($filter: VendorFilter) {
       vendors(filter: $filter) {
         ...VendorFields
       }
     }
-    ${VENDOR_FIELDS}
-  `;
+  `,
+  [VENDOR_FIELDS],
+);
 
-export const VENDOR_SPEND_QUERY: TypedDocumentNode<
-  { vendorSpend: VendorSpendRow[] },
-  { from: LocalDate; to: LocalDate }
-> = gql`
+export const VENDOR_SPEND_QUERY = graphql(`
   query VendorSpend($from: LocalDate!, $to: LocalDate!) {
     vendorSpend(from: $from, to: $to) {
       vendor {
@@ -92,65 +51,66 @@ export const VENDOR_SPEND_QUERY: TypedDocumentNode<
       entryCount
     }
   }
-`;
+`);
 
-export const CREATE_VENDOR_MUTATION: TypedDocumentNode<
-  { createVendor: Vendor },
-  { input: CreateVendorInput }
-> = gql`
-  mutation CreateVendor($input: CreateVendorInput!) {
-    createVendor(input: $input) {
-      ...VendorFields
-    }
-  }
-  ${VENDOR_FIELDS}
-`;
+/** `total` is net of reversals; it may be negative. */
+export type VendorSpendRow = ResultOf<typeof VENDOR_SPEND_QUERY>['vendorSpend'][number];
 
-export const UPDATE_VENDOR_MUTATION: TypedDocumentNode<
-  { updateVendor: Vendor },
-  { id: string; input: UpdateVendorInput }
-> = gql`
-  mutation UpdateVendor($id: ID!, $input: UpdateVendorInput!) {
-    updateVendor(id: $id, input: $input) {
-      ...VendorFields
+export const CREATE_VENDOR_MUTATION = graphql(
+  `
+    mutation CreateVendor($input: CreateVendorInput!) {
+      createVendor(input: $input) {
+        ...VendorFields
+      }
     }
-  }
-  ${VENDOR_FIELDS}
-`;
+  `,
+  [VENDOR_FIELDS],
+);
 
-export const DEACTIVATE_VENDOR_MUTATION: TypedDocumentNode<
-  { deactivateVendor: Vendor },
-  { id: string }
-> = gql`
-  mutation DeactivateVendor($id: ID!) {
-    deactivateVendor(id: $id) {
-      ...VendorFields
-    }
-  }
-  ${VENDOR_FIELDS}
-`;
+/** `taxId`: EIN or SSN; on update, omit it to keep the stored one and send "" to remove it. */
+export type CreateVendorInput = VariablesOf<typeof CREATE_VENDOR_MUTATION>['input'];
 
-export const REACTIVATE_VENDOR_MUTATION: TypedDocumentNode<
-  { reactivateVendor: Vendor },
-  { id: string }
-> = gql`
-  mutation ReactivateVendor($id: ID!) {
-    reactivateVendor(id: $id) {
-      ...VendorFields
+export const UPDATE_VENDOR_MUTATION = graphql(
+  `
+    mutation UpdateVendor($id: ID!, $input: UpdateVendorInput!) {
+      updateVendor(id: $id, input: $input) {
+        ...VendorFields
+      }
     }
-  }
-  ${VENDOR_FIELDS}
-`;
+  `,
+  [VENDOR_FIELDS],
+);
+
+export type UpdateVendorInput = VariablesOf<typeof UPDATE_VENDOR_MUTATION>['input'];
+
+export const DEACTIVATE_VENDOR_MUTATION = graphql(
+  `
+    mutation DeactivateVendor($id: ID!) {
+      deactivateVendor(id: $id) {
+        ...VendorFields
+      }
+    }
+  `,
+  [VENDOR_FIELDS],
+);
+
+export const REACTIVATE_VENDOR_MUTATION = graphql(
+  `
+    mutation ReactivateVendor($id: ID!) {
+      reactivateVendor(id: $id) {
+        ...VendorFields
+      }
+    }
+  `,
+  [VENDOR_FIELDS],
+);
 
 /** A vendor's name (e.g. to label a filter by vendor). */
-export const VENDOR_NAME_QUERY: TypedDocumentNode<
-  { vendor: Pick<Vendor, 'id' | 'name'> },
-  { id: string }
-> = gql`
+export const VENDOR_NAME_QUERY = graphql(`
   query VendorName($id: ID!) {
     vendor(id: $id) {
       id
       name
     }
   }
-`;
+`);
