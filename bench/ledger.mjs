@@ -53,8 +53,8 @@ export async function ledgerBench(serverUrl) {
   const { tenantEntities } = await load('modules/entities.js');
   const { postJournalEntries } = await load('modules/journal/journal.service.js');
   const { accountBalances } = await load('modules/journal/balances.service.js');
-  const { listJournalEntries } = await load('modules/journal/journal-queries.js');
-  const { importJournalEntries } = await load('modules/journal/journal-import.js');
+  const { listJournalEntries } = await load('modules/journal/journal.service.js');
+  const { importJournalEntries } = await load('modules/journal/journal-import.service.js');
 
   const db = `covenant_ledger_bench_${randomUUID().slice(0, 8)}`;
   await createDatabase(serverUrl, db);

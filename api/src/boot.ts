@@ -18,10 +18,10 @@ import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { initOrm } from './db/orm.js';
 import { tenantEntities } from './modules/entities.js';
 import { platformEntities } from './platform/entities.js';
-import { sealTaxIds } from './modules/vendors/seal-tax-ids.js';
-import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.js';
+import { sealTaxIds } from './modules/vendors/tax-ids.service.js';
+import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MembershipDirectory } from './platform/users/membership-directory.js';
+import { MembershipDirectory } from './platform/users/memberships.directory.js';
 import { createHttpApp } from './server/app.js';
 import type { Services } from './core/context.js';
 

@@ -10,10 +10,10 @@ const { startCovenant } = await load('boot.js');
 const { createDatabase, withDatabase } = await load('db/connection.js');
 const { createOrganization } = await load('platform/organizations/organizations.service.js');
 const { hashPassword } = await load('core/auth/passwords.js');
-const { User } = await load('platform/users/user.entity.js');
-const { Membership, Role } = await load('platform/users/membership.entity.js');
-const { createAccount } = await load('modules/accounts/accounts.service.js');
-const { AccountType, FundType } = await load('modules/accounts/account.entity.js');
+const { User } = await load('platform/users/users.entity.js');
+const { Membership } = await load('platform/users/memberships.entity.js');
+const { Role } = await load('core/roles.js');
+const { AccountType, FundType, createAccount } = await load('modules/accounts/index.js');
 
 const serverUrl = process.env.BENCH_PG_URL;
 const db = `covenant_bench_${randomBytes(4).toString('hex')}`;

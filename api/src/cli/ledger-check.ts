@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { clusterResolver, resolveDatabaseUrl } from '../boot.js';
 import { loadConfig } from '../config.js';
-import { checkLedger } from '../modules/journal/ledger-check.js';
+import { checkLedger } from '../modules/journal/ledger-check.service.js';
 import { withDatabase } from '../db/connection.js';
 import { listTenants } from '../db/databases.js';
 

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { clusterResolver, dataKey, resolveDatabaseUrl, templateDbName } from '../boot.js';
-import { sealTaxIds } from '../modules/vendors/seal-tax-ids.js';
+import { sealTaxIds } from '../modules/vendors/tax-ids.service.js';
 import { loadConfig } from '../config.js';
 import { migrateAll } from '../db/databases.js';
 

@@ -5,23 +5,18 @@ import { connectionResolvers } from '../core/graphql/connection.js';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import {
+  AssessmentGroupsResolver,
   AssessmentRateResolver,
-  AssessmentsResolver,
   LateFeePolicyResolver,
-  ReceivablesSettingsResolver,
-} from '../modules/assessments/assessments.resolver.js';
-import {
-  AgingRowResolver,
-  AssessmentRunInvoiceResolver,
-  InvoiceLineResolver,
-  InvoicesResolver,
-  LateFeeCandidateResolver,
-  PaymentApplicationResolver,
-} from '../modules/invoices/invoices.resolver.js';
-import {
-  PaymentApplicationPaymentResolver,
-  PaymentsResolver,
-} from '../modules/payments/payments.resolver.js';
+} from '../modules/assessments/assessment-groups.resolver.js';
+import { PropertyTypesResolver } from '../modules/assessments/property-types.resolver.js';
+import { ReceivablesSettingsResolver } from '../modules/assessments/receivables-settings.resolver.js';
+import { AgingResolver } from '../modules/invoices/aging.resolver.js';
+import { AssessmentRunsResolver } from '../modules/invoices/assessment-runs.resolver.js';
+import { InvoiceLineResolver, InvoicesResolver } from '../modules/invoices/invoices.resolver.js';
+import { LateFeesResolver } from '../modules/invoices/late-fees.resolver.js';
+import { PaymentApplicationResolver } from '../modules/payments/payment-applications.resolver.js';
+import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
 import { UnitsResolver } from '../modules/units/units.resolver.js';
 import {
   AttachmentsResolver,
@@ -43,19 +38,19 @@ import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
 
 export const resolvers = [
-  AssessmentsResolver,
+  PropertyTypesResolver,
+  AssessmentGroupsResolver,
   AssessmentRateResolver,
   LateFeePolicyResolver,
   ReceivablesSettingsResolver,
   UnitsResolver,
   InvoicesResolver,
   InvoiceLineResolver,
-  PaymentApplicationResolver,
-  AssessmentRunInvoiceResolver,
-  LateFeeCandidateResolver,
-  AgingRowResolver,
+  AssessmentRunsResolver,
+  LateFeesResolver,
+  AgingResolver,
   PaymentsResolver,
-  PaymentApplicationPaymentResolver,
+  PaymentApplicationResolver,
   VendorsResolver,
   JournalEntryVendorResolver,
   BudgetsResolver,

@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword } from '../core/auth/passwords.js';
 import { createOrganization } from '../platform/organizations/organizations.service.js';
-import { Membership } from '../platform/users/membership.entity.js';
+import { Membership } from '../platform/users/memberships.entity.js';
 import { Role } from '../core/roles.js';
-import { User } from '../platform/users/user.entity.js';
+import { User } from '../platform/users/users.entity.js';
 import { normalizeEmail } from '../platform/users/users.service.js';
-import type { Organization } from '../platform/organizations/organization.entity.js';
+import type { Organization } from '../platform/organizations/organizations.entity.js';
 import type { Services } from '../core/context.js';
 import { randomName } from './app.js';
 

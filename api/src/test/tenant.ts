@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Organization } from '../platform/organizations/organization.entity.js';
+import type { Organization } from '../platform/organizations/organizations.entity.js';
 import { Role } from '../core/roles.js';
 import type { GqlResponse, TestApp } from './app.js';
 import { createOrg, createUser, tokenFor } from './factories.js';
@@ -39,6 +39,10 @@ export interface Tenant {
     lines: [string, string | null, string | null][],
     opts?: PostOpts,
   ): Promise<string>;
+  // Invoices every unit for the periods starting in the month ("2026-03"); answers how many.
+  assessmentRun(month: string): Promise<number>;
+  // Records a payment from a unit (amount as a decimal string); answers its id.
+  payment(unitId: string, date: string, amount: string, opts?: PaymentOpts): Promise<string>;
 }
 
 export type AccountTypeName = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
@@ -69,6 +73,13 @@ export interface PostOpts {
   memo?: string;
   vendorId?: string;
   token?: string;
+}
+
+export interface PaymentOpts {
+  method?: 'CHECK' | 'ACH' | 'CARD' | 'CASH' | 'OTHER';
+  depositAccountId?: string;
+  invoiceIds?: string[];
+  reference?: string;
 }
 
 export async function createTenant(app: TestApp, name?: string): Promise<Tenant> {
@@ -156,6 +167,20 @@ export async function createTenant(app: TestApp, name?: string): Promise<Tenant>
         opts.token,
       );
       return d.postJournalEntry.id;
+    },
+    async assessmentRun(month) {
+      const d = await ok(
+        `mutation ($month: String!) { generateAssessmentInvoices(month: $month) { created } }`,
+        { month },
+      );
+      return d.generateAssessmentInvoices.created;
+    },
+    async payment(unitId, date, amount, opts = {}) {
+      const d = await ok(
+        `mutation ($input: RecordPaymentInput!) { recordPayment(input: $input) { id } }`,
+        { input: { unitId, date, amount, method: 'CHECK', ...opts } },
+      );
+      return d.recordPayment.id;
     },
   };
 }

@@ -4,8 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import type { Organization } from '../../../api/src/platform/organizations/organization.entity.js';
-import type { User } from '../../../api/src/platform/users/user.entity.js';
+import type { Organization } from '../../../api/src/platform/organizations/organizations.entity.js';
+import type { User } from '../../../api/src/platform/users/users.entity.js';
 import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
 import { launchBrowser } from './browser.js';
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Organization } from '../../../api/src/platform/organizations/organization.entity.js';
+import type { Organization } from '../../../api/src/platform/organizations/organizations.entity.js';
 import { Role } from '../../../api/src/core/roles.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';

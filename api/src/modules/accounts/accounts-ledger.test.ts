@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { createTenant, type Tenant } from '../../test/tenant.js';
 
 const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
 const ENTRIES = `query ($id: ID) { journalEntries(filter: { accountId: $id }) { totalCount
@@ -12,19 +12,14 @@ function code(res: { body: { errors?: { extensions?: Record<string, unknown> }[]
 
 describe('accounts in the ledger', () => {
   let app: TestApp;
+  let tenant: Tenant;
   let token: string;
   let other: string;
   beforeAll(async () => {
     app = await startTestApp();
-    const org = await createOrg(app.services);
-    const user = await createUser(app.services, { memberships: [{ org }] });
-    token = tokenFor(app.services, user, org);
-    const o2 = await createOrg(app.services);
-    other = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org: o2 }] }),
-      o2,
-    );
+    tenant = await createTenant(app);
+    token = tenant.admin;
+    other = (await createTenant(app)).admin;
   });
   afterAll(() => app.close());
 
@@ -121,13 +116,7 @@ describe('accounts in the ledger', () => {
   });
 
   it('edits every field, archives and restores, with a history of who changed what', async () => {
-    const id = (
-      await app.gql(
-        CREATE,
-        { input: { number: '5020', name: 'Utilites', type: 'EXPENSE', fundType: 'OPERATING' } },
-        token,
-      )
-    ).body.data!.createAccount.id;
+    const id = await tenant.account('5020', 'EXPENSE', { name: 'Utilites' });
     const upd = await app.gql(
       `mutation ($id: ID!) { updateAccount(id: $id, input: { name: "Utilities", number: "5021", description: "Water and power" }) { number name description } }`,
       { id },
@@ -180,13 +169,7 @@ describe('accounts in the ledger', () => {
   });
 
   it("answers NOT_FOUND for another tenant's account id", async () => {
-    const id = (
-      await app.gql(
-        CREATE,
-        { input: { number: '7000', name: 'Mine', type: 'EXPENSE', fundType: 'OPERATING' } },
-        token,
-      )
-    ).body.data!.createAccount.id;
+    const id = await tenant.account('7000', 'EXPENSE', { name: 'Mine' });
     for (const op of [
       `{ account(id: "${id}") { id } }`,
       `mutation { updateAccount(id: "${id}", input: { name: "x" }) { id } }`,

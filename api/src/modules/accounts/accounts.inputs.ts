@@ -1,8 +1,11 @@
-import { IsOptional, Length, Matches, MaxLength } from 'class-validator';
+import { IsDefined, IsOptional, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from './account.entity.js';
+import { AccountType, FundType } from './accounts.entity.js';
+
+// Not only spaces (an empty name is left to the length check, so it gets one message).
+const NOT_BLANK = /^$|\S/;
 
 @InputType()
 export class CreateAccountInput {
@@ -14,6 +17,7 @@ export class CreateAccountInput {
 
   @Field(() => String)
   @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  @Matches(NOT_BLANK, { message: 'Name is required' })
   name: string;
 
   @Field(() => AccountType)
@@ -35,6 +39,9 @@ export class CreateAccountInput {
   initialBalance?: Cents | null;
 
   @Field(() => GraphQLLocalDate, { nullable: true, description: 'Date of the opening balance' })
+  // IsDefined: type-graphql skips missing properties for every other validator.
+  @ValidateIf((i: CreateAccountInput) => !!i.initialBalance)
+  @IsDefined({ message: 'Give the date of the opening balance' })
   openingDate?: string | null;
 }
 
@@ -50,6 +57,7 @@ export class UpdateAccountInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  @Matches(NOT_BLANK, { message: 'Name is required' })
   name?: string | null;
 
   @Field(() => AccountType, { nullable: true })

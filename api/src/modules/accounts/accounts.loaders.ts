@@ -1,6 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { defineLoader } from '../../core/loaders.js';
-import { Account } from './account.entity.js';
+import { Account } from './accounts.entity.js';
 
 // Accounts named by other records (income accounts of a group, lines of an invoice…), batched per
 // request.

@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { Account } from './account.entity.js';
-import { CreateAccountInput, UpdateAccountInput } from './account.inputs.js';
+import { Account } from './accounts.entity.js';
+import { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
 import {
   createAccount,
   findAccount,

@@ -1,52 +1,20 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
+import { conflict, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
-import { diff, recordTenantAudit } from '../audit/audit.service.js';
-import { postJournalEntry } from '../journal/journal.service.js';
-import { EntrySource } from '../journal/journal.types.js';
-import { Account, AccountType, FundType } from './account.entity.js';
-import type { CreateAccountInput, UpdateAccountInput } from './account.inputs.js';
+import { diff, recordTenantAudit } from '../audit/index.js';
+import { EntrySource, postJournalEntry } from '../journal/index.js';
+import { Account, AccountType, FundType } from './accounts.entity.js';
+import type { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
+import { selectAccounts } from './accounts.repository.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-interface AccountRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  description: string | null;
-  archived: boolean;
-  // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
-  created_at: string;
-  updated_at: string;
-}
-
-const COLUMNS = 'id, number, name, type, fund_type, description, archived, created_at, updated_at';
-
-// Reads go straight to SQL and come back as plain objects: entity hydration and identity-map
-// bookkeeping cost more than the query itself on this hot path (see bench/). Writes use the ORM.
-export async function listAccounts(
+// Reads go straight to SQL (the repository) and come back as plain objects; writes use the ORM.
+export function listAccounts(
   em: EntityManager,
   opts: { includeArchived?: boolean } = {},
 ): Promise<Account[]> {
-  const where = opts.includeArchived ? '' : 'WHERE NOT archived';
-  const rows = await em
-    .getConnection()
-    .execute<AccountRow[]>(`SELECT ${COLUMNS} FROM accounts ${where} ORDER BY number`);
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.number,
-    name: r.name,
-    type: r.type,
-    fundType: r.fund_type,
-    description: r.description,
-    archived: r.archived,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
-  }));
+  return selectAccounts(em, opts);
 }
 
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
@@ -86,12 +54,9 @@ export async function createAccount(
   input: CreateAccountInput,
   actor: AuthInfo | null = null,
 ): Promise<Account> {
+  // Field checks (blank name, opening balance without a date) are on CreateAccountInput.
   const name = input.name.trim();
-  if (!name) throw badInput([{ field: 'name', message: 'Name is required' }]);
   const number = input.number.trim();
-  if (input.initialBalance && !DATE.test(input.openingDate ?? '')) {
-    throw badInput([{ field: 'openingDate', message: 'Give the date of the opening balance' }]);
-  }
   try {
     return await em.transactional(async (tx) => {
       const account = tx.create(Account, {
@@ -152,10 +117,7 @@ export async function updateAccount(
   const account = await findAccount(em, id);
   const before = { ...account };
   if (patch.number != null) account.number = patch.number.trim();
-  if (patch.name != null) {
-    if (!patch.name.trim()) throw badInput([{ field: 'name', message: 'Name is required' }]);
-    account.name = patch.name.trim();
-  }
+  if (patch.name != null) account.name = patch.name.trim();
   if (patch.type != null) account.type = patch.type;
   if (patch.fundType != null) account.fundType = patch.fundType;
   if (patch.description !== undefined) account.description = patch.description?.trim() || null;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { createTenant } from '../../test/tenant.js';
 
 const CREATE = `mutation ($input: CreateAccountInput!) {
   createAccount(input: $input) { id number name type fundType description archived createdAt }
@@ -16,12 +15,7 @@ describe('accounts', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const org = await createOrg(app.services);
-    const mk = async (role: Role) =>
-      tokenFor(app.services, await createUser(app.services, { memberships: [{ org, role }] }), org);
-    admin = await mk(Role.ADMIN);
-    user = await mk(Role.USER);
-    viewer = await mk(Role.VIEWER);
+    ({ admin, user, viewer } = await createTenant(app));
   });
   afterAll(() => app.close());
 

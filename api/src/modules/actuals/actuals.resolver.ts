@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { FundType } from '../accounts/account.entity.js';
+import { FundType } from '../accounts/index.js';
 import { SaveMonthlyActualsInput } from './actuals.inputs.js';
 import {
   cashAccounts,

@@ -3,25 +3,40 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { AppError, badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, type Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
-import { AccountType, FundType } from '../accounts/account.entity.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
+import { AccountType, FundType } from '../accounts/index.js';
+import { recordTenantAudit } from '../audit/index.js';
 import {
   assertYear,
   type LedgerAccount,
   loadAccounts,
+  MONTH_LABELS,
   plAccountProblem,
-} from '../budgets/budgets.service.js';
-import { MONTH_LABELS } from '../budgets/budget-csv.js';
+} from '../budgets/index.js';
 import {
-  ENTRY_COLUMNS,
+  EntrySource,
+  findJournalEntries,
+  type JournalEntry,
+  type JournalLineInput,
   postJournalEntries,
   type Posting,
-  toEntry,
-  toLine,
-} from '../journal/journal.service.js';
-import type { JournalLineInput } from '../journal/journal.inputs.js';
-import { EntrySource, type JournalEntry } from '../journal/journal.types.js';
+} from '../journal/index.js';
+import {
+  deleteMonthEntries,
+  insertMonth,
+  insertMonthEntry,
+  lockActuals,
+  replaceMonthAmounts,
+  selectAmounts,
+  selectCashAccountSetting,
+  selectCashAccountSettings,
+  selectLiveEntries,
+  selectMonthAmounts,
+  selectMonthEntries,
+  selectMonthId,
+  selectMonths,
+  touchMonth,
+  upsertCashAccountSetting,
+} from './actuals.repository.js';
 import type { MonthlyActualsMonthInput } from './actuals.inputs.js';
 import type { ActualsCashAccount, MonthlyActuals } from './actuals.types.js';
 
@@ -45,9 +60,7 @@ export async function cashAccounts(
 ): Promise<ActualsCashAccount[]> {
   const all = accounts ?? (await loadAccounts(em));
   const byId = new Map(all.map((a) => [a.id, a]));
-  const set = await sql(em).all<{ fund_type: FundType; account_id: string }>(
-    'SELECT fund_type, account_id FROM actuals_cash_accounts',
-  );
+  const set = await selectCashAccountSettings(em);
   return FUNDS.map((fundType) => {
     const chosen = byId.get(set.find((s) => s.fund_type === fundType)?.account_id ?? '');
     const assets = all.filter(
@@ -84,70 +97,29 @@ export async function setCashAccount(
           : null;
   if (problem) throw badInput([{ field: 'accountId', message: problem }], problem);
   await em.transactional(async (tx) => {
-    const [before] = await sql(tx).all<{ account_id: string }>(
-      'SELECT account_id FROM actuals_cash_accounts WHERE fund_type = ?',
-      [fundType],
-    );
-    await sql(tx).run(
-      `INSERT INTO actuals_cash_accounts (fund_type, account_id) VALUES (?, ?)
-       ON CONFLICT (fund_type) DO UPDATE SET account_id = excluded.account_id, updated_at = now()`,
-      [fundType, accountId],
-    );
+    const before = await selectCashAccountSetting(tx, fundType);
+    await upsertCashAccountSetting(tx, fundType, accountId);
     await recordTenantAudit(tx, actor, {
       entityType: 'ActualsCashAccount',
       entityId: accountId,
       action: 'set',
       changes: {
         fundType,
-        accountId: { before: before?.account_id ?? null, after: accountId },
+        accountId: { before, after: accountId },
       },
     });
   });
   return cashAccounts(em, accounts);
 }
 
-async function entriesById(em: EntityManager, ids: string[]): Promise<Map<string, JournalEntry>> {
-  if (!ids.length) return new Map();
-  const db = sql(em);
-  const marks = ids.map(() => '?').join(', ');
-  const rows = await db.all<Parameters<typeof toEntry>[0]>(
-    `SELECT ${ENTRY_COLUMNS} FROM journal_entries e WHERE e.id IN (${marks})`,
-    ids,
-  );
-  const lines = await db.all<Parameters<typeof toLine>[0]>(
-    `SELECT id, entry_id, line_no, account_id, debit, credit, memo FROM journal_lines
-      WHERE entry_id IN (${marks}) ORDER BY entry_id, line_no`,
-    ids,
-  );
-  return new Map(
-    rows.map((r) => [r.id, toEntry(r, lines.filter((l) => l.entry_id === r.id).map(toLine))]),
-  );
-}
-
 export async function getMonthlyActuals(em: EntityManager, year: number): Promise<MonthlyActuals> {
   assertYear(year);
-  const db = sql(em);
   const from = monthDate(year, 1);
   const to = monthDate(year + 1, 1);
-  const months = await db.all<{ id: string; month: number; updated_at: string }>(
-    `SELECT id, extract(month FROM month)::int AS month, updated_at FROM actuals_months
-      WHERE month >= ? AND month < ?`,
-    [from, to],
-  );
-  const amounts = await db.all<{ account_id: string; month: number; amount: string }>(
-    `SELECT x.account_id, extract(month FROM m.month)::int AS month, x.amount
-       FROM actuals_amounts x JOIN actuals_months m ON m.id = x.month_id
-       JOIN accounts a ON a.id = x.account_id
-      WHERE m.month >= ? AND m.month < ? ORDER BY a.number`,
-    [from, to],
-  );
-  const live = await db.all<{ month: number; entry_id: string }>(
-    `SELECT extract(month FROM m.month)::int AS month, x.entry_id
-       FROM actuals_entries x JOIN actuals_months m ON m.id = x.month_id
-      WHERE m.month >= ? AND m.month < ? ORDER BY x.fund_type`,
-    [from, to],
-  );
-  const entries = await entriesById(
+  const months = await selectMonths(em, from, to);
+  const amounts = await selectAmounts(em, from, to);
+  const live = await selectLiveEntries(em, from, to);
+  const entries = await findJournalEntries(
     em,
     live.map((l) => l.entry_id),
   );
@@ -253,30 +225,20 @@ export async function saveMonthlyActuals(
 
   const cash = await cashAccounts(em, allAccounts);
   const posted = await em.transactional(async (tx) => {
-    const db = sql(tx);
     // One save at a time per association: two people saving the same month must not both
     // reverse the same entry.
-    await db.all(`SELECT pg_advisory_xact_lock(hashtext('covenant.monthly_actuals'))`);
+    await lockActuals(tx);
     const plans: MonthPlan[] = [];
     for (const m of [...input].sort((a, b) => a.month - b.month)) {
-      const [found] = await db.all<{ id: string }>(
-        'SELECT id FROM actuals_months WHERE month = ?',
-        [monthDate(year, m.month)],
-      );
-      const row = found ? { id: found.id, created: false } : { id: newIds(1)[0], created: true };
+      const found = await selectMonthId(tx, monthDate(year, m.month));
+      const row = found ? { id: found, created: false } : { id: newIds(1)[0], created: true };
       const current = new Map(
-        (found
-          ? await db.all<{ account_id: string; amount: string }>(
-              'SELECT account_id, amount FROM actuals_amounts WHERE month_id = ?',
-              [row.id],
-            )
-          : []
-        ).map((r) => [r.account_id, Number(r.amount)]),
+        (found ? await selectMonthAmounts(tx, row.id) : []).map((r) => [
+          r.account_id,
+          Number(r.amount),
+        ]),
       );
-      const liveEntries = await db.all<{ fund_type: FundType; entry_id: string }>(
-        'SELECT fund_type, entry_id FROM actuals_entries WHERE month_id = ?',
-        [row.id],
-      );
+      const liveEntries = await selectMonthEntries(tx, row.id);
       const next = new Map(current);
       const plan: MonthPlan = {
         month: m.month,
@@ -301,10 +263,7 @@ export async function saveMonthlyActuals(
       const changedFunds = new Set(plan.upserts.map((u) => accounts.get(u.accountId)!.fundType));
       if (!plan.upserts.length) continue;
       if (row.created) {
-        await db.run('INSERT INTO actuals_months (id, month) VALUES (?, ?)', [
-          row.id,
-          monthDate(year, m.month),
-        ]);
+        await insertMonth(tx, row.id, monthDate(year, m.month));
       }
       for (const fund of FUNDS.filter((f) => changedFunds.has(f))) {
         const live = liveEntries.find((e) => e.fund_type === fund);
@@ -332,7 +291,7 @@ export async function saveMonthlyActuals(
 
     // Reversals mirror the posted lines, in the same month, reconciled like the entries.
     const reverseIds = plans.flatMap((p) => p.reverse.map((r) => r.entryId));
-    const originals = await entriesById(tx, reverseIds);
+    const originals = await findJournalEntries(tx, reverseIds);
     const postings: Posting[] = [];
     const targets: { plan: MonthPlan; fund: FundType; kind: 'reverse' | 'post' }[] = [];
     for (const plan of plans) {
@@ -368,36 +327,14 @@ export async function saveMonthlyActuals(
     const ids = postings.length ? await postJournalEntries(tx, actor, postings) : [];
 
     for (const plan of plans) {
-      const marks = plan.upserts.map(() => '?').join(', ');
-      await db.run(`DELETE FROM actuals_amounts WHERE month_id = ? AND account_id IN (${marks})`, [
-        plan.monthId,
-        ...plan.upserts.map((u) => u.accountId),
-      ]);
-      const keep = plan.upserts.filter((u) => u.amount !== 0);
-      if (keep.length) {
-        await db.bulk(
-          `INSERT INTO actuals_amounts (month_id, account_id, amount)
-           SELECT ?::uuid, a, v FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, v bigint)`,
-          [plan.monthId, JSON.stringify(keep.map((u) => ({ a: u.accountId, v: u.amount })))],
-        );
-      }
+      await replaceMonthAmounts(tx, plan.monthId, plan.upserts);
       const reversedFunds = plan.reverse.map((r) => r.fund);
-      if (reversedFunds.length) {
-        await db.run(
-          `DELETE FROM actuals_entries WHERE month_id = ? AND fund_type IN (${reversedFunds.map(() => '?').join(', ')})`,
-          [plan.monthId, ...reversedFunds],
-        );
-      }
+      if (reversedFunds.length) await deleteMonthEntries(tx, plan.monthId, reversedFunds);
       const mine = targets.flatMap((t, i) =>
         t.plan === plan && t.kind === 'post' ? [{ fund: t.fund, id: ids[i] }] : [],
       );
-      for (const t of mine) {
-        await db.run(
-          'INSERT INTO actuals_entries (month_id, fund_type, entry_id) VALUES (?, ?, ?)',
-          [plan.monthId, t.fund, t.id],
-        );
-      }
-      await db.run('UPDATE actuals_months SET updated_at = now() WHERE id = ?', [plan.monthId]);
+      for (const t of mine) await insertMonthEntry(tx, plan.monthId, t.fund, t.id);
+      await touchMonth(tx, plan.monthId);
       await recordTenantAudit(tx, actor, {
         entityType: 'MonthlyActuals',
         entityId: plan.monthId,
@@ -412,7 +349,7 @@ export async function saveMonthlyActuals(
     }
     return ids;
   });
-  const byId = await entriesById(em, posted);
+  const byId = await findJournalEntries(em, posted);
   return {
     actuals: await getMonthlyActuals(em, year),
     posted: posted.map((id) => byId.get(id)!),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
 const SAVE = `mutation ($i: SaveMonthlyActualsInput!) { saveMonthlyActuals(input: $i) {
   posted { id number date source reconciled reversesId memo lines { accountId debit credit } }
@@ -66,13 +65,9 @@ describe('monthly actuals', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const org = await createOrg(app.services, 'Actuals HOA');
-    token = tokenFor(app.services, await createUser(app.services, { memberships: [{ org }] }), org);
-    viewerToken = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] }),
-      org,
-    );
+    const t = await createTenant(app, 'Actuals HOA');
+    token = t.admin;
+    viewerToken = t.viewer;
     for (const [number, name, type, fundType] of [
       ['1000', 'Petty Stuff', 'ASSET', 'OPERATING'],
       ['1010', 'Operating Checking', 'ASSET', 'OPERATING'],
@@ -83,12 +78,10 @@ describe('monthly actuals', () => {
       ['4510', 'Reserve Interest', 'INCOME', 'RESERVE'],
       ['6010', 'Roof Repairs', 'EXPENSE', 'RESERVE'],
     ]) {
-      const res = await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name, type, fundType } },
-        token,
-      );
-      ids[number] = res.body.data!.createAccount.id;
+      ids[number] = await t.account(number, type as AccountTypeName, {
+        name,
+        fundType: fundType as 'OPERATING' | 'RESERVE',
+      });
     }
   });
   afterAll(() => app.close());

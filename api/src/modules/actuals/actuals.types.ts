@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { FundType } from '../accounts/account.entity.js';
-import { JournalEntry } from '../journal/journal.types.js';
+import { FundType } from '../accounts/index.js';
+import { JournalEntry } from '../journal/index.js';
 
 @ObjectType({ description: "An account's actual amounts entered for a year" })
 export class MonthlyActualLine {

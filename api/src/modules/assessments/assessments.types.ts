@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 
 export enum AssessmentFrequency {
@@ -149,73 +149,4 @@ export class ReceivablesSettings {
 
   @Field(() => ID, { nullable: true })
   depositAccountId: string | null;
-}
-
-@InputType()
-export class AssessmentRateInput {
-  @Field(() => ID)
-  propertyTypeId: string;
-
-  @Field(() => MoneyScalar)
-  regular: Cents;
-
-  @Field(() => MoneyScalar)
-  special: Cents;
-}
-
-@InputType()
-export class LateFeePolicyInput {
-  @Field(() => Int)
-  graceDays: number;
-
-  @Field(() => MoneyScalar)
-  flatFee: Cents;
-
-  @Field(() => Float)
-  percent: number;
-
-  @Field(() => Float)
-  monthlyInterestPercent: number;
-
-  @Field(() => ID)
-  incomeAccountId: string;
-}
-
-@InputType()
-export class AssessmentGroupInput {
-  @Field(() => String)
-  name: string;
-
-  @Field(() => String, { nullable: true })
-  description?: string | null;
-
-  @Field(() => AssessmentFrequency)
-  frequency: AssessmentFrequency;
-
-  @Field(() => Boolean)
-  isDefault: boolean;
-
-  @Field(() => Int)
-  dueDay: number;
-
-  @Field(() => ID)
-  regularIncomeAccountId: string;
-
-  @Field(() => ID)
-  specialIncomeAccountId: string;
-
-  @Field(() => [AssessmentRateInput])
-  rates: AssessmentRateInput[];
-
-  @Field(() => LateFeePolicyInput, { nullable: true })
-  lateFee?: LateFeePolicyInput | null;
-}
-
-@InputType()
-export class ReceivablesSettingsInput {
-  @Field(() => ID)
-  receivableAccountId: string;
-
-  @Field(() => ID, { nullable: true })
-  depositAccountId?: string | null;
 }

@@ -1,9 +1,10 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { isId } from '../../core/ids.js';
 import { findTenant, tenantOrm } from '../../core/tenancy/tenant-door.js';
 import { OrganizationStatus } from '../../core/roles.js';
-import { sql } from '../../db/sql.js';
 import type { Services } from '../../core/context.js';
+import { selectAttachment } from './attachments.repository.js';
 import { attachmentPath } from './attachments.service.js';
 
 const INLINE = /^(image\/(png|jpeg|webp|gif)|application\/pdf)$/;
@@ -29,15 +30,7 @@ export function attachmentDownload(services: Services) {
       return;
     }
     const orm = await tenantOrm(services, org);
-    const [row] = await sql(orm.em.fork() as never).all<{
-      filename: string;
-      content_type: string;
-      size_bytes: string;
-      storage_key: string;
-    }>(
-      'SELECT filename, content_type, size_bytes, storage_key FROM attachments WHERE id = ? AND deleted_at IS NULL',
-      [id],
-    );
+    const row = await selectAttachment(orm.em.fork() as EntityManager, id);
     if (!row) {
       res.status(404).json({ error: 'Attachment not found' });
       return;

@@ -13,7 +13,7 @@ import {
 } from 'type-graphql';
 import { defineLoader } from '../../core/loaders.js';
 import type { Context } from '../../core/context.js';
-import { JournalEntry } from '../journal/journal.types.js';
+import { JournalEntry } from '../journal/index.js';
 import {
   type Attachment as AttachmentRecord,
   attachmentPath,

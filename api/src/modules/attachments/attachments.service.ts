@@ -5,9 +5,16 @@ import type { FileUpload } from 'graphql-upload-ts';
 import { AppError, badInput, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { TooLargeError } from '../../core/storage/storage.js';
-import { sql } from '../../db/sql.js';
 import type { Context } from '../../core/context.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
+import { recordTenantAudit } from '../audit/index.js';
+import {
+  type AttachmentRow,
+  entryExists,
+  insertAttachment,
+  markAttachmentDeleted,
+  selectAttachment,
+  selectAttachmentsOf,
+} from './attachments.repository.js';
 
 export interface Attachment {
   id: string;
@@ -61,17 +68,7 @@ function cleanName(name: string) {
   return printable.slice(0, 255) || 'file';
 }
 
-interface Row {
-  id: string;
-  entry_id: string;
-  filename: string;
-  content_type: string;
-  size_bytes: string;
-  storage_key: string;
-  created_at: string;
-}
-
-const toAttachment = (r: Row): Attachment => ({
+const toAttachment = (r: AttachmentRow): Attachment => ({
   id: r.id,
   entryId: r.entry_id,
   filename: r.filename,
@@ -81,25 +78,12 @@ const toAttachment = (r: Row): Attachment => ({
   createdAt: new Date(r.created_at),
 });
 
-const COLUMNS = 'id, entry_id, filename, content_type, size_bytes, storage_key, created_at';
-
 export async function listAttachments(ctx: Context, entryIds: string[]) {
-  if (!entryIds.length) return [];
-  const rows = await sql(ctx.em).all<Row>(
-    `SELECT ${COLUMNS} FROM attachments WHERE deleted_at IS NULL
-       AND entry_id IN (${entryIds.map(() => '?').join(', ')}) ORDER BY created_at`,
-    entryIds,
-  );
-  return rows.map(toAttachment);
+  return (await selectAttachmentsOf(ctx.em, entryIds)).map(toAttachment);
 }
 
 export async function findAttachment(ctx: Context, id: string): Promise<Attachment> {
-  const [row] = isId(id)
-    ? await sql(ctx.em).all<Row>(
-        `SELECT ${COLUMNS} FROM attachments WHERE id = ? AND deleted_at IS NULL`,
-        [id],
-      )
-    : [];
+  const row = isId(id) ? await selectAttachment(ctx.em, id) : undefined;
   if (!row) throw notFound('Attachment');
   return toAttachment(row);
 }
@@ -109,11 +93,7 @@ export async function uploadAttachment(
   entryId: string,
   upload: Promise<FileUpload>,
 ): Promise<Attachment> {
-  const db = sql(ctx.em);
-  const [entry] = isId(entryId)
-    ? await db.all<{ id: string }>('SELECT id FROM journal_entries WHERE id = ?', [entryId])
-    : [];
-  if (!entry) throw notFound('Journal entry');
+  if (!isId(entryId) || !(await entryExists(ctx.em, entryId))) throw notFound('Journal entry');
   let file: FileUpload;
   try {
     file = await upload;
@@ -150,11 +130,16 @@ export async function uploadAttachment(
   }
   try {
     await ctx.em.transactional(async (tx) => {
-      await sql(tx).run(
-        `INSERT INTO attachments (id, entry_id, filename, content_type, size_bytes, sha256, storage_key, uploaded_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        [id, entryId, filename, type, stored.size, stored.sha256, key, ctx.auth?.userId ?? null],
-      );
+      await insertAttachment(tx, {
+        id,
+        entryId,
+        filename,
+        contentType: type,
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: key,
+        uploadedBy: ctx.auth?.userId ?? null,
+      });
       await recordTenantAudit(tx, ctx.auth, {
         entityType: 'JournalEntry',
         entityId: entryId,
@@ -172,7 +157,7 @@ export async function uploadAttachment(
 export async function deleteAttachment(ctx: Context, id: string): Promise<boolean> {
   const a = await findAttachment(ctx, id);
   await ctx.em.transactional(async (tx) => {
-    await sql(tx).run('UPDATE attachments SET deleted_at = now() WHERE id = ?', [id]);
+    await markAttachmentDeleted(tx, id);
     await recordTenantAudit(tx, ctx.auth, {
       entityType: 'JournalEntry',
       entityId: a.entryId,

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 const PNG = Buffer.from(
@@ -46,22 +46,11 @@ describe('attachments', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ attachmentMaxBytes: 256 * 1024 });
-    const org = await createOrg(app.services);
-    token = tokenFor(app.services, await createUser(app.services, { memberships: [{ org }] }), org);
-    const o2 = await createOrg(app.services);
-    otherToken = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org: o2 }] }),
-      o2,
-    );
-    const mk = async (number: string, type: string) =>
-      (
-        await app.gql(
-          `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-          { i: { number, name: number, type, fundType: 'OPERATING' } },
-          token,
-        )
-      ).body.data!.createAccount.id;
+    const tenant = await createTenant(app);
+    token = tenant.admin;
+    otherToken = (await createTenant(app)).admin;
+    const mk = (number: string, type: AccountTypeName) =>
+      tenant.account(number, type, { name: number });
     const cash = await mk('1010', 'ASSET');
     const exp = await mk('5010', 'EXPENSE');
     entryId = (

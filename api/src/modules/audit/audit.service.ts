@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import { isId } from '../../core/ids.js';
+import { insertAuditRow, selectAuditRows, selectUserEmails } from './audit.repository.js';
 
 export interface AuditEntry {
   entityType: string;
@@ -12,20 +14,14 @@ export interface AuditEntry {
 // Every write in a tenant database records who (and the impersonating admin), what and when, in
 // the same transaction as the write.
 export async function recordTenantAudit(em: EntityManager, actor: AuthInfo | null, e: AuditEntry) {
-  await em.getConnection().execute(
-    `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    [
-      e.entityType,
-      e.entityId,
-      e.action,
-      actor?.userId ?? null,
-      actor?.impersonatedBy ?? null,
-      JSON.stringify(e.changes ?? {}),
-    ],
-    'run',
-    em.getTransactionContext(),
-  );
+  await insertAuditRow(em, {
+    entityType: e.entityType,
+    entityId: e.entityId,
+    action: e.action,
+    userId: actor?.userId ?? null,
+    impersonatedBy: actor?.impersonatedBy ?? null,
+    changes: e.changes ?? {},
+  });
 }
 
 export function diff<T extends object>(before: T, after: T, fields: (keyof T)[]) {
@@ -34,4 +30,42 @@ export function diff<T extends object>(before: T, after: T, fields: (keyof T)[])
     if (before[f] !== after[f]) changes[String(f)] = { before: before[f], after: after[f] };
   }
   return changes;
+}
+
+export interface AuditRecord {
+  id: string;
+  entityType: string;
+  entityId: string;
+  action: string;
+  userEmail: string | null;
+  impersonatedByEmail: string | null;
+  changes: Record<string, unknown>;
+  createdAt: Date;
+}
+
+// One record's history with the emails of who made each change. An id that is not an id has no
+// history (an empty list, as for any record never written).
+export async function auditLog(
+  em: EntityManager,
+  platformEm: EntityManager,
+  entityType: string,
+  entityId: string,
+): Promise<AuditRecord[]> {
+  if (!isId(entityId)) return [];
+  const rows = await selectAuditRows(em, entityType, entityId);
+  const userIds = [...new Set(rows.flatMap((r) => [r.user_id, r.impersonated_by]))].filter(
+    (x): x is string => !!x,
+  );
+  const users = userIds.length ? await selectUserEmails(platformEm, userIds) : [];
+  const email = new Map(users.map((u) => [u.id, u.email]));
+  return rows.map((r) => ({
+    id: r.id,
+    entityType: r.entity_type,
+    entityId: r.entity_id,
+    action: r.action,
+    userEmail: r.user_id ? (email.get(r.user_id) ?? null) : null,
+    impersonatedByEmail: r.impersonated_by ? (email.get(r.impersonated_by) ?? null) : null,
+    changes: r.changes,
+    createdAt: new Date(r.created_at),
+  }));
 }

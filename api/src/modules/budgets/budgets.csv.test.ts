@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/csv/amounts.js';
-import { parseBudgetCsv, toCsv } from './budget-csv.js';
+import { parseBudgetCsv, toCsv } from './budgets.csv.js';
 
 const cents = (text: string) => parseAmount(text).cents;
 

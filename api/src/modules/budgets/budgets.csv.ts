@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { badInput } from '../../core/errors/app-error.js';
 import { parseAmount, type ParsedCell } from '../../core/csv/amounts.js';
-import type { Cents } from '../../core/money/money.js';
 
 // Budget CSV files as spreadsheets write them: a BOM, `,` `;` or tab separators, quoted fields,
 // thousands separators, currency symbols, and negatives in parentheses. Row numbers are the

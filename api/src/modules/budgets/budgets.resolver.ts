@@ -1,8 +1,8 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { BudgetImportMappingInput, SaveBudgetInput } from './budget.inputs.js';
-import { Budget, BudgetImport } from './budget.types.js';
+import { BudgetImportMappingInput, SaveBudgetInput } from './budgets.inputs.js';
+import { Budget, BudgetImport } from './budgets.types.js';
 import { budgetTemplate, getBudget, importBudget, saveBudget } from './budgets.service.js';
 
 @Resolver(() => Budget)

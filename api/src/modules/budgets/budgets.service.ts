@@ -5,18 +5,28 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { AppError, badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, type Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
-import { AccountType, FundType } from '../accounts/account.entity.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
-import { MONTH_LABELS, parseBudgetCsv, toCsv } from './budget-csv.js';
-import type { BudgetImportMappingInput, BudgetLineInput } from './budget.inputs.js';
+import { AccountType, type FundType } from '../accounts/index.js';
+import { recordTenantAudit } from '../audit/index.js';
+import {
+  budgetExists,
+  budgetTotal,
+  deleteBudgetLines,
+  insertBudgetLines,
+  selectAccounts,
+  selectBudget,
+  selectBudgetLines,
+  selectLineAmounts,
+  upsertBudget,
+} from './budgets.repository.js';
+import { MONTH_LABELS, parseBudgetCsv, toCsv } from './budgets.csv.js';
+import type { BudgetImportMappingInput, BudgetLineInput } from './budgets.inputs.js';
 import {
   type Budget,
   type BudgetImport,
   type BudgetImportProblem,
   type BudgetImportRow,
   BudgetImportRowStatus,
-} from './budget.types.js';
+} from './budgets.types.js';
 
 export interface LedgerAccount {
   id: string;
@@ -31,15 +41,15 @@ const PL_TYPES = new Set([AccountType.INCOME, AccountType.EXPENSE]);
 export const isPlAccount = (a: Pick<LedgerAccount, 'type'>) => PL_TYPES.has(a.type);
 
 export async function loadAccounts(em: EntityManager): Promise<LedgerAccount[]> {
-  const rows = await sql(em).all<{
-    id: string;
-    number: string;
-    name: string;
-    type: AccountType;
-    fund_type: FundType;
-    archived: boolean;
-  }>('SELECT id, number, name, type, fund_type, archived FROM accounts ORDER BY number');
-  return rows.map((r) => ({ ...r, fundType: r.fund_type }));
+  const rows = await selectAccounts(em);
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    type: r.type,
+    fundType: r.fund_type,
+    archived: r.archived,
+  }));
 }
 
 export function assertYear(year: number, field = 'year'): void {
@@ -67,27 +77,10 @@ export function plAccountProblem(a: LedgerAccount, amounts: Cents[]): string | n
   return null;
 }
 
-interface LineRow {
-  account_id: string;
-  month: number;
-  amount: string;
-}
-
 export async function getBudget(em: EntityManager, year: number): Promise<Budget> {
   assertYear(year);
-  const db = sql(em);
-  const [budget] = await db.all<{ id: string; updated_at: string }>(
-    'SELECT id, updated_at FROM budgets WHERE year = ?',
-    [year],
-  );
-  const lines = budget
-    ? await db.all<LineRow & { number: string; type: AccountType }>(
-        `SELECT l.account_id, l.month, l.amount, a.number, a.type
-           FROM budget_lines l JOIN accounts a ON a.id = l.account_id
-          WHERE l.budget_id = ? ORDER BY a.number, l.month`,
-        [budget.id],
-      )
-    : [];
+  const budget = await selectBudget(em, year);
+  const lines = budget ? await selectBudgetLines(em, budget.id) : [];
   const byAccount = new Map<string, { amounts: Cents[]; type: AccountType }>();
   for (const l of lines) {
     const line = byAccount.get(l.account_id) ?? { amounts: Array(12).fill(0), type: l.type };
@@ -127,43 +120,26 @@ async function writeBudget(
   lines: WriteLine[],
   opts: { replace: boolean; action: string; audit: Record<string, unknown> },
 ): Promise<void> {
-  const db = sql(tx);
   const [id] = newIds(1);
   // The row lock serialises two saves of the same year.
-  const [budget] = await db.all<{ id: string; created: boolean }>(
-    `INSERT INTO budgets (id, year) VALUES (?, ?)
-     ON CONFLICT (year) DO UPDATE SET updated_at = now()
-     RETURNING id, (xmax = 0) AS created`,
-    [id, year],
-  );
-  const before = await db.all<LineRow>(
-    'SELECT account_id, month, amount FROM budget_lines WHERE budget_id = ?',
-    [budget.id],
-  );
+  const budget = await upsertBudget(tx, id, year);
+  const before = await selectLineAmounts(tx, budget.id);
   if (opts.replace) {
-    await db.run('DELETE FROM budget_lines WHERE budget_id = ?', [budget.id]);
+    await deleteBudgetLines(tx, budget.id);
   } else if (lines.length) {
-    await db.run(
-      `DELETE FROM budget_lines WHERE budget_id = ? AND account_id IN (${lines.map(() => '?').join(', ')})`,
-      [budget.id, ...lines.map((l) => l.accountId)],
+    await deleteBudgetLines(
+      tx,
+      budget.id,
+      lines.map((l) => l.accountId),
     );
   }
   const rows = lines.flatMap((l) =>
     l.amounts.flatMap((amount, m) =>
-      amount !== 0 ? [{ a: l.accountId, m: m + 1, v: amount }] : [],
+      amount !== 0 ? [{ accountId: l.accountId, month: m + 1, amount }] : [],
     ),
   );
-  if (rows.length) {
-    await db.bulk(
-      `INSERT INTO budget_lines (budget_id, account_id, month, amount)
-       SELECT ?::uuid, a, m, v FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, m smallint, v bigint)`,
-      [budget.id, JSON.stringify(rows)],
-    );
-  }
-  const [after] = await db.all<{ total: string }>(
-    'SELECT coalesce(sum(amount), 0) AS total FROM budget_lines WHERE budget_id = ?',
-    [budget.id],
-  );
+  if (rows.length) await insertBudgetLines(tx, budget.id, rows);
+  const after = await budgetTotal(tx, budget.id);
   await recordTenantAudit(tx, actor, {
     entityType: 'Budget',
     entityId: budget.id,
@@ -173,7 +149,7 @@ async function writeBudget(
       ...opts.audit,
       total: {
         before: formatMoney(before.reduce((s, b) => s + Number(b.amount), 0)),
-        after: formatMoney(Number(after.total)),
+        after: formatMoney(after),
       },
     },
   });
@@ -349,14 +325,11 @@ export async function importBudget(
   const typeOf = (r: BudgetImportRow) => byId.get(r.accountId!)?.type;
   const sumType = (t: AccountType) =>
     importing.filter((r) => typeOf(r) === t).reduce((s, r) => s + r.total, 0);
-  const [existing] = await sql(em).all<{ n: number }>(
-    'SELECT count(*)::int AS n FROM budgets WHERE year = ?',
-    [year],
-  );
+  const replacesExisting = await budgetExists(em, year);
   const result: BudgetImport = {
     year,
     committed: false,
-    replacesExisting: existing.n > 0,
+    replacesExisting,
     rows,
     problems,
     accountCount: importing.length,

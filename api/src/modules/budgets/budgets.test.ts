@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
 const IMPORT = `mutation ($year: Int!, $file: Upload!, $mappings: [BudgetImportMappingInput!], $dryRun: Boolean) {
   importBudget(year: $year, file: $file, mappings: $mappings, dryRun: $dryRun) {
@@ -59,19 +58,10 @@ describe('budgets', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const org = await createOrg(app.services, 'Budget HOA');
-    token = tokenFor(app.services, await createUser(app.services, { memberships: [{ org }] }), org);
-    viewerToken = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] }),
-      org,
-    );
-    const other = await createOrg(app.services);
-    otherToken = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org: other }] }),
-      other,
-    );
+    const t = await createTenant(app, 'Budget HOA');
+    token = t.admin;
+    viewerToken = t.viewer;
+    otherToken = (await createTenant(app)).admin;
     for (const [number, name, type, fundType] of [
       ['1010', 'Operating Checking', 'ASSET', 'OPERATING'],
       ['4010', 'Assessments', 'INCOME', 'OPERATING'],
@@ -80,12 +70,10 @@ describe('budgets', () => {
       ['5020', 'Utilities', 'EXPENSE', 'OPERATING'],
       ['6010', 'Roof Replacement', 'EXPENSE', 'RESERVE'],
     ]) {
-      const res = await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name, type, fundType } },
-        token,
-      );
-      ids[number] = res.body.data!.createAccount.id;
+      ids[number] = await t.account(number, type as AccountTypeName, {
+        name,
+        fundType: fundType as 'OPERATING' | 'RESERVE',
+      });
     }
   });
   afterAll(() => app.close());

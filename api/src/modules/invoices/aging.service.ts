@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isLocalDate } from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
-import { sql } from '../../db/sql.js';
-import { receivablesSettings } from '../assessments/assessments.service.js';
-import { accountBalances } from '../journal/balances.service.js';
-import type { AgingBuckets, AgingReport } from './invoices.types.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { receivablesSettings } from '../assessments/index.js';
+import { accountBalances } from '../journal/index.js';
+import { creditsAsOf, invoicesAsOf, unitNumbers } from './aging.repository.js';
+import type { AgingBuckets, AgingReport } from './aging.types.js';
 
 const empty = (): AgingBuckets => ({
   current: 0,
@@ -21,29 +20,11 @@ const empty = (): AgingBuckets => ({
 // issued and not yet voided, payments received and not yet voided, and applications that had
 // happened between the two — so the total equals the receivable account's ledger balance.
 export async function agingReport(em: EntityManager, asOf: string): Promise<AgingReport> {
-  if (!DATE.test(asOf)) throw badInput([{ field: 'asOf', message: 'Use a date like 2026-03-31' }]);
+  if (!isLocalDate(asOf))
+    throw badInput([{ field: 'asOf', message: 'Use a date like 2026-03-31' }]);
   const settings = await receivablesSettings(em);
-  const db = sql(em);
-  const live = (alias: string, dateCol: string) =>
-    `${alias}.${dateCol} <= ?::date AND (${alias}.void_date IS NULL OR ${alias}.void_date > ?::date)`;
-  // An application counts once its date has come, while both its payment and invoice stand.
-  const applied = `SELECT a.invoice_id, a.payment_id, a.amount FROM payment_applications a
-      JOIN payments p ON p.id = a.payment_id JOIN invoices i ON i.id = a.invoice_id
-     WHERE a.applied_on <= ?::date AND ${live('p', 'date')} AND ${live('i', 'issue_date')}`;
-  const appliedParams = [asOf, asOf, asOf, asOf, asOf];
-  const invoices = await db.all<{ unit_id: string; days: number; open: string }>(
-    `WITH applied AS (${applied})
-     SELECT i.unit_id, (?::date - i.due_date) AS days,
-            i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0) AS open
-       FROM invoices i WHERE ${live('i', 'issue_date')}`,
-    [...appliedParams, asOf, asOf, asOf],
-  );
-  const credits = await db.all<{ unit_id: string; unapplied: string }>(
-    `WITH applied AS (${applied})
-     SELECT p.unit_id, p.amount - coalesce((SELECT sum(amount) FROM applied WHERE payment_id = p.id), 0) AS unapplied
-       FROM payments p WHERE ${live('p', 'date')}`,
-    [...appliedParams, asOf, asOf],
-  );
+  const invoices = await invoicesAsOf(em, asOf);
+  const credits = await creditsAsOf(em, asOf);
   const byUnit = new Map<string, AgingBuckets>();
   const bucketsOf = (unit: string) => {
     let b = byUnit.get(unit);
@@ -69,12 +50,7 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     b.credit -= left;
     b.total -= left;
   }
-  const units = byUnit.size
-    ? await db.all<{ id: string; number: string }>(
-        `SELECT id, number FROM units WHERE id IN (${[...byUnit.keys()].map(() => '?').join(', ')})`,
-        [...byUnit.keys()],
-      )
-    : [];
+  const units = byUnit.size ? await unitNumbers(em, [...byUnit.keys()]) : [];
   const rows = units
     .sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }))
     .map((u) => ({ unitId: u.id, buckets: byUnit.get(u.id)! }))

@@ -1,6 +1,6 @@
-import { dateNumberCursor, pageSize } from '../../core/graphql/connection.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import { daysBetween, today } from '../../core/dates.js';
 import {
   AppError,
   badInput,
@@ -9,60 +9,23 @@ import {
   notFound,
 } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
-import { lazyCount, sql } from '../../db/sql.js';
-import { checkAccounts, receivablesSettings } from '../assessments/assessments.service.js';
-import { type AssessmentFrequency } from '../assessments/assessments.types.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
-import { postJournalEntries, reverseJournalEntry } from '../journal/journal.service.js';
-import { EntrySource } from '../journal/journal.types.js';
-import { apply, lockUnits, openInvoices, unappliedPayments } from '../payments/applications.js';
+import { checkAccounts, receivablesSettings } from '../assessments/index.js';
+import { recordTenantAudit } from '../audit/index.js';
+import { EntrySource, postJournalEntries, reverseJournalEntry } from '../journal/index.js';
+import { apply, lockUnits, openInvoices, unappliedPayments } from '../payments/index.js';
+import type { CreateInvoiceInput, InvoiceFilter } from './invoices.inputs.js';
 import {
-  type AssessmentRunInvoice,
-  type AssessmentRunPreview,
-  type AssessmentRunResult,
-  type CreateInvoiceInput,
-  type Invoice,
-  type InvoiceFilter,
-  InvoiceKind,
-  type InvoiceLine,
-  InvoiceStatus,
-  type PaymentApplication,
-} from './invoices.types.js';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-export const today = () => new Date().toISOString().slice(0, 10);
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-interface InvoiceRow {
-  id: string;
-  number: string;
-  unit_id: string;
-  kind: InvoiceKind;
-  period: string | null;
-  group_id: string | null;
-  issue_date: string;
-  due_date: string;
-  memo: string | null;
-  total: string;
-  paid: string;
-  journal_entry_id: string;
-  void_entry_id: string | null;
-  voided_at: string | null;
-  created_at: string;
-}
-
-const INVOICE_SELECT = `SELECT i.id, i.number, i.unit_id, i.kind, i.period, i.group_id,
-    i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.memo, i.total,
-    coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
-               WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0) AS paid,
-    i.journal_entry_id, i.void_entry_id, i.voided_at, i.created_at
-  FROM invoices i`;
+  insertInvoices,
+  invoiceLineRows,
+  invoicePage,
+  invoiceRows,
+  type InvoiceRow,
+  markInvoiceVoid,
+  nextInvoiceNumbers,
+  unitOfInvoice,
+  unitRows,
+} from './invoices.repository.js';
+import { type Invoice, InvoiceKind, type InvoiceLine, InvoiceStatus } from './invoices.types.js';
 
 function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
   const total = Number(r.total);
@@ -100,15 +63,8 @@ function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
 
 async function withLines(em: EntityManager, rows: InvoiceRow[]): Promise<Invoice[]> {
   if (!rows.length) return [];
-  const lines = await sql(em).all<{
-    id: string;
-    invoice_id: string;
-    description: string;
-    account_id: string;
-    amount: string;
-  }>(
-    `SELECT id, invoice_id, description, account_id, amount FROM invoice_lines
-      WHERE invoice_id IN (${rows.map(() => '?').join(', ')}) ORDER BY invoice_id, line_no`,
+  const lines = await invoiceLineRows(
+    em,
     rows.map((r) => r.id),
   );
   return rows.map((r) =>
@@ -126,14 +82,11 @@ async function withLines(em: EntityManager, rows: InvoiceRow[]): Promise<Invoice
   );
 }
 
+// Invoices by id, in no particular order; ids of no invoice of this association are left out.
 export async function findInvoices(em: EntityManager, ids: string[]): Promise<Invoice[]> {
   const valid = ids.filter(isId);
   if (!valid.length) return [];
-  const rows = await sql(em).all<InvoiceRow>(
-    `${INVOICE_SELECT} WHERE i.id IN (${valid.map(() => '?').join(', ')})`,
-    valid,
-  );
-  return withLines(em, rows);
+  return withLines(em, await invoiceRows(em, valid));
 }
 
 export async function findInvoice(em: EntityManager, id: string): Promise<Invoice> {
@@ -143,9 +96,6 @@ export async function findInvoice(em: EntityManager, id: string): Promise<Invoic
   return inv;
 }
 
-const cursorOf = (i: { issueDate: string; number: number }) =>
-  dateNumberCursor.encode(i.issueDate, i.number);
-
 // Invoices newest first (issue date, then number), keyset-paginated.
 export async function listInvoices(
   em: EntityManager,
@@ -153,103 +103,11 @@ export async function listInvoices(
   first = 50,
   after?: string | null,
 ) {
-  const where: string[] = [];
-  const params: unknown[] = [];
   if (filter.unitId) {
     assertId(filter.unitId, 'Unit');
-    const [unit] = await sql(em).all('SELECT 1 FROM units WHERE id = ?', [filter.unitId]);
-    if (!unit) throw notFound('Unit');
-    where.push('i.unit_id = ?');
-    params.push(filter.unitId);
+    if (!(await unitRows(em, [filter.unitId])).length) throw notFound('Unit');
   }
-  if (filter.kind) {
-    where.push('i.kind = ?');
-    params.push(filter.kind);
-  }
-  if (filter.from) {
-    where.push('i.issue_date >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    where.push('i.issue_date <= ?');
-    params.push(filter.to);
-  }
-  if (filter.search?.trim()) {
-    const q = filter.search.trim();
-    const n = q.replace(/^inv-?/i, '');
-    where.push(
-      `(i.unit_id IN (SELECT id FROM units WHERE number ILIKE ? OR owner_name ILIKE ?)${/^\d+$/.test(n) ? ' OR i.number = ?' : ''})`,
-    );
-    params.push(`%${q}%`, `%${q}%`);
-    if (/^\d+$/.test(n)) params.push(Number(n));
-  }
-  const paid = `coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
-                  WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0)`;
-  switch (filter.status) {
-    case InvoiceStatus.VOID:
-      where.push('i.void_entry_id IS NOT NULL');
-      break;
-    case InvoiceStatus.PAID:
-      where.push(`i.void_entry_id IS NULL AND ${paid} >= i.total`);
-      break;
-    case InvoiceStatus.PARTIAL:
-      where.push(`i.void_entry_id IS NULL AND ${paid} > 0 AND ${paid} < i.total`);
-      break;
-    case InvoiceStatus.OPEN:
-      where.push(`i.void_entry_id IS NULL AND ${paid} = 0`);
-      break;
-    default:
-  }
-  const limit = pageSize(first, 200, 'invoices');
-  const count = lazyCount(em, 'invoices i', where, params);
-  if (after) {
-    const position = dateNumberCursor.decode(after);
-    if (!position) throw badInput([{ field: 'after', message: 'Bad cursor' }]);
-    where.push('(i.issue_date, i.number) < (?::date, ?)');
-    params.push(...position);
-  }
-  const rows = await sql(em).all<InvoiceRow>(
-    `${INVOICE_SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY i.issue_date DESC, i.number DESC LIMIT ${limit + 1}`,
-    params,
-  );
-  const page = await withLines(em, rows.slice(0, limit));
-  return {
-    edges: page.map((node) => ({ node, cursor: cursorOf(node) })),
-    pageInfo: {
-      hasNextPage: rows.length > limit,
-      endCursor: page.length ? cursorOf(page[page.length - 1]) : null,
-    },
-    count,
-  };
-}
-
-export async function applicationsOf(
-  em: EntityManager,
-  by: 'invoice_id' | 'payment_id',
-  ids: string[],
-): Promise<(PaymentApplication & { voided: boolean })[]> {
-  if (!ids.length) return [];
-  const rows = await sql(em).all<{
-    invoice_id: string;
-    payment_id: string;
-    amount: string;
-    applied_on: string;
-    voided: boolean;
-  }>(
-    `SELECT a.invoice_id, a.payment_id, a.amount, a.applied_on::text AS applied_on,
-            (p.void_entry_id IS NOT NULL) AS voided
-       FROM payment_applications a JOIN payments p ON p.id = a.payment_id
-      WHERE a.${by} IN (${ids.map(() => '?').join(', ')}) ORDER BY a.applied_on, a.created_at`,
-    ids,
-  );
-  return rows.map((r) => ({
-    invoiceId: r.invoice_id,
-    paymentId: r.payment_id,
-    amount: Number(r.amount),
-    date: r.applied_on,
-    voided: r.voided,
-  }));
+  return invoicePage(em, filter, { first, after }, (rows) => withLines(em, rows));
 }
 
 export interface InvoiceDraft {
@@ -274,14 +132,8 @@ export async function createInvoices(
   drafts: InvoiceDraft[],
 ): Promise<string[]> {
   if (!drafts.length) return [];
-  const db = sql(tx);
   const { receivableAccountId } = await receivablesSettings(tx, actor);
-  const numbers = (
-    await db.all<{ n: string }>(
-      `SELECT nextval('invoice_number_seq') AS n FROM generate_series(1, ?)`,
-      [drafts.length],
-    )
-  ).map((r) => Number(r.n));
+  const numbers = await nextInvoiceNumbers(tx, drafts.length);
   const entryIds = await postJournalEntries(
     tx,
     actor,
@@ -308,51 +160,26 @@ export async function createInvoices(
     }),
   );
   const ids = newIds(drafts.length);
-  await db.bulk(
-    `INSERT INTO invoices (id, number, unit_id, kind, period, group_id, late_fee_for_id, issue_date, due_date, memo, total, journal_entry_id)
-     SELECT * FROM unnest(?::uuid[], ?::bigint[], ?::uuid[], ?::text[], ?::text[], ?::uuid[], ?::uuid[], ?::date[], ?::date[], ?::text[], ?::bigint[], ?::uuid[])`,
-    [
-      ids,
-      numbers,
-      drafts.map((d) => d.unitId),
-      drafts.map((d) => d.kind),
-      drafts.map((d) => d.period ?? null),
-      drafts.map((d) => d.groupId ?? null),
-      drafts.map((d) => d.lateFeeForId ?? null),
-      drafts.map((d) => d.issueDate),
-      drafts.map((d) => d.dueDate),
-      drafts.map((d) => d.memo?.trim() || null),
-      drafts.map((d) => d.lines.reduce((s, l) => s + l.amount, 0)),
-      entryIds,
-    ],
-  );
-  const lines = drafts.flatMap((d, k) =>
-    d.lines.map((l, i) => ({ ...l, invoice: ids[k], no: i + 1 })),
-  );
-  await db.bulk(
-    `INSERT INTO invoice_lines (id, invoice_id, line_no, description, account_id, amount)
-     SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::int[], ?::text[], ?::uuid[], ?::bigint[])`,
-    [
-      newIds(lines.length),
-      lines.map((l) => l.invoice),
-      lines.map((l) => l.no),
-      lines.map((l) => l.description),
-      lines.map((l) => l.accountId),
-      lines.map((l) => l.amount),
-    ],
-  );
-  await db.bulk(
-    `INSERT INTO audit_log (entity_type, entity_id, action, user_id, impersonated_by, changes)
-     SELECT 'Invoice', id, 'create', ?::uuid, ?::uuid, jsonb_build_object('number', n, 'kind', k, 'total', t)
-       FROM unnest(?::uuid[], ?::bigint[], ?::text[], ?::bigint[]) AS x(id, n, k, t)`,
-    [
-      actor?.userId ?? null,
-      actor?.impersonatedBy ?? null,
-      ids,
-      numbers,
-      drafts.map((d) => d.kind),
-      drafts.map((d) => d.lines.reduce((s, l) => s + l.amount, 0)),
-    ],
+  const lineIds = newIds(drafts.reduce((s, d) => s + d.lines.length, 0));
+  let nextLine = 0;
+  await insertInvoices(
+    tx,
+    actor,
+    drafts.map((d, k) => ({
+      id: ids[k],
+      number: numbers[k],
+      unitId: d.unitId,
+      kind: d.kind,
+      period: d.period ?? null,
+      groupId: d.groupId ?? null,
+      lateFeeForId: d.lateFeeForId ?? null,
+      issueDate: d.issueDate,
+      dueDate: d.dueDate,
+      memo: d.memo?.trim() || null,
+      total: d.lines.reduce((s, l) => s + l.amount, 0),
+      journalEntryId: entryIds[k],
+      lines: d.lines.map((l) => ({ ...l, id: lineIds[nextLine++] })),
+    })),
   );
   // An overpayment waits as credit and pays the next invoice.
   const unitIds = [...new Set(drafts.map((d) => d.unitId))];
@@ -361,43 +188,17 @@ export async function createInvoices(
   return ids;
 }
 
-async function unitNumbers(em: EntityManager, ids: string[]) {
-  const rows = ids.length
-    ? await sql(em).all<{ id: string; number: string; assessment_group_id: string }>(
-        `SELECT id, number, assessment_group_id FROM units WHERE id IN (${ids.map(() => '?').join(', ')})`,
-        ids,
-      )
-    : [];
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
+// A one-off invoice (fine, fee…). Field checks are on CreateInvoiceInput; here the checks that
+// read the books.
 export async function createInvoice(
   em: EntityManager,
   actor: AuthInfo | null,
   input: CreateInvoiceInput,
 ): Promise<Invoice> {
   assertId(input.unitId, 'Unit');
-  const details: FieldDetail[] = [];
-  if (!DATE.test(input.issueDate))
-    details.push({ field: 'issueDate', message: 'Use a date like 2026-03-31' });
-  if (!DATE.test(input.dueDate))
-    details.push({ field: 'dueDate', message: 'Use a date like 2026-03-31' });
-  else if (input.dueDate < input.issueDate)
-    details.push({ field: 'dueDate', message: 'The due date cannot be before the issue date' });
-  if ((input.memo ?? '').length > 500)
-    details.push({ field: 'memo', message: 'At most 500 characters' });
-  if (!input.lines.length)
-    details.push({ field: 'lines', message: 'An invoice needs at least one line' });
-  if (input.lines.length > 50) details.push({ field: 'lines', message: 'At most 50 lines' });
-  input.lines.forEach((l, i) => {
-    if (!l.description.trim())
-      details.push({ field: `lines.${i}.description`, message: 'Describe the charge' });
-    if (l.description.length > 200)
-      details.push({ field: `lines.${i}.description`, message: 'At most 200 characters' });
-    if (!(l.amount > 0))
-      details.push({ field: `lines.${i}.amount`, message: 'Amounts must be positive' });
-  });
-  if (details.length) throw badInput(details, details[0].message);
+  if (input.dueDate < input.issueDate) {
+    throw badInput([{ field: 'dueDate', message: 'The due date cannot be before the issue date' }]);
+  }
   const notFoundLines = input.lines
     .map((l, i) =>
       isId(l.accountId) ? null : { field: `lines.${i}.accountId`, message: 'Account not found' },
@@ -416,11 +217,11 @@ export async function createInvoice(
   let id = '';
   await em.transactional(async (tx) => {
     if (!(await lockUnits(tx, [input.unitId])).length) throw notFound('Unit');
-    const units = await unitNumbers(tx, [input.unitId]);
+    const [unit] = await unitRows(tx, [input.unitId]);
     [id] = await createInvoices(tx, actor, [
       {
         unitId: input.unitId,
-        unitNumber: units.get(input.unitId)!.number,
+        unitNumber: unit.number,
         kind: InvoiceKind.ONE_OFF,
         issueDate: input.issueDate,
         dueDate: input.dueDate,
@@ -432,6 +233,8 @@ export async function createInvoice(
   return findInvoice(em, id);
 }
 
+// Posts the reversal of the invoice's entry. `date` is a LocalDate (the scalar checks it);
+// omitted: today.
 export async function voidInvoice(
   em: EntityManager,
   actor: AuthInfo | null,
@@ -440,14 +243,10 @@ export async function voidInvoice(
 ): Promise<Invoice> {
   assertId(id, 'Invoice');
   const on = date ?? today();
-  if (!DATE.test(on)) throw badInput([{ field: 'date', message: 'Use a date like 2026-03-31' }]);
   await em.transactional(async (tx) => {
-    const [head] = await sql(tx).all<{ unit_id: string }>(
-      'SELECT unit_id FROM invoices WHERE id = ?',
-      [id],
-    );
-    if (!head) throw notFound('Invoice');
-    await lockUnits(tx, [head.unit_id]);
+    const unitId = await unitOfInvoice(tx, id);
+    if (!unitId) throw notFound('Invoice');
+    await lockUnits(tx, [unitId]);
     const inv = await findInvoice(tx, id);
     if (inv.voidEntryId) throw conflict(`INV-${inv.number} is already void`);
     if (on < inv.issueDate) {
@@ -463,10 +262,7 @@ export async function voidInvoice(
       on,
       `Void INV-${inv.number}`,
     );
-    await sql(tx).run(
-      'UPDATE invoices SET void_entry_id = ?, void_date = ?, voided_at = now() WHERE id = ?',
-      [reversal.id, on, id],
-    );
+    await markInvoiceVoid(tx, id, reversal.id, on);
     await recordTenantAudit(tx, actor, {
       entityType: 'Invoice',
       entityId: id,
@@ -475,138 +271,4 @@ export async function voidInvoice(
     });
   });
   return findInvoice(em, id);
-}
-
-// ---- Assessment runs ----
-
-function periodOf(frequency: AssessmentFrequency, year: number, month: number) {
-  if (frequency === 'monthly')
-    return {
-      period: `${year}-${String(month).padStart(2, '0')}`,
-      label: `${MONTHS[month - 1]} ${year}`,
-    };
-  if (frequency === 'quarterly') {
-    if ((month - 1) % 3 !== 0) return null;
-    const q = (month - 1) / 3 + 1;
-    return { period: `${year}-Q${q}`, label: `Q${q} ${year}` };
-  }
-  return month === 1 ? { period: String(year), label: `FY ${year}` } : null;
-}
-
-// What an assessment run for a month creates: monthly groups bill every month, quarterly groups in
-// January, April, July and October, annual groups in January. One invoice per unit and period.
-async function planRun(em: EntityManager, month: string) {
-  const m = MONTH.exec(month);
-  if (!m) throw badInput([{ field: 'month', message: 'Use a month like 2026-03' }]);
-  const year = Number(m[1]);
-  const mon = Number(m[2]);
-  const issueDate = `${month}-01`;
-  const rows = await sql(em).all<{
-    unit_id: string;
-    unit_number: string;
-    group_id: string;
-    frequency: AssessmentFrequency;
-    due_day: number;
-    regular_income_account_id: string;
-    special_income_account_id: string;
-    regular: string | null;
-    special: string | null;
-  }>(
-    `SELECT u.id AS unit_id, u.number AS unit_number, g.id AS group_id, g.frequency, g.due_day,
-            g.regular_income_account_id, g.special_income_account_id, r.regular, r.special
-       FROM units u JOIN assessment_groups g ON g.id = u.assessment_group_id
-       LEFT JOIN assessment_rates r ON r.group_id = g.id AND r.property_type_id = u.property_type_id
-      ORDER BY lower(u.number)`,
-  );
-  const periods = [
-    ...new Set(rows.map((r) => periodOf(r.frequency, year, mon)?.period).filter(Boolean)),
-  ];
-  const done = periods.length
-    ? await sql(em).all<{ unit_id: string; period: string }>(
-        `SELECT unit_id, period FROM invoices WHERE kind = 'assessment' AND period IN (${periods.map(() => '?').join(', ')})`,
-        periods,
-      )
-    : [];
-  const taken = new Set(done.map((d) => `${d.unit_id}|${d.period}`));
-  const invoices: (AssessmentRunInvoice & { unitNumber: string })[] = [];
-  let alreadyInvoiced = 0;
-  for (const r of rows) {
-    const p = periodOf(r.frequency, year, mon);
-    if (!p) continue;
-    if (taken.has(`${r.unit_id}|${p.period}`)) {
-      alreadyInvoiced++;
-      continue;
-    }
-    const lines = [
-      {
-        description: `Regular assessment ${p.label}`,
-        accountId: r.regular_income_account_id,
-        amount: Number(r.regular ?? 0),
-      },
-      {
-        description: `Special assessment ${p.label}`,
-        accountId: r.special_income_account_id,
-        amount: Number(r.special ?? 0),
-      },
-    ].filter((l) => l.amount > 0);
-    if (!lines.length) continue;
-    invoices.push({
-      unitId: r.unit_id,
-      unitNumber: r.unit_number,
-      groupId: r.group_id,
-      period: p.period,
-      dueDate: `${month}-${String(r.due_day).padStart(2, '0')}`,
-      lines,
-      total: lines.reduce((s, l) => s + l.amount, 0),
-    });
-  }
-  return { month, issueDate, invoices, alreadyInvoiced };
-}
-
-export async function previewAssessmentRun(
-  em: EntityManager,
-  month: string,
-): Promise<AssessmentRunPreview> {
-  const plan = await planRun(em, month);
-  return {
-    ...plan,
-    count: plan.invoices.length,
-    total: plan.invoices.reduce((s, i) => s + i.total, 0),
-  };
-}
-
-export async function generateAssessmentInvoices(
-  em: EntityManager,
-  actor: AuthInfo | null,
-  month: string,
-): Promise<AssessmentRunResult> {
-  let result: AssessmentRunResult = { month, created: 0, skipped: 0, total: 0 };
-  await em.transactional(async (tx) => {
-    // One run at a time per association; the unique index backs this up.
-    await sql(tx).run(`SELECT pg_advisory_xact_lock(hashtext('covenant.assessment-run'))`);
-    const plan = await planRun(tx, month);
-    await lockUnits(tx, [...new Set(plan.invoices.map((i) => i.unitId))]);
-    await createInvoices(
-      tx,
-      actor,
-      plan.invoices.map((i) => ({
-        unitId: i.unitId,
-        unitNumber: i.unitNumber,
-        kind: InvoiceKind.ASSESSMENT,
-        period: i.period,
-        groupId: i.groupId,
-        issueDate: plan.issueDate,
-        dueDate: i.dueDate,
-        memo: i.lines[0].description,
-        lines: i.lines,
-      })),
-    );
-    result = {
-      month,
-      created: plan.invoices.length,
-      skipped: plan.alreadyInvoiced,
-      total: plan.invoices.reduce((s, i) => s + i.total, 0),
-    };
-  });
-  return result;
 }

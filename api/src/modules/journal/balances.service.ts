@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql.js';
-import { AccountType, FundType } from '../accounts/account.entity.js';
+import { today } from '../../core/dates.js';
+import type { Cents } from '../../core/money/money.js';
+import { AccountType, FundType } from '../accounts/index.js';
+import { balanceSums } from './journal.repository.js';
 
 export interface BalanceRow {
   accountId: string;
@@ -18,58 +20,13 @@ export interface BalanceRow {
 
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
 
-// Balances as of a date read the monthly totals of whole months before it and only the lines of
-// its own month: O(accounts × months), not O(lines).
+// Balances as of a date (without one: every posting) read the monthly totals of whole months
+// before it and only the lines of its own month: O(accounts × months), not O(lines).
 export async function accountBalances(
   em: EntityManager,
   opts: { asOf?: string | null; fundType?: FundType | null; accountId?: string } = {},
 ): Promise<BalanceRow[]> {
-  const params: unknown[] = [];
-  let months: string;
-  let partial = '';
-  // One account: its own totals and lines only, read through the (account_id, …) indexes.
-  const one = opts.accountId ? 'account_id = ? AND' : '';
-  const oneParam = opts.accountId ? [opts.accountId] : [];
-  if (opts.asOf) {
-    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
-                WHERE ${one} month < date_trunc('month', ?::date) GROUP BY account_id`;
-    partial = `UNION ALL SELECT account_id, sum(debit), sum(credit) FROM journal_lines
-                WHERE ${one} entry_date >= date_trunc('month', ?::date)::date AND entry_date <= ?::date
-                GROUP BY account_id`;
-    params.push(...oneParam, opts.asOf, ...oneParam, opts.asOf, opts.asOf);
-  } else {
-    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
-                ${opts.accountId ? 'WHERE account_id = ?' : ''} GROUP BY account_id`;
-    params.push(...oneParam);
-  }
-  const where: string[] = [];
-  if (opts.fundType) {
-    where.push('a.fund_type = ?');
-    params.push(opts.fundType);
-  }
-  if (opts.accountId) {
-    where.push('a.id = ?');
-    params.push(opts.accountId);
-  }
-  const rows = await sql(em).all<{
-    id: string;
-    number: string;
-    name: string;
-    type: AccountType;
-    fund_type: FundType;
-    archived: boolean;
-    d: string;
-    c: string;
-  }>(
-    `WITH t AS (${months} ${partial}),
-          s AS (SELECT account_id, sum(d) AS d, sum(c) AS c FROM t GROUP BY account_id)
-     SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived,
-            coalesce(s.d, 0) AS d, coalesce(s.c, 0) AS c
-       FROM accounts a LEFT JOIN s ON s.account_id = a.id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY a.number`,
-    params,
-  );
+  const rows = await balanceSums(em, opts);
   return rows.map((r) => {
     const debit = Number(r.d);
     const credit = Number(r.c);
@@ -85,4 +42,78 @@ export async function accountBalances(
       balance: DEBIT_NORMAL.has(r.type) ? debit - credit : credit - debit,
     };
   });
+}
+
+export interface FundTotals {
+  fundType: FundType;
+  assets: Cents;
+  liabilities: Cents;
+  equity: Cents;
+  income: Cents;
+  expenses: Cents;
+  netAssets: Cents;
+}
+
+// The GraphQL queries' default date: balances without a date are as of today (UTC), so entries
+// dated later do not count yet.
+const asOfOrToday = (asOf?: string | null) => asOf ?? today();
+
+// Each fund's totals by account type, in each type's normal direction.
+export async function fundBalances(em: EntityManager, asOf?: string | null): Promise<FundTotals[]> {
+  const rows = await accountBalances(em, { asOf: asOfOrToday(asOf) });
+  return [FundType.OPERATING, FundType.RESERVE].map((fundType) => {
+    const sum = (type: AccountType) =>
+      rows
+        .filter((r) => r.fundType === fundType && r.type === type)
+        .reduce((s, r) => s + r.balance, 0);
+    const assets = sum(AccountType.ASSET);
+    const liabilities = sum(AccountType.LIABILITY);
+    return {
+      fundType,
+      assets,
+      liabilities,
+      equity: sum(AccountType.EQUITY),
+      income: sum(AccountType.INCOME),
+      expenses: sum(AccountType.EXPENSE),
+      netAssets: assets - liabilities,
+    };
+  });
+}
+
+export interface TrialBalanceRow extends BalanceRow {
+  debitBalance: Cents;
+  creditBalance: Cents;
+}
+
+export interface TrialBalance {
+  asOf: string | null;
+  rows: TrialBalanceRow[];
+  totalDebit: Cents;
+  totalCredit: Cents;
+}
+
+// Every account's net as a debit or a credit balance; total debits equal total credits.
+export async function trialBalance(
+  em: EntityManager,
+  opts: { asOf?: string | null; fundType?: FundType | null },
+): Promise<TrialBalance> {
+  const asOf = asOfOrToday(opts.asOf);
+  const rows = (await accountBalances(em, { asOf, fundType: opts.fundType })).map((r) => {
+    const net = r.debit - r.credit;
+    return { ...r, debitBalance: Math.max(net, 0), creditBalance: Math.max(-net, 0) };
+  });
+  return {
+    asOf,
+    rows,
+    totalDebit: rows.reduce((s, r) => s + r.debitBalance, 0),
+    totalCredit: rows.reduce((s, r) => s + r.creditBalance, 0),
+  };
+}
+
+// Every account with its balance as of a date (default: today).
+export function balancesAsOf(
+  em: EntityManager,
+  opts: { asOf?: string | null; fundType?: FundType | null },
+): Promise<BalanceRow[]> {
+  return accountBalances(em, { asOf: asOfOrToday(opts.asOf), fundType: opts.fundType });
 }

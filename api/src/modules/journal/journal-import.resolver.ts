@@ -2,7 +2,7 @@ import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { readUpload } from '../../core/csv/read-upload.js';
 import type { Context } from '../../core/context.js';
-import { importJournalEntries, journalImportTemplate } from './journal-import.js';
+import { importJournalEntries, journalImportTemplate } from './journal-import.service.js';
 import { JournalImportResult } from './journal-import.types.js';
 
 @Resolver(() => JournalImportResult)

@@ -3,8 +3,13 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
 import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
 import { parseAmount } from '../../core/csv/amounts.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import {
+  selectAccountsForImport,
+  selectImportedBefore,
+  selectOpenAccountNumbers,
+} from './journal-import.repository.js';
 import { postJournalEntries, type Posting } from './journal.service.js';
 import { EntrySource } from './journal.types.js';
 
@@ -72,9 +77,7 @@ const money = (c: Cents) => (c / 100).toFixed(2);
 
 // The template: the header and one balanced example entry on the association's own accounts.
 export async function journalImportTemplate(em: EntityManager): Promise<string> {
-  const accounts = await sql(em).all<{ number: string; type: string }>(
-    `SELECT number, type FROM accounts WHERE NOT archived ORDER BY number`,
-  );
+  const accounts = await selectOpenAccountNumbers(em);
   const asset = accounts.find((a) => a.type === 'asset')?.number ?? '1010';
   const expense = accounts.find((a) => a.type === 'expense')?.number ?? '5010';
   return [
@@ -136,11 +139,7 @@ export async function importJournalEntries(
   if (errors.length) return result;
 
   const accounts = new Map(
-    (
-      await sql(em).all<{ id: string; number: string; name: string; archived: boolean }>(
-        'SELECT id, number, name, archived FROM accounts',
-      )
-    ).map((a) => [a.number.toLowerCase(), a]),
+    (await selectAccountsForImport(em)).map((a) => [a.number.toLowerCase(), a]),
   );
 
   interface Draft {
@@ -243,12 +242,7 @@ export async function importJournalEntries(
     }
   }
   if (complete.length) {
-    const taken = await sql(em).all<{ import_ref: string; entry_date: string; number: string }>(
-      `SELECT e.import_ref, e.entry_date::text AS entry_date, e.number
-         FROM journal_entries e
-         JOIN jsonb_to_recordset(?::jsonb) AS t(r text, d date) ON t.r = e.import_ref AND t.d = e.entry_date`,
-      [JSON.stringify(complete.map((d) => ({ r: d.reference, d: d.date })))],
-    );
+    const taken = await selectImportedBefore(em, complete);
     for (const t of taken) {
       const d = drafts.get(t.import_ref)!;
       errors.push({
@@ -302,7 +296,7 @@ export async function importJournalEntries(
     });
   } catch (err) {
     // The same file imported at the same moment by someone else.
-    if ((err as { constraint?: string }).constraint === 'journal_entries_import_ref_idx') {
+    if (isUniqueViolation(err, 'journal_entries_import_ref_idx')) {
       throw conflict('These entries were imported meanwhile; nothing was imported twice');
     }
     throw err;

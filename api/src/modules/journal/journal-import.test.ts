@@ -1,10 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
-import type { Organization } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../core/roles.js';
+import type { Organization } from '../../platform/organizations/organizations.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
 type Result = {
   committed: boolean;
@@ -74,23 +73,18 @@ describe('journal import', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    org = await createOrg(app.services, 'Import HOA');
-    token = tokenFor(app.services, await createUser(app.services, { memberships: [{ org }] }), org);
-    viewer = tokenFor(
-      app.services,
-      await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] }),
-      org,
-    );
+    const tenant = await createTenant(app, 'Import HOA');
+    org = tenant.org;
+    token = tenant.admin;
+    viewer = tenant.viewer;
     for (const [number, type] of [
       ['1010', 'ASSET'],
       ['4010', 'INCOME'],
       ['5010', 'EXPENSE'],
       ['5020', 'EXPENSE'],
       ['5990', 'EXPENSE'],
-    ]) {
-      await gql(`mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }`, {
-        input: { number, name: `Account ${number}`, type, fundType: 'OPERATING' },
-      });
+    ] as [string, AccountTypeName][]) {
+      await tenant.account(number, type);
     }
     const old = (await gql('{ accounts { id number } }')).accounts.find(
       (a: any) => a.number === '5990',

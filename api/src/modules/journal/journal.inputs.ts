@@ -1,7 +1,9 @@
 import { IsOptional, MaxLength } from 'class-validator';
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
+import { FundType } from '../accounts/index.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { EntrySource } from './journal.types.js';
 
 @InputType()
 export class JournalLineInput {
@@ -35,4 +37,38 @@ export class PostJournalEntryInput {
 
   @Field(() => ID, { nullable: true })
   vendorId?: string | null;
+}
+
+// The date range and account both journal filters share (not itself part of the schema).
+@InputType()
+export class LedgerRangeFilter {
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  from?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  to?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  accountId?: string | null;
+}
+
+@InputType()
+export class JournalEntryFilter extends LedgerRangeFilter {
+  @Field(() => String, { nullable: true, description: 'Memo, line memo or JE number' })
+  text?: string | null;
+
+  @Field(() => EntrySource, { nullable: true })
+  source?: EntrySource | null;
+
+  @Field(() => Boolean, { nullable: true })
+  reconciled?: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: 'Entries naming this vendor' })
+  vendorId?: string | null;
+}
+
+@InputType()
+export class JournalLineFilter extends LedgerRangeFilter {
+  @Field(() => FundType, { nullable: true })
+  fundType?: FundType | null;
 }

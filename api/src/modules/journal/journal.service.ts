@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import { isLocalDate } from '../../core/dates.js';
 import {
   AppError,
   badInput,
@@ -7,15 +8,29 @@ import {
   type FieldDetail,
   notFound,
 } from '../../core/errors/app-error.js';
+import { pageSize } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
-import { checkEntryVendors } from '../vendors/vendors.service.js';
+import { AccountType, findAccount } from '../accounts/index.js';
+import { checkEntryVendors } from '../vendors/index.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
-import { EntrySource, type JournalEntry, type JournalLine } from './journal.types.js';
+import {
+  countReversed,
+  type EntryDoc,
+  type EntryFilter,
+  entryPage,
+  insertEntries,
+  ledgerLines,
+  type LineDoc,
+  type LineFilter,
+  linePage,
+  lockAccountsForPosting,
+  selectEntries,
+  totalsBefore,
+} from './journal.repository.js';
+import { type AccountLedger, EntrySource, type JournalEntry } from './journal.types.js';
 
 const MAX_LINES = 500;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export interface PostOptions {
   source?: EntrySource;
@@ -25,70 +40,6 @@ export interface PostOptions {
   importRef?: string;
 }
 
-interface LineRow {
-  id: string;
-  entry_id: string;
-  line_no: number;
-  account_id: string;
-  debit: string;
-  credit: string;
-  memo: string | null;
-}
-
-interface EntryRow {
-  id: string;
-  number: string;
-  entry_date: string;
-  memo: string | null;
-  source: EntrySource;
-  reconciled: boolean;
-  vendor_id: string | null;
-  reverses_id: string | null;
-  import_ref: string | null;
-  reversed_by_id: string | null;
-  total: string;
-  created_at: string;
-}
-
-export function toLine(r: LineRow): JournalLine {
-  return {
-    id: r.id,
-    entryId: r.entry_id,
-    lineNo: r.line_no,
-    accountId: r.account_id,
-    debit: Number(r.debit),
-    credit: Number(r.credit),
-    memo: r.memo,
-  };
-}
-
-export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
-  return {
-    id: r.id,
-    number: Number(r.number),
-    date: r.entry_date,
-    memo: r.memo,
-    source: r.source,
-    reconciled: r.reconciled,
-    vendorId: r.vendor_id,
-    reversesId: r.reverses_id,
-    importReference: r.import_ref,
-    reversedById: r.reversed_by_id,
-    total: Number(r.total),
-    createdAt: new Date(r.created_at),
-    lines,
-  };
-}
-
-// An entry's columns without its total, for callers that read its lines anyway.
-export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
-  e.reconciled, e.vendor_id, e.reverses_id, e.import_ref,
-  (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
-  e.created_at`;
-
-export const ENTRY_COLUMNS = `${ENTRY_HEAD_COLUMNS},
-  (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total`;
-
 // Checks an entry before anything is written: at least two lines, each a positive debit or a
 // positive credit, debits equal to credits. Reports every problem with its field path.
 function validate(input: PostJournalEntryInput): {
@@ -97,7 +48,7 @@ function validate(input: PostJournalEntryInput): {
   credits: Cents;
 } {
   const details: FieldDetail[] = [];
-  if (!DATE.test(input.date))
+  if (!isLocalDate(input.date))
     details.push({ field: 'date', message: 'Use a date like 2026-03-31' });
   if (input.lines.length < 2)
     details.push({ field: 'lines', message: 'An entry needs at least two lines' });
@@ -168,12 +119,7 @@ export async function postJournalEntries(
   const auditIds = newIds(postings.length);
   const lineIds = newIds(postings.reduce((n, p) => n + p.input.lines.length, 0));
   await em.transactional(async (tx) => {
-    const db = sql(tx);
-    // Shared locks: an account cannot be archived while an entry posts to it.
-    const accounts = await db.all<{ id: string; number: string; name: string; archived: boolean }>(
-      `SELECT id, number, name, archived FROM accounts WHERE id IN (${accountIds.map(() => '?').join(', ')}) FOR SHARE`,
-      accountIds,
-    );
+    const accounts = await lockAccountsForPosting(tx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const missing: FieldDetail[] = [];
     const archived: FieldDetail[] = [];
@@ -207,17 +153,11 @@ export async function postJournalEntries(
       ),
     );
     const reversals = postings.map((p) => p.opts?.reversesId).filter((r): r is string => !!r);
-    if (reversals.length) {
-      const taken = await db.all<{ n: number }>(
-        `SELECT count(*)::int AS n FROM journal_entries WHERE reverses_id IN (${reversals.map(() => '?').join(', ')})`,
-        reversals,
-      );
-      if (taken[0].n > 0) throw conflict('This entry has already been reversed');
+    if (reversals.length && (await countReversed(tx, reversals)) > 0) {
+      throw conflict('This entry has already been reversed');
     }
-    // Each table's rows as one JSON document: three statements however many entries, and no
-    // per-value parameter encoding on the client.
-    const entries: unknown[] = [];
-    const lines: unknown[] = [];
+    const entries: EntryDoc[] = [];
+    const lines: LineDoc[] = [];
     let k = 0;
     postings.forEach(({ input, opts = {} }, n) => {
       const id = ids[n];
@@ -246,26 +186,7 @@ export async function postJournalEntries(
         }),
       );
     });
-    const entriesJson = JSON.stringify(entries);
-    await db.bulk(
-      `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, import_ref, created_by, impersonated_by)
-       SELECT id, d, m, s, r, v, x, f, ?::uuid, ?::uuid
-         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid, f text)`,
-      [actor?.userId ?? null, actor?.impersonatedBy ?? null, entriesJson],
-    );
-    await db.bulk(
-      `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
-       SELECT id, e, n, a, d, dr, cr, m
-         FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, e uuid, n int, a uuid, d date, dr bigint, cr bigint, m text)`,
-      [JSON.stringify(lines)],
-    );
-    await db.bulk(
-      `INSERT INTO audit_log (id, entity_type, entity_id, action, user_id, impersonated_by, changes)
-       SELECT a, 'JournalEntry', id, CASE WHEN x IS NULL THEN 'post' ELSE 'reverse' END, ?::uuid, ?::uuid,
-              jsonb_build_object('date', d, 'memo', m, 'source', s, 'lines', n)
-         FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, id uuid, d text, m text, s text, x uuid, n int)`,
-      [actor?.userId ?? null, actor?.impersonatedBy ?? null, entriesJson],
-    );
+    await insertEntries(tx, actor, entries, lines);
   });
   return ids;
 }
@@ -277,25 +198,22 @@ export async function postJournalEntry(
   opts: PostOptions = {},
 ): Promise<JournalEntry> {
   const [id] = await postJournalEntries(em, actor, [{ input, opts }]);
-  return (await findJournalEntry(em, id))!;
+  return findJournalEntry(em, id);
 }
 
-export async function findJournalEntry(
+// A missing (or malformed) id is NOT_FOUND.
+export async function findJournalEntry(em: EntityManager, id: string): Promise<JournalEntry> {
+  const entry = (await selectEntries(em, [id])).get(id);
+  if (!entry) throw notFound('Journal entry');
+  return entry;
+}
+
+// Entries with their lines by id, for other modules; ids that are not entries are absent.
+export function findJournalEntries(
   em: EntityManager,
-  id: string,
-): Promise<JournalEntry | null> {
-  if (!isId(id)) return null;
-  const db = sql(em);
-  const [row] = await db.all<EntryRow>(
-    `SELECT ${ENTRY_COLUMNS} FROM journal_entries e WHERE e.id = ?`,
-    [id],
-  );
-  if (!row) return null;
-  const lines = await db.all<LineRow>(
-    'SELECT id, entry_id, line_no, account_id, debit, credit, memo FROM journal_lines WHERE entry_id = ? ORDER BY line_no',
-    [id],
-  );
-  return toEntry(row, lines.map(toLine));
+  ids: string[],
+): Promise<Map<string, JournalEntry>> {
+  return selectEntries(em, ids);
 }
 
 // The mirror entry (debits and credits swapped), linked to the original. An entry is reversed once.
@@ -307,7 +225,6 @@ export async function reverseJournalEntry(
   memo?: string | null,
 ): Promise<JournalEntry> {
   const original = await findJournalEntry(em, id);
-  if (!original) throw notFound('Journal entry');
   if (original.reversesId) throw conflict('A reversal cannot itself be reversed');
   if (original.reversedById) throw conflict('This entry has already been reversed');
   return postJournalEntry(
@@ -331,4 +248,64 @@ export async function reverseJournalEntry(
     },
     { source: EntrySource.REVERSAL, reversesId: original.id },
   );
+}
+
+export function listJournalEntries(
+  em: EntityManager,
+  filter: EntryFilter,
+  first: number,
+  after?: string | null,
+) {
+  return entryPage(em, filter, first, after);
+}
+
+export function listJournalLines(
+  em: EntityManager,
+  filter: LineFilter,
+  first: number,
+  after?: string | null,
+) {
+  return linePage(em, filter, first, after);
+}
+
+export const MAX_LEDGER_ROWS = 5000;
+
+// One account's lines in order with a running balance in the account's normal direction, starting
+// from its balance the day before `from`. `first` out of 1…5000 is refused, never clamped.
+export async function accountLedger(
+  em: EntityManager,
+  accountId: string,
+  opts: { from?: string | null; to?: string | null; first: number },
+): Promise<AccountLedger> {
+  const limit = pageSize(opts.first, MAX_LEDGER_ROWS, 'rows');
+  const account = await findAccount(em, accountId);
+  const sign = account.type === AccountType.ASSET || account.type === AccountType.EXPENSE ? 1 : -1;
+  let opening = 0;
+  if (opts.from) {
+    const before = await totalsBefore(em, account.id, opts.from);
+    opening = sign * (before.debit - before.credit);
+  }
+  const rows = await ledgerLines(em, account.id, {
+    from: opts.from,
+    to: opts.to,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit).map((r) => ({
+    entryId: r.entry_id,
+    entryNumber: Number(r.number),
+    date: r.entry_date,
+    memo: r.memo,
+    source: r.source,
+    reconciled: r.reconciled,
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    balance: opening + sign * Number(r.running),
+  }));
+  return {
+    accountId: account.id,
+    openingBalance: opening,
+    closingBalance: page.at(-1)?.balance ?? opening,
+    rows: page,
+    truncated: rows.length > limit,
+  };
 }

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
-import type { Organization } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../core/roles.js';
+import type { Organization } from '../../platform/organizations/organizations.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { checkLedger } from './ledger-check.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
-
-const CREATE = `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id number } }`;
+import { type AccountTypeName, createTenant, type Tenant } from '../../test/tenant.js';
+import { checkLedger } from './ledger-check.service.js';
 const POST = `mutation ($input: PostJournalEntryInput!) {
   postJournalEntry(input: $input) { id number date memo source reconciled total
     lines { lineNo accountId debit credit memo } } }`;
@@ -19,18 +16,12 @@ function code(res: { body: { errors?: { extensions?: Record<string, unknown> }[]
 
 describe('journal', () => {
   let app: TestApp;
+  let tenant: Tenant;
   let org: Organization;
   let token: string;
   let ids: Record<string, string>;
 
-  async function account(number: string, type: string, fundType = 'OPERATING') {
-    const res = await app.gql(
-      CREATE,
-      { input: { number, name: `Account ${number}`, type, fundType } },
-      token,
-    );
-    return res.body.data!.createAccount.id as string;
-  }
+  const account = (number: string, type: AccountTypeName) => tenant.account(number, type);
 
   const post = (date: string, lines: [string, string | null, string | null][], memo = 'Test') =>
     app.gql(
@@ -47,9 +38,9 @@ describe('journal', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    org = await createOrg(app.services, 'Ledger HOA');
-    const user = await createUser(app.services, { memberships: [{ org }] });
-    token = tokenFor(app.services, user, org);
+    tenant = await createTenant(app, 'Ledger HOA');
+    org = tenant.org;
+    token = tenant.admin;
     ids = {
       cash: await account('1010', 'ASSET'),
       ar: await account('1100', 'ASSET'),
@@ -184,16 +175,9 @@ describe('journal', () => {
   });
 
   it("refuses another tenant's account id with NOT_FOUND", async () => {
-    const other = await createOrg(app.services, 'Other Ledger HOA');
-    const otherUser = await createUser(app.services, { memberships: [{ org: other }] });
-    const otherToken = tokenFor(app.services, otherUser, other);
-    const theirs = (
-      await app.gql(
-        CREATE,
-        { input: { number: '1010', name: 'Theirs', type: 'ASSET', fundType: 'OPERATING' } },
-        otherToken,
-      )
-    ).body.data!.createAccount.id;
+    const other = await createTenant(app, 'Other Ledger HOA');
+    const otherToken = other.admin;
+    const theirs = await other.account('1010', 'ASSET', { name: 'Theirs' });
     const res = await post('2026-03-07', [
       [theirs, '10.00', null],
       [ids.income, null, '10.00'],
@@ -310,12 +294,9 @@ describe('journal', () => {
   });
 
   it('computes balances as of a date from monthly totals plus the partial month', async () => {
-    const fresh = await createOrg(app.services, 'As-of HOA');
-    const u = await createUser(app.services, { memberships: [{ org: fresh }] });
-    const t = tokenFor(app.services, u, fresh);
-    const mk = async (n: string, type: string) =>
-      (await app.gql(CREATE, { input: { number: n, name: n, type, fundType: 'OPERATING' } }, t))
-        .body.data!.createAccount.id;
+    const fresh = await createTenant(app, 'As-of HOA');
+    const t = fresh.admin;
+    const mk = (n: string, type: AccountTypeName) => fresh.account(n, type, { name: n });
     const cash = await mk('1010', 'ASSET');
     const inc = await mk('4010', 'INCOME');
     const p = (date: string, amt: string) =>
@@ -374,8 +355,7 @@ describe('journal', () => {
       token,
     );
     expect(next.body.data!.journalEntries.edges.length).toBe(c.totalCount - 5);
-    const viewer = await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] });
-    const vt = tokenFor(app.services, viewer, org);
+    const vt = tenant.viewer;
     expect((await app.gql('{ journalEntries { totalCount } }', {}, vt)).status).toBe(200);
     const write = await app.gql(
       POST,
@@ -394,12 +374,9 @@ describe('journal', () => {
   });
 
   it('shows an account ledger with a running balance from the opening balance', async () => {
-    const fresh = await createOrg(app.services, 'Ledger View HOA');
-    const u = await createUser(app.services, { memberships: [{ org: fresh }] });
-    const t = tokenFor(app.services, u, fresh);
-    const mk = async (n: string, type: string) =>
-      (await app.gql(CREATE, { input: { number: n, name: n, type, fundType: 'OPERATING' } }, t))
-        .body.data!.createAccount.id;
+    const fresh = await createTenant(app, 'Ledger View HOA');
+    const t = fresh.admin;
+    const mk = (n: string, type: AccountTypeName) => fresh.account(n, type, { name: n });
     const cash = await mk('1010', 'ASSET');
     const inc = await mk('4010', 'INCOME');
     const p = (date: string, debit: string | null, credit: string | null) =>

@@ -1,6 +1,8 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { AccountType, FundType } from '../accounts/index.js';
 
 export enum EntrySource {
   MANUAL = 'manual',
@@ -80,4 +82,175 @@ export class JournalEntry {
 
   @Field(() => [JournalLine])
   lines: JournalLine[];
+}
+
+export const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry', 'entries');
+export type JournalEntryConnection = InstanceType<typeof JournalEntryConnection>;
+
+@ObjectType()
+export class AccountBalance {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => String)
+  number: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => AccountType)
+  type: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => Boolean)
+  archived: boolean;
+
+  @Field(() => MoneyScalar, { description: 'Sum of debits up to the date' })
+  debit: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Sum of credits up to the date' })
+  credit: Cents;
+
+  @Field(() => MoneyScalar, { description: "Balance in the account's normal direction" })
+  balance: Cents;
+}
+
+@ObjectType()
+export class TrialBalanceRow extends AccountBalance {
+  @Field(() => MoneyScalar, { description: 'Net debit balance (0 when the net is a credit)' })
+  debitBalance: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Net credit balance (0 when the net is a debit)' })
+  creditBalance: Cents;
+}
+
+@ObjectType()
+export class TrialBalance {
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  asOf: string | null;
+
+  @Field(() => [TrialBalanceRow])
+  rows: TrialBalanceRow[];
+
+  @Field(() => MoneyScalar)
+  totalDebit: Cents;
+
+  @Field(() => MoneyScalar)
+  totalCredit: Cents;
+}
+
+@ObjectType()
+export class LedgerRow {
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => Int)
+  entryNumber: number;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+
+  @Field(() => EntrySource)
+  source: EntrySource;
+
+  @Field(() => Boolean)
+  reconciled: boolean;
+
+  @Field(() => MoneyScalar)
+  debit: Cents;
+
+  @Field(() => MoneyScalar)
+  credit: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Running balance after this line' })
+  balance: Cents;
+}
+
+@ObjectType()
+export class AccountLedger {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => MoneyScalar, { description: 'Balance before the first row' })
+  openingBalance: Cents;
+
+  @Field(() => MoneyScalar)
+  closingBalance: Cents;
+
+  @Field(() => [LedgerRow])
+  rows: LedgerRow[];
+
+  @Field(() => Boolean, { description: 'True when more rows exist than were asked for' })
+  truncated: boolean;
+}
+
+@ObjectType({ description: 'A journal line with its entry, account and fund, for custom reports' })
+export class JournalLineRecord {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => Int)
+  entryNumber: number;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => String)
+  accountNumber: string;
+
+  @Field(() => String)
+  accountName: string;
+
+  @Field(() => AccountType)
+  accountType: AccountType;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => MoneyScalar)
+  debit: Cents;
+
+  @Field(() => MoneyScalar)
+  credit: Cents;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+}
+
+export const JournalLineConnection = Connection(JournalLineRecord, 'JournalLine', 'lines');
+export type JournalLineConnection = InstanceType<typeof JournalLineConnection>;
+
+@ObjectType({ description: "A fund's totals by account type, in each type's normal direction" })
+export class FundBalance {
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => MoneyScalar)
+  assets: Cents;
+
+  @Field(() => MoneyScalar)
+  liabilities: Cents;
+
+  @Field(() => MoneyScalar)
+  equity: Cents;
+
+  @Field(() => MoneyScalar)
+  income: Cents;
+
+  @Field(() => MoneyScalar)
+  expenses: Cents;
+
+  @Field(() => MoneyScalar, { description: 'Assets minus liabilities' })
+  netAssets: Cents;
 }

@@ -1,4 +1,5 @@
 import { withClient } from '../../db/connection.js';
+import { countTotalsDrift, countUnbalancedEntries } from './journal.repository.js';
 
 export interface LedgerCheck {
   driftRows: number;
@@ -6,20 +7,14 @@ export interface LedgerCheck {
 }
 
 // Recomputes the monthly totals from the lines and compares; also re-checks every entry's balance.
+//
+// This connects by URL on purpose, not through the tenant door (core/tenancy/tenant-door.ts): the
+// maintenance CLI (`npm run ledger:check`) checks every tenant database whatever the
+// organization's status — a suspended or archived association's books must stay checkable, and
+// the door opens active organizations only. It reads, never writes, and runs outside any request.
 export async function checkLedger(tenantUrl: string): Promise<LedgerCheck> {
-  return withClient(tenantUrl, async (c) => {
-    const drift = await c.query<{ n: number }>(`
-      SELECT count(*)::int AS n FROM (
-        SELECT account_id, date_trunc('month', entry_date)::date AS month,
-               sum(debit) AS d, sum(credit) AS c
-          FROM journal_lines GROUP BY 1, 2
-      ) l FULL JOIN account_month_totals t USING (account_id, month)
-      WHERE coalesce(l.d, 0) <> coalesce(t.debit, 0) OR coalesce(l.c, 0) <> coalesce(t.credit, 0)`);
-    const unbalanced = await c.query<{ n: number }>(`
-      SELECT count(*)::int AS n FROM (
-        SELECT entry_id FROM journal_lines GROUP BY entry_id
-        HAVING sum(debit) <> sum(credit) OR count(*) < 2
-      ) x`);
-    return { driftRows: drift.rows[0].n, unbalancedEntries: unbalanced.rows[0].n };
-  });
+  return withClient(tenantUrl, async (c) => ({
+    driftRows: await countTotalsDrift(c),
+    unbalancedEntries: await countUnbalancedEntries(c),
+  }));
 }

@@ -1,37 +1,11 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { Account } from '../accounts/account.entity.js';
-import { accountById } from '../accounts/account-loader.js';
-import { unitById } from '../units/units.resolver.js';
-import { Unit } from '../units/units.types.js';
-import { defineLoader } from '../../core/loaders.js';
-import { PaymentApplication } from '../invoices/invoices.types.js';
-import {
-  findPayment,
-  findPayments,
-  listPayments,
-  recordPayment,
-  voidPayment,
-} from './payments.service.js';
-import { Payment, PaymentConnection, PaymentFilter, RecordPaymentInput } from './payments.types.js';
-
-const paymentByIdLoader = defineLoader<string, Payment>('paymentById', async (ctx, ids) => {
-  const all = await findPayments(ctx.em, [...ids]);
-  return ids.map((id) => all.find((p) => p.id === id)!);
-});
-
-export function paymentById(ctx: Context, id: string): Promise<Payment> {
-  return ctx.loaders.get(paymentByIdLoader).load(id);
-}
-
-@Resolver(() => PaymentApplication)
-export class PaymentApplicationPaymentResolver {
-  @FieldResolver(() => Payment, { description: 'The payment applied' })
-  payment(@Root() a: PaymentApplication, @Ctx() ctx: Context) {
-    return paymentById(ctx, a.paymentId);
-  }
-}
+import { Account, accountById } from '../accounts/index.js';
+import { Unit, unitById } from '../units/index.js';
+import { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
+import { findPayment, listPayments, recordPayment, voidPayment } from './payments.service.js';
+import { Payment, PaymentConnection } from './payments.types.js';
 
 @Resolver(() => Payment)
 export class PaymentsResolver {

@@ -1,8 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { PaymentApplication } from '../invoices/invoices.types.js';
 
 export enum PaymentMethod {
   CHECK = 'check',
@@ -18,6 +17,23 @@ export enum PaymentStatus {
   VOID = 'void',
 }
 registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
+
+@ObjectType({ description: 'Part of a payment applied to an invoice' })
+export class PaymentApplication {
+  @Field(() => ID)
+  invoiceId: string;
+
+  @Field(() => ID)
+  paymentId: string;
+
+  @Field(() => MoneyScalar)
+  amount: Cents;
+
+  @Field(() => GraphQLLocalDate, {
+    description: 'When it counts: the later of the payment and invoice dates',
+  })
+  date: string;
+}
 
 @ObjectType()
 export class Payment {
@@ -68,51 +84,3 @@ export class Payment {
 }
 
 export const PaymentConnection = Connection(Payment, 'Payment');
-
-@InputType()
-export class PaymentFilter {
-  @Field(() => ID, { nullable: true })
-  unitId?: string | null;
-
-  @Field(() => GraphQLLocalDate, { nullable: true })
-  from?: string | null;
-
-  @Field(() => GraphQLLocalDate, { nullable: true })
-  to?: string | null;
-
-  @Field(() => PaymentStatus, { nullable: true })
-  status?: PaymentStatus | null;
-}
-
-@InputType()
-export class RecordPaymentInput {
-  @Field(() => ID)
-  unitId: string;
-
-  @Field(() => GraphQLLocalDate)
-  date: string;
-
-  @Field(() => MoneyScalar)
-  amount: Cents;
-
-  @Field(() => PaymentMethod)
-  method: PaymentMethod;
-
-  @Field(() => String, { nullable: true })
-  reference?: string | null;
-
-  @Field(() => String, { nullable: true })
-  memo?: string | null;
-
-  @Field(() => [ID], {
-    nullable: true,
-    description: 'Apply to these, in this order; omitted: oldest open first',
-  })
-  invoiceIds?: string[] | null;
-
-  @Field(() => ID, {
-    nullable: true,
-    description: "Omitted: the receivables settings' deposit account",
-  })
-  depositAccountId?: string | null;
-}

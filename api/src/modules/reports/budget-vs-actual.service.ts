@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors/app-error.js';
 import type { Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
-import { AccountType, FundType } from '../accounts/account.entity.js';
-import { assertYear } from '../budgets/budgets.service.js';
+import { AccountType, FundType } from '../accounts/index.js';
+import { assertYear } from '../budgets/index.js';
+import { type BvaRow, budgetAndLedgerByMonth } from './budget-vs-actual.repository.js';
 import type {
   BudgetVsActual,
   BudgetVsActualFigures,
@@ -18,38 +18,6 @@ export interface BudgetVsActualOptions {
   yearToDate?: boolean;
   fundType?: FundType | null;
 }
-
-interface Row {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  archived: boolean;
-  month: number | null;
-  budget: string | null;
-  debit: string | null;
-  credit: string | null;
-}
-
-// Budget lines and the ledger's monthly totals per account and month of the year, in one query:
-// O(accounts × 12) whatever the number of journal lines.
-export const BVA_SQL = `
-  WITH f AS (
-    SELECT account_id, month, sum(budget) AS budget, sum(debit) AS debit, sum(credit) AS credit
-      FROM (SELECT l.account_id, l.month::int AS month, l.amount AS budget,
-                   0::bigint AS debit, 0::bigint AS credit
-              FROM budget_lines l JOIN budgets b ON b.id = l.budget_id
-             WHERE b.year = ?
-            UNION ALL
-            SELECT t.account_id, extract(month FROM t.month)::int, 0, t.debit, t.credit
-              FROM account_month_totals t
-             WHERE t.month >= make_date(?, 1, 1) AND t.month < make_date(? + 1, 1, 1)) x
-     GROUP BY account_id, month)
-  SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived, f.month, f.budget, f.debit, f.credit
-    FROM accounts a LEFT JOIN f ON f.account_id = a.id
-   WHERE a.type IN ('income', 'expense') AND (?::text IS NULL OR a.fund_type = ?::text)
-   ORDER BY a.number, f.month`;
 
 export function figures(
   budget: Cents,
@@ -85,7 +53,7 @@ export async function budgetVsActual(
   const fromMonth = month === null || opts.yearToDate ? 1 : month;
   const toMonth = month ?? 12;
   const fund = opts.fundType ?? null;
-  const rows = await sql(em).all<Row>(BVA_SQL, [year, year, year, fund, fund]);
+  const rows = await budgetAndLedgerByMonth(em, year, fund);
 
   const months: BudgetVsActualMonth[] = Array.from({ length: 12 }, (_, i) => ({
     month: i + 1,
@@ -94,7 +62,7 @@ export async function budgetVsActual(
     expenseBudget: 0,
     expenseActual: 0,
   }));
-  const accounts = new Map<string, { row: Row; budget: Cents; actual: Cents; any: boolean }>();
+  const accounts = new Map<string, { row: BvaRow; budget: Cents; actual: Cents; any: boolean }>();
   for (const r of rows) {
     const acc = accounts.get(r.id) ?? { row: r, budget: 0, actual: 0, any: false };
     accounts.set(r.id, acc);

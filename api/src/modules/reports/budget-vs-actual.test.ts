@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
 const BVA = `query ($year: Int!, $month: Int, $ytd: Boolean, $fund: FundType) {
   budgetVsActual(year: $year, month: $month, yearToDate: $ytd, fundType: $fund) {
@@ -67,8 +67,8 @@ describe('budget vs actual', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    const org = await createOrg(app.services, 'Report HOA');
-    token = tokenFor(app.services, await createUser(app.services, { memberships: [{ org }] }), org);
+    const tenant = await createTenant(app, 'Report HOA');
+    token = tenant.admin;
     for (const [number, type, fundType] of [
       ['1010', 'ASSET', 'OPERATING'],
       ['1110', 'ASSET', 'RESERVE'],
@@ -76,13 +76,8 @@ describe('budget vs actual', () => {
       ['4020', 'INCOME', 'OPERATING'],
       ['5010', 'EXPENSE', 'OPERATING'],
       ['6010', 'EXPENSE', 'RESERVE'],
-    ]) {
-      const res = await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name: `Account ${number}`, type, fundType } },
-        token,
-      );
-      ids[number] = res.body.data!.createAccount.id;
+    ] as [string, AccountTypeName, 'OPERATING' | 'RESERVE'][]) {
+      ids[number] = await tenant.account(number, type, { fundType });
     }
     await app.gql(
       `mutation ($i: SaveBudgetInput!) { saveBudget(input: $i) { year } }`,

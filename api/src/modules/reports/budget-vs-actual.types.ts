@@ -1,6 +1,6 @@
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from '../accounts/account.entity.js';
+import { AccountType, FundType } from '../accounts/index.js';
 
 @ObjectType({
   description: "Budget and actual in the account's natural direction; variance = actual − budget",

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { FundType } from '../accounts/account.entity.js';
+import { FundType } from '../accounts/index.js';
 import { budgetVsActual } from './budget-vs-actual.service.js';
 import { BudgetVsActual } from './budget-vs-actual.types.js';
 

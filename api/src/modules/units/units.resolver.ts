@@ -1,47 +1,20 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { readUpload } from '../../core/csv/read-upload.js';
-import { defineLoader } from '../../core/loaders.js';
 import { MoneyScalar } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
-import { groupById, propertyTypeById } from '../assessments/assessments.resolver.js';
-import { AssessmentGroup, PropertyType } from '../assessments/assessments.types.js';
 import {
-  createUnit,
-  deleteUnit,
-  findUnit,
-  findUnits,
-  importUnits,
-  listUnits,
-  unitFigures,
-  unitImportTemplate,
-  unitLedger,
-  updateUnit,
-} from './units.service.js';
-import {
-  Unit,
-  UnitConnection,
-  UnitFilter,
-  UnitImportResult,
-  UnitInput,
-  UnitLedgerRow,
-} from './units.types.js';
-
-const unitByIdLoader = defineLoader<string, Unit>('unitById', async (ctx, ids) => {
-  const all = await findUnits(ctx.em, [...ids]);
-  return ids.map((id) => all.find((u) => u.id === id)!);
-});
-
-export function unitById(ctx: Context, id: string): Promise<Unit> {
-  return ctx.loaders.get(unitByIdLoader).load(id);
-}
-
-const figuresLoader = defineLoader<
-  string,
-  { balanceDue: number; credit: number; invoiceCount: number }
->('unitFigures', (ctx, ids) => unitFigures(ctx.em, [...ids]));
-
-const figures = (ctx: Context, id: string) => ctx.loaders.get(figuresLoader).load(id);
+  AssessmentGroup,
+  groupById,
+  PropertyType,
+  propertyTypeById,
+} from '../assessments/index.js';
+import { importUnits, unitImportTemplate } from './unit-import.service.js';
+import { unitLedger } from './unit-ledger.service.js';
+import { UnitFilter, UnitInput } from './units.inputs.js';
+import { unitFiguresOf } from './units.loaders.js';
+import { createUnit, deleteUnit, findUnit, listUnits, updateUnit } from './units.service.js';
+import { Unit, UnitConnection, UnitImportResult, UnitLedgerRow } from './units.types.js';
 
 @Resolver(() => Unit)
 export class UnitsResolver {
@@ -117,18 +90,18 @@ export class UnitsResolver {
 
   @FieldResolver(() => MoneyScalar, { description: 'Open invoice balances' })
   async balanceDue(@Root() u: Unit, @Ctx() ctx: Context) {
-    return (await figures(ctx, u.id)).balanceDue;
+    return (await unitFiguresOf(ctx, u.id)).balanceDue;
   }
 
   @FieldResolver(() => MoneyScalar, {
     description: 'Unapplied payments, applied to the next invoice',
   })
   async credit(@Root() u: Unit, @Ctx() ctx: Context) {
-    return (await figures(ctx, u.id)).credit;
+    return (await unitFiguresOf(ctx, u.id)).credit;
   }
 
   @FieldResolver(() => Int)
   async invoiceCount(@Root() u: Unit, @Ctx() ctx: Context) {
-    return (await figures(ctx, u.id)).invoiceCount;
+    return (await unitFiguresOf(ctx, u.id)).invoiceCount;
   }
 }

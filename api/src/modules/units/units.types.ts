@@ -1,6 +1,6 @@
 import { CsvRowError } from '../../core/csv/row-error.js';
 import { GraphQLLocalDate } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 
@@ -35,42 +35,6 @@ export class Unit {
 }
 
 export const UnitConnection = Connection(Unit, 'Unit');
-
-@InputType()
-export class UnitInput {
-  @Field(() => String)
-  number: string;
-
-  @Field(() => String, { nullable: true })
-  address?: string | null;
-
-  @Field(() => String, { nullable: true })
-  ownerName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  email?: string | null;
-
-  @Field(() => String, { nullable: true })
-  phone?: string | null;
-
-  @Field(() => ID)
-  propertyTypeId: string;
-
-  @Field(() => ID)
-  assessmentGroupId: string;
-}
-
-@InputType()
-export class UnitFilter {
-  @Field(() => String, { nullable: true, description: 'Unit number, owner, address or email' })
-  search?: string | null;
-
-  @Field(() => ID, { nullable: true })
-  assessmentGroupId?: string | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'Only units that owe money' })
-  withBalance?: boolean | null;
-}
 
 export enum UnitLedgerKind {
   INVOICE = 'invoice',

@@ -11,66 +11,17 @@ const PHONE_MESSAGE = 'Use digits, spaces and + ( ) - . only';
 // An empty string means "none" for the optional text fields, so it skips the format checks.
 const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
+// The fields a vendor is created and edited with, and their checks: the create and update inputs
+// differ only in whether a name is required (and in the create input's field descriptions).
 @InputType()
-export class CreateVendorInput {
-  @Field(() => String)
-  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
-  name: string;
-
+abstract class VendorFieldsInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @MaxLength(120, { message: 'Contact name must be at most 120 characters' })
   contactName?: string | null;
 
   @Field(() => String, { nullable: true })
-  @ValidateIf((o: CreateVendorInput) => given(o.email))
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
-  @IsEmail({}, { message: EMAIL_MESSAGE })
-  email?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(40, { message: 'Phone must be at most 40 characters' })
-  @Matches(PHONE, { message: PHONE_MESSAGE })
-  phone?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(500, { message: 'Address must be at most 500 characters' })
-  address?: string | null;
-
-  @Field(() => String, {
-    nullable: true,
-    description: 'EIN or SSN, 9 digits, dashes allowed. Stored; only ever returned masked',
-  })
-  @ValidateIf((o: CreateVendorInput) => given(o.taxId))
-  @Matches(TAX_ID, { message: TAX_ID_MESSAGE })
-  taxId?: string | null;
-
-  @Field(() => ID, { nullable: true, description: 'An expense account of this association' })
-  defaultExpenseAccountId?: string | null;
-
-  @Field(() => Boolean, { nullable: true, description: 'Receives a Form 1099 (default false)' })
-  is1099?: boolean | null;
-}
-
-@InputType({
-  description:
-    'Only the fields given change; null or "" clears an optional field. taxId: omit it to keep the stored one, "" clears it',
-})
-export class UpdateVendorInput {
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(120, { message: 'Contact name must be at most 120 characters' })
-  contactName?: string | null;
-
-  @Field(() => String, { nullable: true })
-  @ValidateIf((o: UpdateVendorInput) => given(o.email))
+  @ValidateIf((o: VendorFieldsInput) => given(o.email))
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email?: string | null;
@@ -87,7 +38,7 @@ export class UpdateVendorInput {
   address?: string | null;
 
   @Field(() => String, { nullable: true })
-  @ValidateIf((o: UpdateVendorInput) => given(o.taxId))
+  @ValidateIf((o: VendorFieldsInput) => given(o.taxId))
   @Matches(TAX_ID, { message: TAX_ID_MESSAGE })
   taxId?: string | null;
 
@@ -96,4 +47,35 @@ export class UpdateVendorInput {
 
   @Field(() => Boolean, { nullable: true })
   is1099?: boolean | null;
+}
+
+@InputType()
+export class CreateVendorInput extends VendorFieldsInput {
+  @Field(() => String)
+  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  name: string;
+
+  // The same fields and checks as above, with the descriptions the create input documents.
+  @Field(() => String, {
+    nullable: true,
+    description: 'EIN or SSN, 9 digits, dashes allowed. Stored; only ever returned masked',
+  })
+  override taxId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'An expense account of this association' })
+  override defaultExpenseAccountId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Receives a Form 1099 (default false)' })
+  override is1099?: boolean | null;
+}
+
+@InputType({
+  description:
+    'Only the fields given change; null or "" clears an optional field. taxId: omit it to keep the stored one, "" clears it',
+})
+export class UpdateVendorInput extends VendorFieldsInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
+  name?: string | null;
 }

@@ -1,49 +1,20 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { defineLoader } from '../../core/loaders.js';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { type Cents, MoneyScalar } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
-import { Account } from '../accounts/account.entity.js';
-import { listAccounts } from '../accounts/accounts.service.js';
-import { JournalEntry } from '../journal/journal.types.js';
-import { CreateVendorInput, UpdateVendorInput } from './vendor.inputs.js';
-import { Vendor, VendorFilter, VendorSpendRow } from './vendor.types.js';
+import { Account } from '../accounts/index.js';
+import { JournalEntry } from '../journal/index.js';
+import { CreateVendorInput, UpdateVendorInput } from './vendors.inputs.js';
+import { expenseAccountById, spendOfVendor, vendorById } from './vendors.loaders.js';
 import {
   createVendor,
   findVendor,
   listVendors,
   setVendorActive,
-  spendByVendor,
   updateVendor,
-  vendorsByIds,
+  vendorSpend,
 } from './vendors.service.js';
-
-// One query for every vendor named in a response (entry lists name many).
-const vendorById = defineLoader<string, Vendor | null>('vendorById', async (ctx, ids) => {
-  const found = new Map((await vendorsByIds(ctx.em, ids)).map((v) => [v.id, v]));
-  return ids.map((id) => found.get(id) ?? null);
-});
-
-// The chart is small: one query for all of it serves every vendor of the response.
-const expenseAccountById = defineLoader<string, Account | null>(
-  'expenseAccountById',
-  async (ctx, ids) => {
-    const all = new Map(
-      (await listAccounts(ctx.em, { includeArchived: true })).map((a) => [a.id, a]),
-    );
-    return ids.map((id) => all.get(id) ?? null);
-  },
-);
-
-const spendOfVendor = defineLoader<string, Cents, [string | null, string | null]>(
-  'spendOfVendor',
-  async (ctx, ids, from, to) => {
-    const rows = new Map(
-      (await spendByVendor(ctx.em, { from, to }, ids)).map((r) => [r.vendorId, r.total]),
-    );
-    return ids.map((id) => rows.get(id) ?? 0);
-  },
-);
+import { Vendor, VendorFilter, VendorSpendRow } from './vendors.types.js';
 
 @Resolver(() => Vendor)
 export class VendorsResolver {
@@ -64,23 +35,12 @@ export class VendorsResolver {
     description:
       'Net spend per vendor over a period (dates included): debits less credits to expense accounts on entries naming the vendor, so reversals net out. Vendors without entries in the period are left out; largest spend first',
   })
-  async vendorSpend(
+  vendorSpend(
     @Arg('from', () => GraphQLLocalDate) from: string,
     @Arg('to', () => GraphQLLocalDate) to: string,
     @Ctx() ctx: Context,
   ): Promise<VendorSpendRow[]> {
-    const rows = await spendByVendor(ctx.em, { from, to });
-    const vendors = new Map(
-      (
-        await vendorsByIds(
-          ctx.em,
-          rows.map((r) => r.vendorId),
-        )
-      ).map((v) => [v.id, v]),
-    );
-    return rows
-      .map((r) => ({ vendor: vendors.get(r.vendorId)!, total: r.total, entryCount: r.entryCount }))
-      .sort((a, b) => b.total - a.total || a.vendor.name.localeCompare(b.vendor.name));
+    return vendorSpend(ctx.em, { from, to });
   }
 
   @Mutation(() => Vendor, { description: 'Add a vendor (audited)' })

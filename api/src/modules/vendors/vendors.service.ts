@@ -7,32 +7,25 @@ import {
   type FieldDetail,
   notFound,
 } from '../../core/errors/app-error.js';
+import type { SecretBox } from '../../core/crypto/secret-box.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 import { isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
-import { recordTenantAudit } from '../audit/audit.service.js';
-import type { SecretBox } from '../../core/crypto/secret-box.js';
-import { taxIdContext } from './seal-tax-ids.js';
-import type { CreateVendorInput, UpdateVendorInput } from './vendor.inputs.js';
-import type { Period, Vendor } from './vendor.types.js';
-
-interface VendorRow {
-  id: string;
-  name: string;
-  contact_name: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  tax_last4: string | null;
-  default_expense_account_id: string | null;
-  is_1099: boolean;
-  active: boolean;
-  created_at: string;
-}
-
-// The tax id itself is sealed and never selected: only its last four digits leave the database.
-const COLUMNS = `v.id, v.name, v.contact_name, v.email, v.phone, v.address,
-  v.tax_id_last4 AS tax_last4, v.default_expense_account_id, v.is_1099, v.active, v.created_at`;
+import { recordTenantAudit } from '../audit/index.js';
+import { taxIdContext } from './tax-ids.service.js';
+import type { CreateVendorInput, UpdateVendorInput } from './vendors.inputs.js';
+import {
+  insertVendor,
+  lockAccount,
+  lockVendors,
+  selectSpend,
+  selectVendors,
+  selectVendorsByIds,
+  updateVendorActive,
+  updateVendorColumns,
+  type VendorColumn,
+} from './vendors.repository.js';
+import type { Period, Vendor, VendorSpendRow } from './vendors.types.js';
 
 // The columns a tax id is stored in: sealed for this vendor's row, and its last four in clear.
 function taxIdColumns(secrets: SecretBox, vendorId: string, taxId: string | null) {
@@ -41,57 +34,21 @@ function taxIdColumns(secrets: SecretBox, vendorId: string, taxId: string | null
   return { sealed: secrets.seal(nine, taxIdContext(vendorId)), last4: nine.slice(-4) };
 }
 
-export function maskTaxId(last4: string | null): string | null {
-  return last4 ? `•••••${last4}` : null;
-}
-
-function toVendor(r: VendorRow): Vendor {
-  return {
-    id: r.id,
-    name: r.name,
-    contactName: r.contact_name,
-    email: r.email,
-    phone: r.phone,
-    address: r.address,
-    taxIdMasked: maskTaxId(r.tax_last4),
-    hasTaxId: r.tax_last4 !== null,
-    is1099: r.is_1099,
-    active: r.active,
-    defaultExpenseAccountId: r.default_expense_account_id,
-    createdAt: new Date(r.created_at),
-  };
-}
-
-export async function listVendors(
+export function listVendors(
   em: EntityManager,
   filter: { search?: string | null; includeInactive?: boolean | null } = {},
 ): Promise<Vendor[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (!filter.includeInactive) where.push('v.active');
-  const search = filter.search?.trim();
-  if (search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push('(v.name ILIKE ? OR v.contact_name ILIKE ? OR v.email ILIKE ?)');
-    params.push(like, like, like);
-  }
-  const rows = await sql(em).all<VendorRow>(
-    `SELECT ${COLUMNS} FROM vendors v ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY lower(v.name)`,
-    params,
-  );
-  return rows.map(toVendor);
+  return selectVendors(em, {
+    search: filter.search?.trim() || undefined,
+    includeInactive: !!filter.includeInactive,
+  });
 }
 
 // Many vendors by id (DataLoader batches); ids that do not name a vendor are left out.
 export async function vendorsByIds(em: EntityManager, ids: readonly string[]): Promise<Vendor[]> {
   const valid = [...new Set(ids.filter(isId))];
   if (!valid.length) return [];
-  const rows = await sql(em).all<VendorRow>(
-    `SELECT ${COLUMNS} FROM vendors v WHERE v.id IN (${valid.map(() => '?').join(', ')})`,
-    valid,
-  );
-  return rows.map(toVendor);
+  return selectVendorsByIds(em, valid);
 }
 
 export async function findVendor(em: EntityManager, id: string): Promise<Vendor> {
@@ -115,12 +72,7 @@ async function checkExpenseAccount(
   problems: FieldDetail[],
 ): Promise<void> {
   const field = 'defaultExpenseAccountId';
-  const [account] = isId(id)
-    ? await sql(em).all<{ number: string; name: string; type: string; archived: boolean }>(
-        'SELECT number, name, type, archived FROM accounts WHERE id = ? FOR SHARE',
-        [id],
-      )
-    : [];
+  const account = isId(id) ? await lockAccount(em, id) : undefined;
   if (!account) {
     throw new AppError('NOT_FOUND', 'Account not found', [{ field, message: 'Account not found' }]);
   }
@@ -133,8 +85,7 @@ async function checkExpenseAccount(
 }
 
 function uniqueName(err: unknown, name: string): never {
-  const e = err as { code?: string; constraint?: string; message?: string };
-  if (e.code === '23505' || /vendors_name_idx/.test(e.message ?? '')) {
+  if (isUniqueViolation(err) || /vendors_name_idx/.test((err as Error)?.message ?? '')) {
     const message = `A vendor named ${name} already exists`;
     throw conflict(message, [{ field: 'name', message }]);
   }
@@ -172,23 +123,18 @@ export async function createVendor(
       }
       if (problems.length) throw badInput(problems, problems[0].message);
       const tax = taxIdColumns(secrets, id, text(input.taxId));
-      await sql(tx).run(
-        `INSERT INTO vendors (id, name, contact_name, email, phone, address, tax_id_sealed,
-            tax_id_last4, default_expense_account_id, is_1099)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [
-          id,
-          name,
-          text(input.contactName),
-          text(input.email),
-          text(input.phone),
-          text(input.address),
-          tax.sealed,
-          tax.last4,
-          input.defaultExpenseAccountId || null,
-          input.is1099 ?? false,
-        ],
-      );
+      await insertVendor(tx, {
+        id,
+        name,
+        contactName: text(input.contactName),
+        email: text(input.email),
+        phone: text(input.phone),
+        address: text(input.address),
+        taxIdSealed: tax.sealed,
+        taxIdLast4: tax.last4,
+        defaultExpenseAccountId: input.defaultExpenseAccountId || null,
+        is1099: input.is1099 ?? false,
+      });
       const vendor = await findVendor(tx, id);
       await recordTenantAudit(tx, actor, {
         entityType: 'Vendor',
@@ -214,12 +160,8 @@ export async function updateVendor(
     return await em.transactional(async (tx) => {
       const before = await findVendor(tx, id);
       const problems: FieldDetail[] = [];
-      const set: string[] = [];
-      const params: unknown[] = [];
-      const assign = (column: string, value: unknown) => {
-        set.push(`${column} = ?`);
-        params.push(value);
-      };
+      const set: [VendorColumn, unknown][] = [];
+      const assign = (column: VendorColumn, value: unknown) => set.push([column, value]);
       if (patch.name != null) {
         const name = patch.name.trim();
         if (!name) problems.push({ field: 'name', message: 'Name is required' });
@@ -255,10 +197,7 @@ export async function updateVendor(
       if (patch.is1099 != null && patch.is1099 !== before.is1099) assign('is_1099', patch.is1099);
       if (problems.length) throw badInput(problems, problems[0].message);
       if (!set.length) return before;
-      await sql(tx).run(`UPDATE vendors SET ${set.join(', ')}, updated_at = now() WHERE id = ?`, [
-        ...params,
-        id,
-      ]);
+      await updateVendorColumns(tx, id, set);
       const after = await findVendor(tx, id);
       const b = auditValues(before);
       const a = auditValues(after);
@@ -295,10 +234,7 @@ export async function setVendorActive(
     const vendor = await findVendor(tx, id);
     if (vendor.active === active) return vendor;
     // Waits for postings naming the vendor (they hold a share lock until they commit).
-    await sql(tx).run('UPDATE vendors SET active = ?, updated_at = now() WHERE id = ?', [
-      active,
-      id,
-    ]);
+    await updateVendorActive(tx, id, active);
     await recordTenantAudit(tx, actor, {
       entityType: 'Vendor',
       entityId: id,
@@ -318,11 +254,7 @@ export async function checkEntryVendors(
 ): Promise<void> {
   const ids = [...new Set(named.map((n) => n.vendorId))];
   if (!ids.length) return;
-  const vendors = await sql(tx).all<{ id: string; name: string; active: boolean }>(
-    `SELECT id, name, active FROM vendors WHERE id IN (${ids.map(() => '?').join(', ')})
-      ORDER BY id FOR SHARE`,
-    ids,
-  );
+  const vendors = await lockVendors(tx, ids.filter(isId));
   const byId = new Map(vendors.map((v) => [v.id, v]));
   const missing: FieldDetail[] = [];
   const inactive: FieldDetail[] = [];
@@ -361,39 +293,31 @@ export async function spendByVendor(
   vendorIds?: readonly string[],
 ): Promise<SpendRow[]> {
   checkPeriod(period);
-  const where = ['e.vendor_id IS NOT NULL'];
-  const params: unknown[] = [];
+  let ids: string[] | undefined;
   if (vendorIds) {
-    const valid = [...new Set(vendorIds.filter(isId))];
-    if (!valid.length) return [];
-    where.push(`e.vendor_id IN (${valid.map(() => '?').join(', ')})`);
-    params.push(...valid);
+    ids = [...new Set(vendorIds.filter(isId))];
+    if (!ids.length) return [];
   }
-  if (period.from) {
-    where.push('e.entry_date >= ?');
-    params.push(period.from);
-  }
-  if (period.to) {
-    where.push('e.entry_date <= ?');
-    params.push(period.to);
-  }
-  const rows = await sql(em).all<{ vendor_id: string; total: string; entries: number }>(
-    `SELECT e.vendor_id,
-            coalesce(sum(x.net), 0) AS total,
-            count(*)::int AS entries
-       FROM journal_entries e
-       LEFT JOIN LATERAL (
-         SELECT sum(l.debit - l.credit) AS net
-           FROM journal_lines l JOIN accounts a ON a.id = l.account_id
-          WHERE l.entry_id = e.id AND a.type = 'expense'
-       ) x ON true
-      WHERE ${where.join(' AND ')}
-      GROUP BY e.vendor_id`,
-    params,
-  );
+  const rows = await selectSpend(em, period, ids);
   return rows.map((r) => ({
     vendorId: r.vendor_id,
     total: Number(r.total),
     entryCount: r.entries,
   }));
+}
+
+// The vendorSpend report: vendors with entries in the period, largest spend first.
+export async function vendorSpend(em: EntityManager, period: Period): Promise<VendorSpendRow[]> {
+  const rows = await spendByVendor(em, period);
+  const vendors = new Map(
+    (
+      await vendorsByIds(
+        em,
+        rows.map((r) => r.vendorId),
+      )
+    ).map((v) => [v.id, v]),
+  );
+  return rows
+    .map((r) => ({ vendor: vendors.get(r.vendorId)!, total: r.total, entryCount: r.entryCount }))
+    .sort((a, b) => b.total - a.total || a.vendor.name.localeCompare(b.vendor.name));
 }

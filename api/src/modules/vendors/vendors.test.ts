@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
 import { migrateAll } from '../../db/databases.js';
-import { sealTaxIds, taxIdContext } from './seal-tax-ids.js';
-import type { Organization } from '../../platform/organizations/organization.entity.js';
-import { Role } from '../../core/roles.js';
+import { sealTaxIds, taxIdContext } from './tax-ids.service.js';
+import type { Organization } from '../../platform/organizations/organizations.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { createTenant, type Tenant } from '../../test/tenant.js';
 
 const VENDOR_FIELDS = `id name contactName email phone address taxIdMasked hasTaxId is1099 active
   defaultExpenseAccountId defaultExpenseAccount { id number } createdAt`;
@@ -28,17 +27,9 @@ describe('vendors', () => {
   let token: string;
   let viewer: string;
   let other: string;
-  let otherOrg: Organization;
+  let t: Tenant;
+  let o: Tenant;
   let ids: Record<string, string>;
-
-  async function account(number: string, type: string, t = token) {
-    const res = await app.gql(
-      `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }`,
-      { input: { number, name: `Account ${number}`, type, fundType: 'OPERATING' } },
-      t,
-    );
-    return res.body.data!.createAccount.id as string;
-  }
 
   async function vendor(input: Record<string, unknown>, t = token) {
     const res = await app.gql(CREATE, { input }, t);
@@ -66,22 +57,15 @@ describe('vendors', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    org = await createOrg(app.services, 'Vendor HOA');
-    const mk = async (o: Organization, role: Role) =>
-      tokenFor(
-        app.services,
-        await createUser(app.services, { memberships: [{ org: o, role }] }),
-        o,
-      );
-    token = await mk(org, Role.ADMIN);
-    viewer = await mk(org, Role.VIEWER);
-    otherOrg = await createOrg(app.services);
-    other = await mk(otherOrg, Role.ADMIN);
+    t = await createTenant(app, 'Vendor HOA');
+    ({ org, admin: token, viewer } = t);
+    o = await createTenant(app);
+    other = o.admin;
     ids = {
-      cash: await account('1010', 'ASSET'),
-      landscaping: await account('5010', 'EXPENSE'),
-      repairs: await account('5020', 'EXPENSE'),
-      payable: await account('2010', 'LIABILITY'),
+      cash: await t.account('1010', 'ASSET'),
+      landscaping: await t.account('5010', 'EXPENSE'),
+      repairs: await t.account('5020', 'EXPENSE'),
+      payable: await t.account('2010', 'LIABILITY'),
     };
   });
   afterAll(() => app.close());
@@ -366,8 +350,8 @@ describe('vendors', () => {
     }
     expect((await app.gql(LIST, {}, other)).body.data!.vendors).toEqual([]);
     // Their entry cannot name our vendor, and our accounts do not exist for them either.
-    const cash = await account('1010', 'ASSET', other);
-    const exp = await account('5010', 'EXPENSE', other);
+    const cash = await o.account('1010', 'ASSET');
+    const exp = await o.account('5010', 'EXPENSE');
     const res = await post(
       '2026-03-01',
       mine.id,

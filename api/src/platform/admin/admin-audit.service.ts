@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import { insertPlatformAudit } from './admin-audit.repository.js';
 
 // Platform audit trail of sensitive actions (impersonation, membership changes): who, as whom,
 // what, on which record.
@@ -14,20 +15,13 @@ export async function recordAudit(
     details?: Record<string, unknown>;
   },
 ) {
-  await em.getConnection().execute(
-    `INSERT INTO audit_log
-         (actor_user_id, impersonated_by, organization_id, action, entity_type, entity_id, details)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [
-      entry.actor.userId,
-      entry.actor.impersonatedBy ?? null,
-      entry.organizationId ?? null,
-      entry.action,
-      entry.entityType,
-      entry.entityId ?? null,
-      JSON.stringify(entry.details ?? {}),
-    ],
-    'run',
-    em.getTransactionContext(),
-  );
+  await insertPlatformAudit(em, {
+    actorUserId: entry.actor.userId,
+    impersonatedBy: entry.actor.impersonatedBy ?? null,
+    organizationId: entry.organizationId ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? {},
+  });
 }

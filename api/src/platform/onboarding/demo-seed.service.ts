@@ -1,13 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
-import { AccountType, FundType } from '../../modules/accounts/account.entity.js';
-import { createAccount } from '../../modules/accounts/accounts.service.js';
+import { AccountType, createAccount, FundType } from '../../modules/accounts/index.js';
 import type { Services } from '../../core/context.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership } from '../users/membership.entity.js';
+import { Membership } from '../users/memberships.entity.js';
 import { Role } from '../../core/roles.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/users.entity.js';
 
 export interface DemoCredential {
   role: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { seedFirstStart } from './demo-seed.js';
+import { seedFirstStart } from './demo-seed.service.js';
 
 describe('demo data', () => {
   let app: TestApp;

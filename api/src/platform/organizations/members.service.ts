@@ -8,14 +8,19 @@ import { tokenError } from '../../core/auth/single-use-tokens.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../admin/admin-audit.service.js';
 import { startSession } from '../sessions/sessions.service.js';
-import { Membership, MembershipStatus } from '../users/membership.entity.js';
+import { Membership, MembershipStatus } from '../users/memberships.entity.js';
 import { Role } from '../../core/roles.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/users.entity.js';
 import { normalizeEmail } from '../users/users.service.js';
+import {
+  insertInvitation,
+  markInvitationAccepted,
+  selectInvitation,
+} from './members.repository.js';
 import type { InvitationInfo, Member } from './members.types.js';
-import { Organization } from './organization.entity.js';
+import { Organization } from './organizations.entity.js';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -83,20 +88,15 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
   ctx.services.memberships.invalidate(user.id, orgId);
   if (isNew) {
     const { token, hash } = newOpaqueToken();
-    await em.getConnection().execute(
-      `INSERT INTO invitations (id, organization_id, user_id, role, token_hash, invited_by, expires_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      [
-        randomUUID(),
-        orgId,
-        user.id,
-        role,
-        hash,
-        ctx.auth!.userId,
-        new Date(Date.now() + INVITATION_TTL_MS),
-      ],
-      'run',
-    );
+    await insertInvitation(em, {
+      id: randomUUID(),
+      organizationId: orgId,
+      userId: user.id,
+      role,
+      tokenHash: hash,
+      invitedBy: ctx.auth!.userId,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    });
     const link = `${ctx.services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
     await ctx.services.mailer.send({
       to: email,
@@ -157,24 +157,8 @@ export async function removeMember(ctx: Context, userId: string): Promise<boolea
   return true;
 }
 
-interface InvitationRow {
-  id: string;
-  organization_id: string;
-  user_id: string;
-  role: Role;
-  expired: boolean;
-  accepted_at: string | null;
-}
-
 async function findInvitation(em: EntityManager, token: string, lock = false) {
-  const [row] = await em.getConnection().execute<InvitationRow[]>(
-    `SELECT id, organization_id, user_id, role, expires_at <= now() AS expired, accepted_at
-       FROM invitations
-      WHERE token_hash = ?${lock ? ' FOR UPDATE' : ''}`,
-    [hashOpaqueToken(token)],
-    'all',
-    em.getTransactionContext(),
-  );
+  const row = await selectInvitation(em, hashOpaqueToken(token), lock);
   if (!row) throw tokenError('TOKEN_INVALID');
   if (row.accepted_at) throw tokenError('TOKEN_USED');
   if (row.expired) throw tokenError('TOKEN_EXPIRED');
@@ -217,14 +201,7 @@ export async function acceptInvitation(
       { user: user.id, organization: row.organization_id },
       { status: MembershipStatus.ACTIVE },
     );
-    await em
-      .getConnection()
-      .execute(
-        'UPDATE invitations SET accepted_at = now() WHERE id = ?',
-        [row.id],
-        'run',
-        em.getTransactionContext(),
-      );
+    await markInvitationAccepted(em, row.id);
     ctx.services.memberships.invalidate(user.id, row.organization_id);
     return user.id;
   });

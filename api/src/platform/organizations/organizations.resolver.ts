@@ -1,6 +1,5 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import { badInput } from '../../core/errors/app-error.js';
 import type { Context } from '../../core/context.js';
 import { Role } from '../../core/roles.js';
 import { LoginPayload } from '../sessions/sessions.types.js';
@@ -13,8 +12,7 @@ import {
   updateMemberRole,
 } from './members.service.js';
 import { InvitationInfo, Member } from './members.types.js';
-
-const MAX_SETTINGS_BYTES = 16 * 1024;
+import { updateOrganizationSettings } from './organizations.service.js';
 
 @Resolver()
 export class OrganizationsResolver {
@@ -22,21 +20,11 @@ export class OrganizationsResolver {
     description:
       "Merge a partial settings object (e.g. { onboardingComplete: true }) into the current organization's settings",
   })
-  async updateOrganizationSettings(
+  updateOrganizationSettings(
     @Arg('patch', () => GraphQLJSONObject) patch: Record<string, unknown>,
     @Ctx() ctx: Context,
   ): Promise<Record<string, unknown>> {
-    if (JSON.stringify(patch).length > MAX_SETTINGS_BYTES) {
-      throw badInput([{ field: 'patch', message: 'Settings are limited to 16 kB' }]);
-    }
-    const [row] = await ctx.platformEm
-      .getConnection()
-      .execute<{ settings: Record<string, unknown> }[]>(
-        `UPDATE organizations SET settings = settings || ?::jsonb, updated_at = now()
-          WHERE id = ? RETURNING settings`,
-        [JSON.stringify(patch), ctx.org!.orgId],
-      );
-    return row.settings;
+    return updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
   }
 
   @Query(() => [Member], { description: 'Members of the current organization (admins)' })

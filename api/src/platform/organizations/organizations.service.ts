@@ -4,7 +4,9 @@ import { dropDatabase } from '../../db/connection.js';
 import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
 import type { Services } from '../../core/context.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
-import { Organization } from './organization.entity.js';
+import { badInput } from '../../core/errors/app-error.js';
+import { Organization } from './organizations.entity.js';
+import { mergeSettings } from './organizations.repository.js';
 
 // A new organization gets its own database, copied from the migrated tenant template.
 export async function createOrganization(
@@ -41,4 +43,18 @@ export async function setOrganizationStatus(
   await em.nativeUpdate(Organization, { id: orgId }, { status });
   // Takes effect at once in this process; elsewhere within the directory's 60 s TTL.
   forgetTenant(services, orgId);
+}
+
+const MAX_SETTINGS_BYTES = 16 * 1024;
+
+// Merges a partial settings object into the organization's settings; the merged settings.
+export function updateOrganizationSettings(
+  platformEm: EntityManager,
+  orgId: string,
+  patch: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (JSON.stringify(patch).length > MAX_SETTINGS_BYTES) {
+    throw badInput([{ field: 'patch', message: 'Settings are limited to 16 kB' }]);
+  }
+  return mergeSettings(platformEm, orgId, patch);
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClientMeta } from '../../core/auth/refresh-tokens.js';
+import { insertLogin } from './login-history.repository.js';
 
 export type LoginMethod = 'password' | 'switch' | 'invitation' | 'register' | 'impersonation';
 
@@ -17,22 +18,15 @@ export async function recordLogin(
     meta: ClientMeta;
   },
 ) {
-  await em.getConnection().execute(
-    `INSERT INTO login_history
-         (user_id, email, organization_id, ip, user_agent, method, success, failure_reason,
-          impersonated_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      entry.userId ?? null,
-      entry.email ?? null,
-      entry.organizationId ?? null,
-      entry.meta.ip,
-      entry.meta.userAgent,
-      entry.method,
-      entry.success,
-      entry.failureReason ?? null,
-      entry.impersonatedBy ?? null,
-    ],
-    'run',
-  );
+  await insertLogin(em, {
+    userId: entry.userId ?? null,
+    email: entry.email ?? null,
+    organizationId: entry.organizationId ?? null,
+    ip: entry.meta.ip,
+    userAgent: entry.meta.userAgent,
+    method: entry.method,
+    success: entry.success,
+    failureReason: entry.failureReason ?? null,
+    impersonatedBy: entry.impersonatedBy ?? null,
+  });
 }

@@ -18,15 +18,15 @@ import {
 } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
-import { recordAudit } from '../admin/audit.js';
-import { Organization } from '../organizations/organization.entity.js';
+import { recordAudit } from '../admin/admin-audit.service.js';
+import { Organization } from '../organizations/organizations.entity.js';
 import { OrganizationStatus } from '../../core/roles.js';
 import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership, MembershipStatus } from '../users/membership.entity.js';
+import { Membership, MembershipStatus } from '../users/memberships.entity.js';
 import { Role } from '../../core/roles.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/users.entity.js';
 import { activeMemberships, normalizeEmail } from '../users/users.service.js';
-import { type LoginMethod, recordLogin } from './login-history.js';
+import { type LoginMethod, recordLogin } from './login-history.service.js';
 import type { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
 
 // Access token for the user in the chosen (or first) active organization.

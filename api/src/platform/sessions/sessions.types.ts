@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, Length } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { User } from '../users/user.entity.js';
+import { User } from '../users/users.entity.js';
 import { OrganizationMembership } from '../users/users.types.js';
 
 @ObjectType({ description: 'A new access token and what it is for' })

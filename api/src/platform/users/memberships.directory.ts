@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import { Membership, MembershipStatus } from './membership.entity.js';
+import { Membership, MembershipStatus } from './memberships.entity.js';
 import { type Role } from '../../core/roles.js';
 
 // (user, organization) → role, from the membership row, cached briefly: a role change or removal

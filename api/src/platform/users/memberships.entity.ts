@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, OptionalProps, Enum, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { registerEnumType } from 'type-graphql';
-import { Organization } from '../organizations/organization.entity.js';
-import { User } from './user.entity.js';
+import { Organization } from '../organizations/organizations.entity.js';
+import { User } from './users.entity.js';
 import { Role } from '../../core/roles.js';
 
 export enum MembershipStatus {

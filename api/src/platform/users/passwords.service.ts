@@ -13,7 +13,7 @@ import {
 } from '../../core/auth/single-use-tokens.js';
 import { badInput, unauthenticated } from '../../core/errors/app-error.js';
 import type { Context } from '../../core/context.js';
-import { User } from './user.entity.js';
+import { User } from './users.entity.js';
 import { normalizeEmail } from './users.service.js';
 
 // Same answer whether or not the account exists; the link goes out through the mailer.

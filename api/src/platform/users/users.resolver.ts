@@ -2,7 +2,7 @@ import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { unauthenticated } from '../../core/errors/app-error.js';
 import type { Context } from '../../core/context.js';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords.service.js';
-import { User } from './user.entity.js';
+import { User } from './users.entity.js';
 import { activeMemberships } from './users.service.js';
 import { Me } from './users.types.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OrganizationStatus } from '../../core/roles.js';
-import { Membership, MembershipStatus } from './membership.entity.js';
+import { Membership, MembershipStatus } from './memberships.entity.js';
 import type { OrganizationMembership } from './users.types.js';
 
 // The user's organizations that can be used now (suspended and archived ones are left out),

@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { OrganizationStatus } from '../../core/roles.js';
 import { Role } from '../../core/roles.js';
-import { User } from './user.entity.js';
+import { User } from './users.entity.js';
 
 @ObjectType({ description: "An organization the user belongs to, with the user's role in it" })
 export class OrganizationMembership {

@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql.js';
+import type { Account, AccountType, FundType } from './accounts.entity.js';
+
+// The chart of accounts read by hand; writes go through the `Account` entity (a simple aggregate).
+// The data-access rule is written at the top of `journal/journal.repository.ts`.
+
+interface AccountRow {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fund_type: FundType;
+  description: string | null;
+  archived: boolean;
+  // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = 'id, number, name, type, fund_type, description, archived, created_at, updated_at';
+
+// Plain objects, not entities: hydration and identity-map bookkeeping cost more than the query
+// itself on this hot path (see bench/).
+export async function selectAccounts(
+  em: EntityManager,
+  opts: { includeArchived?: boolean } = {},
+): Promise<Account[]> {
+  const rows = await sql(em).all<AccountRow>(
+    `SELECT ${COLUMNS} FROM accounts ${opts.includeArchived ? '' : 'WHERE NOT archived'} ORDER BY number`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    name: r.name,
+    type: r.type,
+    fundType: r.fund_type,
+    description: r.description,
+    archived: r.archived,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  }));
+}

@@ -1,0 +1,2 @@
+// What other modules use from actuals: nothing yet (the server registers its resolver directly).
+export {};

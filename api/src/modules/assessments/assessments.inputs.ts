@@ -1,0 +1,121 @@
+import { IsOptional, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { Field, Float, ID, InputType, Int } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { AssessmentFrequency } from './assessments.types.js';
+
+// A name of 1 to `max` characters once trimmed (the service stores it trimmed).
+function IsName(max: number) {
+  return ValidateBy({
+    name: 'isName',
+    validator: {
+      validate: (v: unknown) =>
+        typeof v === 'string' && v.trim().length > 0 && v.trim().length <= max,
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.trim()
+          ? `At most ${max} characters`
+          : 'Enter a name',
+    },
+  });
+}
+
+// A percentage from 0 to 100 with at most two decimals (stored as basis points).
+const isPercent = (v: unknown): v is number =>
+  typeof v === 'number' &&
+  Number.isFinite(v) &&
+  v >= 0 &&
+  v <= 100 &&
+  Math.abs(Math.round(v * 100) - v * 100) <= 1e-6;
+
+function IsPercent() {
+  return ValidateBy({
+    name: 'isPercent',
+    validator: {
+      validate: isPercent,
+      defaultMessage: () => 'Use a percentage from 0 to 100 with at most two decimals',
+    },
+  });
+}
+
+@InputType()
+export class AssessmentRateInput {
+  @Field(() => ID)
+  propertyTypeId: string;
+
+  @Field(() => MoneyScalar)
+  @Min(0, { message: 'Rates cannot be negative' })
+  regular: Cents;
+
+  @Field(() => MoneyScalar)
+  @Min(0, { message: 'Rates cannot be negative' })
+  special: Cents;
+}
+
+@InputType()
+export class LateFeePolicyInput {
+  @Field(() => Int)
+  @Min(0, { message: 'Use 0 to 365 days' })
+  @Max(365, { message: 'Use 0 to 365 days' })
+  graceDays: number;
+
+  @Field(() => MoneyScalar)
+  @Min(0, { message: 'The fee cannot be negative' })
+  flatFee: Cents;
+
+  @Field(() => Float)
+  @IsPercent()
+  percent: number;
+
+  @Field(() => Float)
+  @IsPercent()
+  monthlyInterestPercent: number;
+
+  @Field(() => ID)
+  incomeAccountId: string;
+}
+
+@InputType()
+export class AssessmentGroupInput {
+  @Field(() => String)
+  @IsName(120)
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(1000, { message: 'At most 1000 characters' })
+  description?: string | null;
+
+  @Field(() => AssessmentFrequency)
+  frequency: AssessmentFrequency;
+
+  @Field(() => Boolean)
+  isDefault: boolean;
+
+  @Field(() => Int)
+  @Min(1, { message: 'Use a day from 1 to 28' })
+  @Max(28, { message: 'Use a day from 1 to 28' })
+  dueDay: number;
+
+  @Field(() => ID)
+  regularIncomeAccountId: string;
+
+  @Field(() => ID)
+  specialIncomeAccountId: string;
+
+  @Field(() => [AssessmentRateInput])
+  @ValidateNested()
+  rates: AssessmentRateInput[];
+
+  @Field(() => LateFeePolicyInput, { nullable: true })
+  @IsOptional()
+  @ValidateNested()
+  lateFee?: LateFeePolicyInput | null;
+}
+
+@InputType()
+export class ReceivablesSettingsInput {
+  @Field(() => ID)
+  receivableAccountId: string;
+
+  @Field(() => ID, { nullable: true })
+  depositAccountId?: string | null;
+}

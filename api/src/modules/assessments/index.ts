@@ -1,0 +1,7 @@
+// What other modules may use of assessments: property types and groups (a unit belongs to one of
+// each), the receivables settings invoices and payments post with, and the account check they
+// share (a pure account rule: it belongs in accounts once accounts exports one).
+export { AssessmentFrequency, AssessmentGroup, PropertyType } from './assessments.types.js';
+export { groupById, propertyTypeById } from './assessments.loaders.js';
+export { receivablesSettings } from './receivables-settings.service.js';
+export { checkAccounts } from './account-checks.service.js';

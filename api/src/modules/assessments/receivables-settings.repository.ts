@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql.js';
+
+export interface SettingsRow {
+  receivable_account_id: string;
+  deposit_account_id: string | null;
+}
+
+// The one settings row, or undefined before its first use.
+export async function settingsRow(em: EntityManager): Promise<SettingsRow | undefined> {
+  const [row] = await sql(em).all<SettingsRow>(
+    'SELECT receivable_account_id, deposit_account_id FROM receivables_settings',
+  );
+  return row;
+}
+
+// Serializes the creation of the settings row for the transaction.
+export async function lockSettings(em: EntityManager): Promise<void> {
+  await sql(em).run('LOCK TABLE receivables_settings IN EXCLUSIVE MODE');
+}
+
+// An unarchived asset account with the name, the lowest number first.
+export async function assetAccountNamed(
+  em: EntityManager,
+  name: string,
+): Promise<string | undefined> {
+  const [acc] = await sql(em).all<{ id: string }>(
+    `SELECT id FROM accounts WHERE name = ? AND type = 'asset' AND NOT archived ORDER BY number LIMIT 1`,
+    [name],
+  );
+  return acc?.id;
+}
+
+// The account numbers 1200 to 1299 already in use.
+export async function takenReceivableNumbers(em: EntityManager): Promise<Set<string>> {
+  const rows = await sql(em).all<{ number: string }>(
+    "SELECT number FROM accounts WHERE number ~ '^12[0-9][0-9]$'",
+  );
+  return new Set(rows.map((r) => r.number));
+}
+
+export async function insertReceivableAccount(
+  em: EntityManager,
+  a: { id: string; number: string; name: string },
+): Promise<void> {
+  await sql(em).run(
+    `INSERT INTO accounts (id, number, name, type, fund_type, description)
+     VALUES (?, ?, ?, 'asset', 'operating', 'Owed by owners: assessment, fee and fine invoices less payments')`,
+    [a.id, a.number, a.name],
+  );
+}
+
+export async function insertSettings(em: EntityManager, receivableAccountId: string) {
+  await sql(em).run('INSERT INTO receivables_settings (receivable_account_id) VALUES (?)', [
+    receivableAccountId,
+  ]);
+}
+
+// Invoices that are not void (they post to the receivable account).
+export async function standingInvoiceCount(em: EntityManager): Promise<number> {
+  const [open] = await sql(em).all<{ n: number }>(
+    'SELECT count(*)::int AS n FROM invoices WHERE void_entry_id IS NULL',
+  );
+  return open.n;
+}
+
+export async function updateSettingsRow(
+  em: EntityManager,
+  receivableAccountId: string,
+  depositAccountId: string | null,
+): Promise<void> {
+  await sql(em).run(
+    'UPDATE receivables_settings SET receivable_account_id = ?, deposit_account_id = ?',
+    [receivableAccountId, depositAccountId],
+  );
+}

@@ -1,0 +1,21 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../core/context.js';
+import { Unit, unitById } from '../units/index.js';
+import { agingReport } from './aging.service.js';
+import { AgingReport, AgingRow } from './aging.types.js';
+
+@Resolver(() => AgingRow)
+export class AgingResolver {
+  @Query(() => AgingReport, {
+    description: 'Receivables by days past due as of a date; ties to the ledger',
+  })
+  agingReport(@Arg('asOf', () => GraphQLLocalDate) asOf: string, @Ctx() ctx: Context) {
+    return agingReport(ctx.em, asOf);
+  }
+
+  @FieldResolver(() => Unit)
+  unit(@Root() r: AgingRow, @Ctx() ctx: Context) {
+    return unitById(ctx, r.unitId);
+  }
+}

@@ -1,0 +1,72 @@
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsOptional,
+  IsPositive,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Field, ID, InputType } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { InvoiceKind, InvoiceStatus } from './invoices.types.js';
+
+@InputType()
+export class InvoiceFilter {
+  @Field(() => ID, { nullable: true })
+  unitId?: string | null;
+
+  @Field(() => InvoiceStatus, { nullable: true })
+  status?: InvoiceStatus | null;
+
+  @Field(() => InvoiceKind, { nullable: true })
+  kind?: InvoiceKind | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  from?: string | null;
+
+  @Field(() => GraphQLLocalDate, { nullable: true })
+  to?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Invoice number, unit number or owner name' })
+  search?: string | null;
+}
+
+@InputType()
+export class InvoiceLineInput {
+  @Field(() => String)
+  @Matches(/\S/, { message: 'Describe the charge' })
+  @MaxLength(200, { message: 'At most 200 characters' })
+  description: string;
+
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => MoneyScalar)
+  @IsPositive({ message: 'Amounts must be positive' })
+  amount: Cents;
+}
+
+@InputType()
+export class CreateInvoiceInput {
+  @Field(() => ID)
+  unitId: string;
+
+  @Field(() => GraphQLLocalDate)
+  issueDate: string;
+
+  @Field(() => GraphQLLocalDate)
+  dueDate: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(500, { message: 'At most 500 characters' })
+  memo?: string | null;
+
+  @Field(() => [InvoiceLineInput])
+  @ArrayMinSize(1, { message: 'An invoice needs at least one line' })
+  @ArrayMaxSize(50, { message: 'At most 50 lines' })
+  @ValidateNested()
+  lines: InvoiceLineInput[];
+}

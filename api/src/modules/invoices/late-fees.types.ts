@@ -1,0 +1,70 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { MoneyScalar, type Cents } from '../../core/money/money.js';
+
+@ObjectType()
+export class LateFeeCandidate {
+  @Field(() => ID)
+  invoiceId: string;
+
+  @Field(() => ID)
+  unitId: string;
+
+  @Field(() => MoneyScalar)
+  overdueBalance: Cents;
+
+  @Field(() => Int)
+  daysOverdue: number;
+
+  @Field(() => MoneyScalar)
+  fee: Cents;
+
+  @Field(() => MoneyScalar)
+  interest: Cents;
+
+  @Field(() => MoneyScalar)
+  total: Cents;
+
+  incomeAccountId: string;
+  invoiceNumber: number;
+  unitNumber: string;
+}
+
+@ObjectType()
+export class LateFeePreview {
+  @Field(() => GraphQLLocalDate)
+  asOf: string;
+
+  @Field(() => String)
+  period: string;
+
+  @Field(() => [LateFeeCandidate])
+  candidates: LateFeeCandidate[];
+
+  @Field(() => Int)
+  count: number;
+
+  @Field(() => MoneyScalar)
+  total: Cents;
+
+  @Field(() => Int)
+  alreadyAssessed: number;
+}
+
+@ObjectType()
+export class LateFeeRunResult {
+  @Field(() => GraphQLLocalDate)
+  asOf: string;
+
+  @Field(() => String)
+  period: string;
+
+  @Field(() => Int)
+  created: number;
+
+  @Field(() => Int)
+  skipped: number;
+
+  @Field(() => MoneyScalar)
+  total: Cents;
+}

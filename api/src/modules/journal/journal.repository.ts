@@ -1,0 +1,569 @@
+// Data access — the rule for every module (copy it with the module):
+//   Every SQL statement of a feature lives in its repository file (`<feature>.repository.ts`, or a
+//   sub-feature's, e.g. `journal-import.repository.ts`). Services keep the rules and transactions
+//   and call the repository; resolvers never see SQL.
+//   Rows are typed (an interface per result shape, snake_case as the database spells it) and
+//   mapped to the API's types here.
+//   Values travel as parameters only (`?`), never concatenated into the text; arrays as ONE
+//   parameter with `anyOf(type)` (`= ANY(ARRAY[?]::uuid[])`), never a hand-built `IN (?, ?, …)`.
+//   Keyset pages go through `keysetPage` (core/graphql/connection.ts): one page plus a lazy count.
+//   MikroORM manages connections, transactions and migrations, and maps the few records whose
+//   writes are simple aggregates (the `Account` entity); set-based reads and the ledger's writes
+//   are SQL written here.
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type pg from 'pg';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import { dateNumberCursor, keysetPage, pageSize } from '../../core/graphql/connection.js';
+import { isLocalDate } from '../../core/dates.js';
+import { isId } from '../../core/ids.js';
+import { anyOf, sql } from '../../db/sql.js';
+import type { AccountType, FundType } from '../accounts/index.js';
+import type { EntrySource, JournalEntry, JournalLine } from './journal.types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Entries and lines
+
+export interface LineRow {
+  id: string;
+  entry_id: string;
+  line_no: number;
+  account_id: string;
+  debit: string;
+  credit: string;
+  memo: string | null;
+}
+
+export interface EntryHeadRow {
+  id: string;
+  number: string;
+  entry_date: string;
+  memo: string | null;
+  source: EntrySource;
+  reconciled: boolean;
+  vendor_id: string | null;
+  reverses_id: string | null;
+  import_ref: string | null;
+  reversed_by_id: string | null;
+  created_at: string;
+}
+
+export interface EntryRow extends EntryHeadRow {
+  total: string;
+}
+
+export function toLine(r: LineRow): JournalLine {
+  return {
+    id: r.id,
+    entryId: r.entry_id,
+    lineNo: r.line_no,
+    accountId: r.account_id,
+    debit: Number(r.debit),
+    credit: Number(r.credit),
+    memo: r.memo,
+  };
+}
+
+export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
+  return {
+    id: r.id,
+    number: Number(r.number),
+    date: r.entry_date,
+    memo: r.memo,
+    source: r.source,
+    reconciled: r.reconciled,
+    vendorId: r.vendor_id,
+    reversesId: r.reverses_id,
+    importReference: r.import_ref,
+    reversedById: r.reversed_by_id,
+    total: Number(r.total),
+    createdAt: new Date(r.created_at),
+    lines,
+  };
+}
+
+// An entry's columns without its total, for callers that read its lines anyway.
+export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
+  e.reconciled, e.vendor_id, e.reverses_id, e.import_ref,
+  (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
+  e.created_at`;
+
+export const ENTRY_COLUMNS = `${ENTRY_HEAD_COLUMNS},
+  (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total`;
+
+const LINE_COLUMNS = 'id, entry_id, line_no, account_id, debit, credit, memo';
+
+// The lines of many entries in one query, by entry, in line order.
+export async function selectLines(
+  em: EntityManager,
+  entryIds: string[],
+): Promise<Map<string, JournalLine[]>> {
+  const out = new Map<string, JournalLine[]>();
+  if (!entryIds.length) return out;
+  const rows = await sql(em).all<LineRow>(
+    `SELECT ${LINE_COLUMNS} FROM journal_lines
+      WHERE entry_id = ${anyOf('uuid')} ORDER BY entry_id, line_no`,
+    [entryIds],
+  );
+  for (const r of rows) {
+    const list = out.get(r.entry_id) ?? [];
+    list.push(toLine(r));
+    out.set(r.entry_id, list);
+  }
+  return out;
+}
+
+// Entries with their lines by id (ids that are not entries are absent from the map).
+export async function selectEntries(
+  em: EntityManager,
+  ids: string[],
+): Promise<Map<string, JournalEntry>> {
+  const valid = ids.filter(isId);
+  if (!valid.length) return new Map();
+  const rows = await sql(em).all<EntryRow>(
+    `SELECT ${ENTRY_COLUMNS} FROM journal_entries e WHERE e.id = ${anyOf('uuid')}`,
+    [valid],
+  );
+  const lines = await selectLines(
+    em,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((r) => [r.id, toEntry(r, lines.get(r.id) ?? [])]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Listings (keyset pages)
+
+export interface EntryFilter {
+  from?: string | null;
+  to?: string | null;
+  accountId?: string | null;
+  text?: string | null;
+  source?: EntrySource | null;
+  reconciled?: boolean | null;
+  vendorId?: string | null;
+}
+
+const emptyPage = () => ({
+  edges: [],
+  pageInfo: { hasNextPage: false, endCursor: null },
+  count: () => Promise.resolve(0),
+});
+
+export const MAX_ENTRIES_PAGE = 200;
+
+// Newest first; the cursor is the position (date, number) of the last row seen.
+export function entryPage(
+  em: EntityManager,
+  filter: EntryFilter,
+  first: number,
+  after?: string | null,
+) {
+  pageSize(first, MAX_ENTRIES_PAGE, 'entries');
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.from) {
+    where.push('e.entry_date >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    where.push('e.entry_date <= ?');
+    params.push(filter.to);
+  }
+  if (filter.source) {
+    where.push('e.source = ?');
+    params.push(filter.source);
+  }
+  if (filter.reconciled != null) {
+    where.push('e.reconciled = ?');
+    params.push(filter.reconciled);
+  }
+  if (filter.accountId) {
+    // An id that is not an id names no account: nothing matches.
+    if (!isId(filter.accountId)) return Promise.resolve(emptyPage());
+    where.push(
+      'EXISTS (SELECT 1 FROM journal_lines fl WHERE fl.entry_id = e.id AND fl.account_id = ?)',
+    );
+    params.push(filter.accountId);
+  }
+  if (filter.vendorId) {
+    if (!isId(filter.vendorId)) return Promise.resolve(emptyPage());
+    where.push('e.vendor_id = ?');
+    params.push(filter.vendorId);
+  }
+  if (filter.text?.trim()) {
+    where.push(
+      `(e.memo ILIKE ? OR 'JE-' || e.number = upper(?) OR EXISTS (SELECT 1 FROM journal_lines tl WHERE tl.entry_id = e.id AND tl.memo ILIKE ?))`,
+    );
+    const like = `%${filter.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    params.push(like, filter.text.trim(), like);
+  }
+  return keysetPage<EntryHeadRow, JournalEntry>(em, {
+    select: `SELECT ${ENTRY_HEAD_COLUMNS} FROM journal_entries e`,
+    from: 'journal_entries e',
+    where,
+    params,
+    orderBy: ['e.entry_date', 'e.number'],
+    direction: 'DESC',
+    positionTypes: ['?::date', '?'],
+    cursor: {
+      encode: (e) => dateNumberCursor.encode(e.date, e.number),
+      decode: (c) => dateNumberCursor.decode(c),
+    },
+    badCursor: 'Invalid cursor',
+    first,
+    max: MAX_ENTRIES_PAGE,
+    noun: 'entries',
+    after,
+    toNodes: async (rows) => {
+      const lines = await selectLines(
+        em,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => {
+        const entryLines = lines.get(r.id) ?? [];
+        const total = entryLines.reduce((sum, l) => sum + l.debit, 0);
+        return toEntry({ ...r, total: String(total) }, entryLines);
+      });
+    },
+  });
+}
+
+export interface LineFilter {
+  from?: string | null;
+  to?: string | null;
+  accountId?: string | null;
+  fundType?: string | null;
+}
+
+export interface PowerLine {
+  id: string;
+  entryId: string;
+  entryNumber: number;
+  date: string;
+  accountId: string;
+  accountNumber: string;
+  accountName: string;
+  accountType: AccountType;
+  fundType: FundType;
+  debit: number;
+  credit: number;
+  memo: string | null;
+}
+
+interface PowerLineRow {
+  id: string;
+  entry_id: string;
+  number: string;
+  entry_date: string;
+  account_id: string;
+  a_number: string;
+  a_name: string;
+  a_type: AccountType;
+  fund_type: FundType;
+  debit: string;
+  credit: string;
+  memo: string | null;
+}
+
+export const MAX_LINES_PAGE = 1000;
+
+// Cursor of the line listing: (date, line id) of the last row seen.
+const lineCursor = {
+  encode: (l: PowerLine) => Buffer.from(`${l.date}|${l.id}`).toString('base64url'),
+  decode(cursor: string): [string, string] | null {
+    const [d, key] = Buffer.from(cursor, 'base64url').toString().split('|');
+    return isLocalDate(d ?? '') && isId(key) ? [d, key] : null;
+  },
+};
+
+// For custom reports: every line with its account and fund, oldest first.
+export function linePage(
+  em: EntityManager,
+  filter: LineFilter,
+  first: number,
+  after?: string | null,
+) {
+  pageSize(first, MAX_LINES_PAGE, 'lines');
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.from) {
+    where.push('l.entry_date >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    where.push('l.entry_date <= ?');
+    params.push(filter.to);
+  }
+  if (filter.accountId) {
+    if (!isId(filter.accountId)) return Promise.resolve(emptyPage());
+    where.push('l.account_id = ?');
+    params.push(filter.accountId);
+  }
+  if (filter.fundType) {
+    where.push('a.fund_type = ?');
+    params.push(filter.fundType);
+  }
+  return keysetPage<PowerLineRow, PowerLine>(em, {
+    select: `SELECT l.id, l.entry_id, e.number, l.entry_date::text AS entry_date, l.account_id,
+            a.number AS a_number, a.name AS a_name, a.type AS a_type, a.fund_type,
+            l.debit, l.credit, l.memo
+       FROM journal_lines l
+       JOIN journal_entries e ON e.id = l.entry_id
+       JOIN accounts a ON a.id = l.account_id`,
+    from: `journal_lines l ${filter.fundType ? 'JOIN accounts a ON a.id = l.account_id' : ''}`,
+    where,
+    params,
+    orderBy: ['l.entry_date', 'l.id'],
+    direction: 'ASC',
+    positionTypes: ['?::date', '?::uuid'],
+    cursor: lineCursor,
+    badCursor: 'Invalid cursor',
+    first,
+    max: MAX_LINES_PAGE,
+    noun: 'lines',
+    after,
+    toNodes: (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        entryId: r.entry_id,
+        entryNumber: Number(r.number),
+        date: r.entry_date,
+        accountId: r.account_id,
+        accountNumber: r.a_number,
+        accountName: r.a_name,
+        accountType: r.a_type,
+        fundType: r.fund_type,
+        debit: Number(r.debit),
+        credit: Number(r.credit),
+        memo: r.memo,
+      })),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// One account's ledger
+
+// Debits and credits of an account before a date: whole months from the monthly totals, the
+// date's own month from the lines.
+export async function totalsBefore(
+  em: EntityManager,
+  accountId: string,
+  date: string,
+): Promise<{ debit: number; credit: number }> {
+  const [o] = await sql(em).all<{ d: string; c: string }>(
+    `SELECT coalesce(sum(d), 0) AS d, coalesce(sum(c), 0) AS c FROM (
+       SELECT debit AS d, credit AS c FROM account_month_totals
+        WHERE account_id = ? AND month < date_trunc('month', ?::date)
+       UNION ALL
+       SELECT debit, credit FROM journal_lines
+        WHERE account_id = ? AND entry_date >= date_trunc('month', ?::date)::date AND entry_date < ?::date
+     ) x`,
+    [accountId, date, accountId, date, date],
+  );
+  return { debit: Number(o.d), credit: Number(o.c) };
+}
+
+export interface LedgerLineRow {
+  entry_id: string;
+  number: string;
+  entry_date: string;
+  memo: string | null;
+  source: EntrySource;
+  reconciled: boolean;
+  debit: string;
+  credit: string;
+  // Σ(debit − credit) from the first row to this one.
+  running: string;
+}
+
+// An account's lines in order, at most `limit`, with a running debit-minus-credit.
+export function ledgerLines(
+  em: EntityManager,
+  accountId: string,
+  opts: { from?: string | null; to?: string | null; limit: number },
+) {
+  const where = ['l.account_id = ?'];
+  const params: unknown[] = [accountId];
+  if (opts.from) {
+    where.push('l.entry_date >= ?');
+    params.push(opts.from);
+  }
+  if (opts.to) {
+    where.push('l.entry_date <= ?');
+    params.push(opts.to);
+  }
+  return sql(em).all<LedgerLineRow>(
+    `SELECT l.entry_id, e.number, l.entry_date::text AS entry_date, coalesce(l.memo, e.memo) AS memo,
+            e.source, e.reconciled, l.debit, l.credit,
+            sum(l.debit - l.credit) OVER (ORDER BY l.entry_date, e.number, l.line_no) AS running
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY l.entry_date, e.number, l.line_no
+      LIMIT ?`,
+    [...params, opts.limit],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Balances
+
+export interface BalanceSumRow {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fund_type: FundType;
+  archived: boolean;
+  d: string;
+  c: string;
+}
+
+// Every account (or one) with its debits and credits up to a date (or ever): the monthly totals
+// of whole months before it and only the lines of its own month — O(accounts × months).
+export function balanceSums(
+  em: EntityManager,
+  opts: { asOf?: string | null; fundType?: FundType | null; accountId?: string },
+) {
+  const params: unknown[] = [];
+  let months: string;
+  let partial = '';
+  // One account: its own totals and lines only, read through the (account_id, …) indexes.
+  const one = opts.accountId ? 'account_id = ? AND' : '';
+  const oneParam = opts.accountId ? [opts.accountId] : [];
+  if (opts.asOf) {
+    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
+                WHERE ${one} month < date_trunc('month', ?::date) GROUP BY account_id`;
+    partial = `UNION ALL SELECT account_id, sum(debit), sum(credit) FROM journal_lines
+                WHERE ${one} entry_date >= date_trunc('month', ?::date)::date AND entry_date <= ?::date
+                GROUP BY account_id`;
+    params.push(...oneParam, opts.asOf, ...oneParam, opts.asOf, opts.asOf);
+  } else {
+    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
+                ${opts.accountId ? 'WHERE account_id = ?' : ''} GROUP BY account_id`;
+    params.push(...oneParam);
+  }
+  const where: string[] = [];
+  if (opts.fundType) {
+    where.push('a.fund_type = ?');
+    params.push(opts.fundType);
+  }
+  if (opts.accountId) {
+    where.push('a.id = ?');
+    params.push(opts.accountId);
+  }
+  return sql(em).all<BalanceSumRow>(
+    `WITH t AS (${months} ${partial}),
+          s AS (SELECT account_id, sum(d) AS d, sum(c) AS c FROM t GROUP BY account_id)
+     SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived,
+            coalesce(s.d, 0) AS d, coalesce(s.c, 0) AS c
+       FROM accounts a LEFT JOIN s ON s.account_id = a.id
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY a.number`,
+    params,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Posting
+
+// The accounts of a posting, locked shared: an account cannot be archived while an entry posts
+// to it.
+export function lockAccountsForPosting(tx: EntityManager, accountIds: string[]) {
+  return sql(tx).all<{ id: string; number: string; name: string; archived: boolean }>(
+    `SELECT id, number, name, archived FROM accounts WHERE id = ${anyOf('uuid')} FOR SHARE`,
+    [accountIds],
+  );
+}
+
+// How many of these entries already have a reversal.
+export async function countReversed(tx: EntityManager, entryIds: string[]): Promise<number> {
+  const [row] = await sql(tx).all<{ n: number }>(
+    `SELECT count(*)::int AS n FROM journal_entries WHERE reverses_id = ${anyOf('uuid')}`,
+    [entryIds],
+  );
+  return row.n;
+}
+
+// One entry as the bulk insert reads it (short keys keep the JSON document small).
+export interface EntryDoc {
+  id: string;
+  // Its audit row's id.
+  a: string;
+  d: string;
+  m: string | null;
+  s: EntrySource;
+  r: boolean;
+  v: string | null;
+  x: string | null;
+  f: string | null;
+  // Number of lines.
+  n: number;
+}
+
+export interface LineDoc {
+  id: string;
+  e: string;
+  n: number;
+  a: string;
+  d: string;
+  dr: number;
+  cr: number;
+  m: string | null;
+}
+
+// Each table's rows as one JSON document: three statements however many entries, and no
+// per-value parameter encoding on the client. The entries' audit rows are written alongside.
+export async function insertEntries(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  entries: EntryDoc[],
+  lines: LineDoc[],
+) {
+  const db = sql(tx);
+  const who = [actor?.userId ?? null, actor?.impersonatedBy ?? null];
+  const entriesJson = JSON.stringify(entries);
+  await db.bulk(
+    `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, import_ref, created_by, impersonated_by)
+     SELECT id, d, m, s, r, v, x, f, ?::uuid, ?::uuid
+       FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid, f text)`,
+    [...who, entriesJson],
+  );
+  await db.bulk(
+    `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
+     SELECT id, e, n, a, d, dr, cr, m
+       FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, e uuid, n int, a uuid, d date, dr bigint, cr bigint, m text)`,
+    [JSON.stringify(lines)],
+  );
+  await db.bulk(
+    `INSERT INTO audit_log (id, entity_type, entity_id, action, user_id, impersonated_by, changes)
+     SELECT a, 'JournalEntry', id, CASE WHEN x IS NULL THEN 'post' ELSE 'reverse' END, ?::uuid, ?::uuid,
+            jsonb_build_object('date', d, 'memo', m, 'source', s, 'lines', n)
+       FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, id uuid, d text, m text, s text, x uuid, n int)`,
+    [...who, entriesJson],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance (ledger check): plain pg clients, see ledger-check.service.ts
+
+// Monthly-total rows that differ from the sums of the lines they summarize.
+export async function countTotalsDrift(c: pg.Client): Promise<number> {
+  const r = await c.query<{ n: number }>(`
+    SELECT count(*)::int AS n FROM (
+      SELECT account_id, date_trunc('month', entry_date)::date AS month,
+             sum(debit) AS d, sum(credit) AS c
+        FROM journal_lines GROUP BY 1, 2
+    ) l FULL JOIN account_month_totals t USING (account_id, month)
+    WHERE coalesce(l.d, 0) <> coalesce(t.debit, 0) OR coalesce(l.c, 0) <> coalesce(t.credit, 0)`);
+  return r.rows[0].n;
+}
+
+// Entries whose debits differ from their credits, or with fewer than two lines.
+export async function countUnbalancedEntries(c: pg.Client): Promise<number> {
+  const r = await c.query<{ n: number }>(`
+    SELECT count(*)::int AS n FROM (
+      SELECT entry_id FROM journal_lines GROUP BY entry_id
+      HAVING sum(debit) <> sum(credit) OR count(*) < 2
+    ) x`);
+  return r.rows[0].n;
+}

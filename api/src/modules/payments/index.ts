@@ -1,0 +1,11 @@
+// What other modules may use of payments: how payments pay invoices (open balances, unit credit,
+// applying one to the other, the unit locks that serialize it), which invoices, late fees and
+// assessment runs share, and the applications of an invoice.
+export { PaymentApplication } from './payments.types.js';
+export {
+  apply,
+  lockUnits,
+  openInvoices,
+  unappliedPayments,
+} from './payment-applications.service.js';
+export { applicationsByInvoice } from './payments.loaders.js';

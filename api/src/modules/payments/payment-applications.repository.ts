@@ -1,0 +1,102 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { anyOf, sql } from '../../db/sql.js';
+
+// Payment applications: which part of which payment pays which invoice, and the unit locks that
+// serialize receivables writes.
+
+export interface OpenInvoiceRow {
+  id: string;
+  unit_id: string;
+  issue_date: string;
+  balance: string;
+}
+
+// Invoices (not void) of the given ids or units with what is left to pay, oldest due first.
+export function openInvoiceRows(
+  em: EntityManager,
+  by: 'invoice' | 'unit',
+  ids: string[],
+): Promise<OpenInvoiceRow[]> {
+  const column = by === 'invoice' ? 'i.id' : 'i.unit_id';
+  return sql(em).all<OpenInvoiceRow>(
+    `SELECT i.id, i.unit_id, i.issue_date::text AS issue_date,
+            i.total - coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
+                                 WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0) AS balance
+       FROM invoices i
+      WHERE ${column} = ${anyOf('uuid')} AND i.void_entry_id IS NULL
+      ORDER BY i.due_date, i.number`,
+    [ids],
+  );
+}
+
+export interface UnappliedPaymentRow {
+  id: string;
+  unit_id: string;
+  date: string;
+  unapplied: string;
+}
+
+// The units' posted payments with what is not yet applied, oldest payment first.
+export function unappliedPaymentRows(
+  em: EntityManager,
+  unitIds: string[],
+): Promise<UnappliedPaymentRow[]> {
+  return sql(em).all<UnappliedPaymentRow>(
+    `SELECT p.id, p.unit_id, p.date::text AS date,
+            p.amount - coalesce((SELECT sum(amount) FROM payment_applications WHERE payment_id = p.id), 0) AS unapplied
+       FROM payments p
+      WHERE p.unit_id = ${anyOf('uuid')} AND p.void_entry_id IS NULL
+      ORDER BY p.date, p.number`,
+    [unitIds],
+  );
+}
+
+export async function insertApplications(
+  em: EntityManager,
+  rows: { id: string; payment: string; invoice: string; amount: number; on: string }[],
+): Promise<void> {
+  await sql(em).bulk(
+    `INSERT INTO payment_applications (id, payment_id, invoice_id, amount, applied_on)
+     SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::bigint[], ?::date[])`,
+    [
+      rows.map((r) => r.id),
+      rows.map((r) => r.payment),
+      rows.map((r) => r.invoice),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.on),
+    ],
+  );
+}
+
+export interface ApplicationRow {
+  invoice_id: string;
+  payment_id: string;
+  amount: string;
+  applied_on: string;
+  voided: boolean;
+}
+
+// Applications of the given invoices or payments, voided payments' included (flagged).
+export function applicationRows(
+  em: EntityManager,
+  by: 'invoice' | 'payment',
+  ids: string[],
+): Promise<ApplicationRow[]> {
+  const column = by === 'invoice' ? 'a.invoice_id' : 'a.payment_id';
+  return sql(em).all<ApplicationRow>(
+    `SELECT a.invoice_id, a.payment_id, a.amount, a.applied_on::text AS applied_on,
+            (p.void_entry_id IS NOT NULL) AS voided
+       FROM payment_applications a JOIN payments p ON p.id = a.payment_id
+      WHERE ${column} = ${anyOf('uuid')} ORDER BY a.applied_on, a.created_at, a.id`,
+    [ids],
+  );
+}
+
+// Locks the units' rows (in id order, so concurrent writers never deadlock); answers the ids found.
+export async function lockUnitRows(em: EntityManager, unitIds: string[]): Promise<string[]> {
+  const rows = await sql(em).all<{ id: string }>(
+    `SELECT id FROM units WHERE id = ${anyOf('uuid')} ORDER BY id FOR UPDATE`,
+    [unitIds],
+  );
+  return rows.map((r) => r.id);
+}

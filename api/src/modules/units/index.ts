@@ -1,0 +1,3 @@
+// What other modules use from units.
+export { unitById } from './units.loaders.js';
+export { Unit } from './units.types.js';

@@ -1,0 +1,89 @@
+import { isEmail, ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
+import { Field, ID, InputType } from 'type-graphql';
+
+// Text fields are checked as they will be stored: trimmed (the service trims before writing).
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+function Filled(message: string, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'filled',
+      validator: { validate: (v) => trimmed(v) !== '', defaultMessage: () => message },
+    },
+    options,
+  );
+}
+
+function AtMost(max: number, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'atMost',
+      constraints: [max],
+      validator: {
+        validate: (v) => trimmed(v).length <= max,
+        defaultMessage: () => `At most ${max} characters`,
+      },
+    },
+    options,
+  );
+}
+
+function Email(message: string, options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'email',
+      validator: {
+        validate: (v) => isEmail(trimmed(v).toLowerCase()),
+        defaultMessage: () => message,
+      },
+    },
+    options,
+  );
+}
+
+const given = (value: unknown) => trimmed(value) !== '';
+
+// A unit as it is created or edited, and as each row of a CSV import is checked
+// (unit-import.service.ts validates rows against this class).
+@InputType()
+export class UnitInput {
+  @Field(() => String)
+  @Filled('Enter the unit number')
+  @AtMost(40)
+  number: string;
+
+  @Field(() => String, { nullable: true })
+  @AtMost(300)
+  address?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @AtMost(200)
+  ownerName?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @ValidateIf((u: UnitInput) => given(u.email))
+  @Email('Enter a valid email address')
+  email?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @AtMost(40)
+  phone?: string | null;
+
+  @Field(() => ID)
+  propertyTypeId: string;
+
+  @Field(() => ID)
+  assessmentGroupId: string;
+}
+
+@InputType()
+export class UnitFilter {
+  @Field(() => String, { nullable: true, description: 'Unit number, owner, address or email' })
+  search?: string | null;
+
+  @Field(() => ID, { nullable: true })
+  assessmentGroupId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Only units that owe money' })
+  withBalance?: boolean | null;
+}

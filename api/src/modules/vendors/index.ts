@@ -1,0 +1,2 @@
+// What other modules use from vendors.
+export { checkEntryVendors } from './vendors.service.js';
