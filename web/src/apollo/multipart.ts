@@ -1,5 +1,5 @@
 import type { TypedDocumentNode } from '@apollo/client/core';
-import { print } from 'graphql';
+import { print, type DocumentNode } from 'graphql';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
 
@@ -30,6 +30,31 @@ interface Reply<T> {
   errors?: { message?: string; extensions?: { code?: string; details?: UploadDetail[] } }[];
 }
 
+/**
+ * The body of a file-carrying mutation: `operations` (with the file's variable null), the `map`
+ * naming that variable, and the file as part `0`. Also used by the XMLHttpRequest uploads.
+ */
+export function multipartBody(request: {
+  mutation: DocumentNode;
+  operationName: string;
+  variables: Record<string, unknown>;
+  fileVariable: string;
+  file: File;
+}): FormData {
+  const body = new FormData();
+  body.append(
+    'operations',
+    JSON.stringify({
+      operationName: request.operationName,
+      query: print(request.mutation),
+      variables: request.variables,
+    }),
+  );
+  body.append('map', JSON.stringify({ 0: [`variables.${request.fileVariable}`] }));
+  body.append('0', request.file, request.file.name);
+  return body;
+}
+
 export async function sendGraphqlUpload<T, V extends Record<string, unknown>>(
   request: {
     mutation: TypedDocumentNode<T, V>;
@@ -44,17 +69,7 @@ export async function sendGraphqlUpload<T, V extends Record<string, unknown>>(
   },
   fetchImpl: typeof fetch = fetch,
 ): Promise<T> {
-  const body = new FormData();
-  body.append(
-    'operations',
-    JSON.stringify({
-      operationName: request.operationName,
-      query: print(request.mutation),
-      variables: request.variables,
-    }),
-  );
-  body.append('map', JSON.stringify({ 0: [`variables.${request.fileVariable}`] }));
-  body.append('0', request.file, request.file.name);
+  const body = multipartBody(request);
   let res: Response;
   try {
     res = await fetchImpl('/graphql', {

@@ -11,6 +11,7 @@ const maple: OrganizationMembership = {
   name: 'Maple Ridge HOA',
   role: 'ADMIN',
   status: 'ACTIVE',
+  settings: {},
 };
 
 function sectionTitles(wrapper: ReturnType<typeof mountWithApp>): string[] {

@@ -12,6 +12,7 @@ const membership = (role: OrganizationMembership['role']): OrganizationMembershi
   name: 'Maple Ridge HOA',
   role,
   status: 'ACTIVE',
+  settings: {},
 });
 
 let nextId = 1;

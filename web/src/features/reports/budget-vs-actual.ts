@@ -1,22 +1,11 @@
 import type { AccountType, FundType } from '@/apollo/types';
 import type { CsvCell } from '@/csv';
+import { MONTHS } from '@/features/budgets/budgets';
 import { toCents } from '@/money';
 import type { BudgetVsActual, BvaFigures, BvaRow, BvaSubtotal } from './budget-vs-actual.graphql';
 
-export const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+// The same short month names as the budget grid's columns.
+export const MONTH_NAMES = MONTHS;
 
 export type PeriodMode = 'year' | 'month' | 'ytd';
 

@@ -1,12 +1,14 @@
-import { print } from 'graphql';
+import type { DocumentNode } from 'graphql';
+import { multipartBody } from '@/apollo/multipart';
 import type { Attachment } from '@/apollo/types';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
 import { UPLOAD_ATTACHMENT_MUTATION } from './transactions.graphql';
 
-// Attachments go up as a GraphQL multipart request (operations, map, 0) sent with
-// XMLHttpRequest: fetch cannot report upload progress. Apollo's links are not on this path, so
-// the Bearer token, the CSRF header and the one renewal of an expired session are done here.
+// Attachments (and unit CSV imports) go up as a GraphQL multipart request (operations, map, 0)
+// sent with XMLHttpRequest: fetch cannot report upload progress. Apollo's links are not on this
+// path, so the Bearer token, the CSRF header and the one renewal of an expired session are done
+// here.
 
 /** What a treasurer may attach (the API checks the bytes; this only steers the file picker). */
 export const ATTACHMENT_ACCEPT = [
@@ -88,21 +90,27 @@ export function uploadErrorFrom(body: unknown, status: number): UploadError {
   return new UploadError(message, null, code, status);
 }
 
-/** One multipart POST. Resolves with the attachment; rejects with an UploadError. */
-export function sendUpload(request: UploadRequest): Promise<Attachment> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    body.append(
-      'operations',
-      JSON.stringify({
-        operationName: 'UploadAttachment',
-        query: print(UPLOAD_ATTACHMENT_MUTATION),
-        variables: { entryId: request.entryId, file: null },
-      }),
-    );
-    body.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    body.append('0', request.file, request.file.name);
+/** A file-carrying mutation, sent as one multipart POST. */
+export interface MultipartRequest {
+  operationName: string;
+  mutation: DocumentNode;
+  /** The variables, with the file's variable null: the file goes in its own part. */
+  variables: Record<string, unknown>;
+  fileVariable: string;
+  /** The mutation's field in `data`, which the promise resolves with. */
+  field: string;
+  file: File;
+  token: string | null;
+  /** 0…1 as the bytes go out. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  url?: string;
+}
 
+/** One multipart POST. Resolves with `data[field]`; rejects with an UploadError. */
+export function sendMultipart<T>(request: MultipartRequest): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const body = multipartBody(request);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', request.url ?? '/graphql');
     if (request.token) xhr.setRequestHeader('Authorization', `Bearer ${request.token}`);
@@ -122,15 +130,11 @@ export function sendUpload(request: UploadRequest): Promise<Attachment> {
       } catch {
         parsed = null;
       }
-      const data = (parsed as { data?: { uploadAttachment?: Attachment } } | null)?.data;
-      if (
-        xhr.status >= 200 &&
-        xhr.status < 300 &&
-        data?.uploadAttachment &&
-        !asErrors(parsed).length
-      ) {
+      const data = (parsed as { data?: Record<string, unknown> | null } | null)?.data;
+      const answer = data?.[request.field];
+      if (xhr.status >= 200 && xhr.status < 300 && answer && !asErrors(parsed).length) {
         request.onProgress?.(1);
-        resolve(data.uploadAttachment);
+        resolve(answer as T);
         return;
       }
       reject(uploadErrorFrom(parsed, xhr.status));
@@ -144,29 +148,32 @@ export function sendUpload(request: UploadRequest): Promise<Attachment> {
   });
 }
 
-const SESSION_ENDED = 'Your session has ended. Sign in again, then attach the file.';
+/** One attachment upload. Resolves with the attachment; rejects with an UploadError. */
+export function sendUpload(request: UploadRequest): Promise<Attachment> {
+  return sendMultipart<Attachment>({
+    ...request,
+    operationName: 'UploadAttachment',
+    mutation: UPLOAD_ATTACHMENT_MUTATION,
+    variables: { entryId: request.entryId, file: null },
+    fileVariable: 'file',
+    field: 'uploadAttachment',
+  });
+}
 
 /**
- * Uploads with the session's token. An expired token is renewed once (the same shared
- * refreshSession the Apollo links use) and the upload sent again; a suspended association is
- * reported to the organization store like any other request.
+ * Sends with the session's token. An expired token is renewed once (the same shared
+ * refreshSession the Apollo links use) and the request sent again, after `restart` (progress
+ * back to 0); a suspended association is reported to the organization store like any other
+ * request. `sessionEnded` is said when the session cannot be renewed.
  */
-export async function uploadAttachment(
-  entryId: string,
-  file: File,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
-): Promise<Attachment> {
+export async function sendWithSession<T>(
+  send: (token: string | null) => Promise<T>,
+  sessionEnded: string,
+  restart?: () => void,
+): Promise<T> {
   const auth = useAuthStore();
-  const send = () =>
-    sendUpload({
-      entryId,
-      file,
-      token: auth.accessToken,
-      onProgress: options.onProgress,
-      signal: options.signal,
-    });
   try {
-    return await send();
+    return await send(auth.accessToken);
   } catch (error) {
     if (!(error instanceof UploadError)) throw error;
     if (error.code === 'ORG_INACTIVE') useOrganizationStore().markInactive();
@@ -174,9 +181,29 @@ export async function uploadAttachment(
     try {
       await auth.refresh();
     } catch {
-      throw new UploadError(SESSION_ENDED, null, 'UNAUTHENTICATED', 401);
+      throw new UploadError(sessionEnded, null, 'UNAUTHENTICATED', 401);
     }
-    options.onProgress?.(0);
-    return send();
+    restart?.();
+    return send(auth.accessToken);
   }
+}
+
+/** Uploads an attachment to an entry with the session's token (see sendWithSession). */
+export function uploadAttachment(
+  entryId: string,
+  file: File,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<Attachment> {
+  return sendWithSession(
+    (token) =>
+      sendUpload({
+        entryId,
+        file,
+        token,
+        onProgress: options.onProgress,
+        signal: options.signal,
+      }),
+    'Your session has ended. Sign in again, then attach the file.',
+    () => options.onProgress?.(0),
+  );
 }

@@ -1,7 +1,4 @@
-import { print } from 'graphql';
-import { UploadError, uploadErrorFrom } from '@/features/transactions/upload';
-import { useAuthStore } from '@/stores/auth';
-import { useOrganizationStore } from '@/stores/organization';
+import { sendMultipart, sendWithSession } from '@/features/transactions/upload';
 import type { Unit, UnitImportResult, UnitInput } from './units.graphql';
 import { IMPORT_UNITS_MUTATION } from './units.graphql';
 
@@ -69,75 +66,29 @@ export function unitInput(
 // CSV import: the same multipart upload as attachments (XMLHttpRequest for progress, Bearer
 // token, CSRF header, one renewal of an expired session).
 
-const OFFLINE = 'We could not reach Covenant. Check your connection and try again.';
-const SESSION_ENDED = 'Your session has ended. Sign in again, then import the file.';
-
 export function sendUnitImport(request: {
   file: File;
   token: string | null;
   onProgress?: (fraction: number) => void;
   url?: string;
 }): Promise<UnitImportResult> {
-  return new Promise((resolve, reject) => {
-    const body = new FormData();
-    body.append(
-      'operations',
-      JSON.stringify({
-        operationName: 'ImportUnits',
-        query: print(IMPORT_UNITS_MUTATION),
-        variables: { file: null },
-      }),
-    );
-    body.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    body.append('0', request.file, request.file.name);
-
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', request.url ?? '/graphql');
-    if (request.token) xhr.setRequestHeader('Authorization', `Bearer ${request.token}`);
-    xhr.setRequestHeader('apollo-require-preflight', 'true');
-    xhr.responseType = 'text';
-    xhr.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable && event.total > 0)
-        request.onProgress?.(Math.min(1, event.loaded / event.total));
-    });
-    xhr.addEventListener('load', () => {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(String(xhr.responseText || 'null'));
-      } catch {
-        parsed = null;
-      }
-      const body = parsed as { data?: { importUnits?: UnitImportResult }; errors?: unknown[] };
-      if (xhr.status >= 200 && xhr.status < 300 && body?.data?.importUnits && !body.errors) {
-        request.onProgress?.(1);
-        resolve(body.data.importUnits);
-        return;
-      }
-      reject(uploadErrorFrom(parsed, xhr.status));
-    });
-    xhr.addEventListener('error', () => reject(new UploadError(OFFLINE, null, null, 0)));
-    xhr.send(body);
+  return sendMultipart<UnitImportResult>({
+    ...request,
+    operationName: 'ImportUnits',
+    mutation: IMPORT_UNITS_MUTATION,
+    variables: { file: null },
+    fileVariable: 'file',
+    field: 'importUnits',
   });
 }
 
-export async function importUnits(
+export function importUnits(
   file: File,
   onProgress?: (fraction: number) => void,
 ): Promise<UnitImportResult> {
-  const auth = useAuthStore();
-  const send = () => sendUnitImport({ file, token: auth.accessToken, onProgress });
-  try {
-    return await send();
-  } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
-    if (error.code === 'ORG_INACTIVE') useOrganizationStore().markInactive();
-    if (error.code !== 'UNAUTHENTICATED' && error.status !== 401) throw error;
-    try {
-      await auth.refresh();
-    } catch {
-      throw new UploadError(SESSION_ENDED, null, 'UNAUTHENTICATED', 401);
-    }
-    onProgress?.(0);
-    return send();
-  }
+  return sendWithSession(
+    (token) => sendUnitImport({ file, token, onProgress }),
+    'Your session has ended. Sign in again, then import the file.',
+    () => onProgress?.(0),
+  );
 }

@@ -12,6 +12,7 @@ const membership = (role: OrganizationMembership['role']): OrganizationMembershi
   name: 'Maple Ridge HOA',
   role,
   status: 'ACTIVE',
+  settings: {},
 });
 
 const vendorJson = (id: string, name: string, extra: Record<string, unknown> = {}) => ({

@@ -1,0 +1,10 @@
+// The building blocks of a list page (ARCHITECTURE.md §3), imported together: the filter row, the
+// skeleton / error / empty states, the row actions and the "Load more" footer.
+export { default as DateRangeFilter } from './DateRangeFilter.vue';
+export { default as FilterBar } from './FilterBar.vue';
+export { default as ListFooter } from './ListFooter.vue';
+export { default as ListState } from './ListState.vue';
+export { default as RowActionsButton } from './RowActionsButton.vue';
+export { default as RowActionsMenu } from './RowActionsMenu.vue';
+export { default as SearchBox } from './SearchBox.vue';
+export type { SkeletonColumn } from './SkeletonTable.vue';

@@ -1,0 +1,63 @@
+import { ref, watch, type Ref } from 'vue';
+import { formErrors } from '@/apollo/formErrors';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** How a refused save is split between the fields and the top of the form. */
+export type RefusalMapper<F extends string> = (error: unknown) => {
+  fields: FieldErrors<F>;
+  form: string | null;
+};
+
+/**
+ * The state and flow every create/edit dialog shares: each opening starts from `fill` with no
+ * errors; a submit checks first, saves, closes on success, and on a refusal puts the API's
+ * messages under their fields (or, when none is a field's, at the top of the form).
+ */
+export function useFormDialog<F extends string>(options: {
+  visible: Ref<boolean>;
+  /** The fields the API's per-field details may name. */
+  fields: readonly F[];
+  /** Fills the form for an opening (the record being edited, or blanks). */
+  fill?: () => void;
+  /** Replaces the default split of a refusal (formErrors over `fields`). */
+  refused?: RefusalMapper<F>;
+}) {
+  const errors = ref({}) as Ref<FieldErrors<F>>;
+  const formError = ref<string | null>(null);
+
+  function clear(): void {
+    errors.value = {};
+    formError.value = null;
+  }
+
+  // Each opening starts afresh; `immediate` covers a dialog mounted already open.
+  watch(
+    options.visible,
+    (open) => {
+      if (!open) return;
+      options.fill?.();
+      clear();
+    },
+    { immediate: true },
+  );
+
+  /**
+   * Runs `save` unless `check` (which sets `errors` itself) says no. `save` may return false to
+   * keep the dialog open; anything it throws is shown in the form.
+   */
+  async function submit(save: () => Promise<unknown>, check?: () => boolean): Promise<void> {
+    formError.value = null;
+    if (check && !check()) return;
+    try {
+      if ((await save()) === false) return;
+      options.visible.value = false;
+    } catch (e) {
+      const refusal = options.refused ? options.refused(e) : formErrors(e, options.fields);
+      errors.value = refusal.fields;
+      formError.value = refusal.form;
+    }
+  }
+
+  return { errors, formError, clear, submit };
+}
