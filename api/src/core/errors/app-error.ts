@@ -56,7 +56,8 @@ export const unauthenticated = (message = 'Authentication required') =>
   new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError('FORBIDDEN', message);
-export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const notFound = (what: string, details?: FieldDetail[]) =>
+  new AppError('NOT_FOUND', `${what} not found`, details);
 export const badInput = (details: FieldDetail[], message = 'Invalid input') =>
   new AppError('BAD_USER_INPUT', message, details);
 export const conflict = (message: string, details?: FieldDetail[]) =>

@@ -112,6 +112,28 @@ export interface KeysetQuery<Row, Node> {
   toNodes: (rows: Row[]) => Node[] | Promise<Node[]>;
 }
 
+// Lists newest first by (date, number) — journal entries, invoices, payments: the keyset query
+// with `key` giving a node's date and number for the cursor.
+export type NewestFirstQuery<Row, Node> = Omit<
+  KeysetQuery<Row, Node>,
+  'direction' | 'positionTypes' | 'cursor'
+> & { key: (node: Node) => [date: string, number: number] };
+
+export function newestFirstPage<Row, Node>(
+  em: EntityManager,
+  { key, ...q }: NewestFirstQuery<Row, Node>,
+): Promise<ConnectionResult<Node>> {
+  return keysetPage(em, {
+    ...q,
+    direction: 'DESC',
+    positionTypes: ['?::date', '?'],
+    cursor: {
+      encode: (node) => dateNumberCursor.encode(...key(node)),
+      decode: (c) => dateNumberCursor.decode(c),
+    },
+  });
+}
+
 export async function keysetPage<Row, Node>(
   em: EntityManager,
   q: KeysetQuery<Row, Node>,

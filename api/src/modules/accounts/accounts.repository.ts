@@ -1,18 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
-import type { Account, AccountType, FundType } from './accounts.entity.js';
+import type { Account } from './accounts.entity.js';
+import { accountSummary, type AccountSummaryRow } from './account-summary.types.js';
 
 // The chart of accounts read by hand; writes go through the `Account` entity (a simple aggregate).
 // The data-access rule is written at the top of `journal/journal.repository.ts`.
 
-interface AccountRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
+interface AccountRow extends AccountSummaryRow {
   description: string | null;
-  archived: boolean;
   // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
   created_at: string;
   updated_at: string;
@@ -31,12 +26,8 @@ export async function selectAccounts(
   );
   return rows.map((r) => ({
     id: r.id,
-    number: r.number,
-    name: r.name,
-    type: r.type,
-    fundType: r.fund_type,
+    ...accountSummary(r),
     description: r.description,
-    archived: r.archived,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }));

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { AppError, badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
+import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, type Cents } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
@@ -220,7 +220,7 @@ export async function saveMonthlyActuals(
       seen.add(l.accountId);
     });
   });
-  if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+  if (missing.length) throw notFound('Account', missing);
   if (details.length) throw badInput(details, details[0].message);
 
   const cash = await cashAccounts(em, allAccounts);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { accountRows } from './account-checks.repository.js';
 
@@ -27,6 +27,6 @@ export async function checkAccounts(
     }
   }
   const missing = details.filter((d) => d.message === 'Account not found');
-  if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+  if (missing.length) throw notFound('Account', missing);
   if (details.length) throw badInput(details, details[0].message);
 }

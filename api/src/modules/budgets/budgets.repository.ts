@@ -1,21 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { anyOf, sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow, AccountType } from '../accounts/index.js';
 
 // Every SQL statement of budgets: typed rows, parameters only.
 
-export interface AccountRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  archived: boolean;
-}
-
 // The whole chart, by number (budgets, actuals and their checks read it at once).
-export function selectAccounts(em: EntityManager): Promise<AccountRow[]> {
-  return sql(em).all<AccountRow>(
+export function selectAccounts(em: EntityManager): Promise<AccountSummaryRow[]> {
+  return sql(em).all<AccountSummaryRow>(
     'SELECT id, number, name, type, fund_type, archived FROM accounts ORDER BY number',
   );
 }

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
 import { readUpload } from '../../core/csv/read-upload.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { AppError, badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, type Cents } from '../../core/money/money.js';
-import { AccountType, type FundType } from '../accounts/index.js';
+import { accountSummary, AccountType, type FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
   budgetExists,
@@ -42,14 +42,7 @@ export const isPlAccount = (a: Pick<LedgerAccount, 'type'>) => PL_TYPES.has(a.ty
 
 export async function loadAccounts(em: EntityManager): Promise<LedgerAccount[]> {
   const rows = await selectAccounts(em);
-  return rows.map((r) => ({
-    id: r.id,
-    number: r.number,
-    name: r.name,
-    type: r.type,
-    fundType: r.fund_type,
-    archived: r.archived,
-  }));
+  return rows.map((r) => ({ id: r.id, ...accountSummary(r) }));
 }
 
 export function assertYear(year: number, field = 'year'): void {
@@ -188,7 +181,7 @@ export async function saveBudget(
     }
     seen.set(l.accountId, i);
   });
-  if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+  if (missing.length) throw notFound('Account', missing);
   if (details.length) throw badInput(details, details[0].message);
   await em.transactional(async (tx) => {
     await writeBudget(tx, actor, year, lines, {
@@ -263,7 +256,7 @@ export async function importBudget(
     }
     mapping.set(m.row, m);
   });
-  if (mapMissing.length) throw new AppError('NOT_FOUND', 'Account not found', mapMissing);
+  if (mapMissing.length) throw notFound('Account', mapMissing);
   if (mapDetails.length) throw badInput(mapDetails, mapDetails[0].message);
 
   const problems: BudgetImportProblem[] = [];

@@ -1,18 +1,10 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { InvoiceLineFields, RunPreviewTotals, RunResultTotals } from './invoices.types.js';
 
 @ObjectType()
-export class AssessmentRunLine {
-  @Field(() => String)
-  description: string;
-
-  @Field(() => ID)
-  accountId: string;
-
-  @Field(() => MoneyScalar)
-  amount: Cents;
-}
+export class AssessmentRunLine extends InvoiceLineFields {}
 
 @ObjectType()
 export class AssessmentRunInvoice {
@@ -36,7 +28,7 @@ export class AssessmentRunInvoice {
 }
 
 @ObjectType()
-export class AssessmentRunPreview {
+export class AssessmentRunPreview extends RunPreviewTotals {
   @Field(() => String)
   month: string;
 
@@ -46,27 +38,12 @@ export class AssessmentRunPreview {
   @Field(() => [AssessmentRunInvoice])
   invoices: AssessmentRunInvoice[];
 
-  @Field(() => Int)
-  count: number;
-
-  @Field(() => MoneyScalar)
-  total: Cents;
-
   @Field(() => Int, { description: 'Units already invoiced for their period (skipped)' })
   alreadyInvoiced: number;
 }
 
 @ObjectType()
-export class AssessmentRunResult {
+export class AssessmentRunResult extends RunResultTotals {
   @Field(() => String)
   month: string;
-
-  @Field(() => Int)
-  created: number;
-
-  @Field(() => Int)
-  skipped: number;
-
-  @Field(() => MoneyScalar)
-  total: Cents;
 }

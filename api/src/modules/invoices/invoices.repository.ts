@@ -1,10 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import {
-  type ConnectionResult,
-  dateNumberCursor,
-  keysetPage,
-} from '../../core/graphql/connection.js';
+import { type ConnectionResult, newestFirstPage } from '../../core/graphql/connection.js';
 import { anyOf, sql } from '../../db/sql.js';
 import type { InvoiceFilter } from './invoices.inputs.js';
 import { InvoiceStatus, type InvoiceKind } from './invoices.types.js';
@@ -109,18 +105,13 @@ export function invoicePage<Node extends { issueDate: string; number: number }>(
       break;
     default:
   }
-  return keysetPage<InvoiceRow, Node>(em, {
+  return newestFirstPage<InvoiceRow, Node>(em, {
     select: INVOICE_SELECT,
     from: 'invoices i',
     where,
     params,
     orderBy: ['i.issue_date', 'i.number'],
-    direction: 'DESC',
-    positionTypes: ['?::date', '?'],
-    cursor: {
-      encode: (i) => dateNumberCursor.encode(i.issueDate, i.number),
-      decode: (c) => dateNumberCursor.decode(c),
-    },
+    key: (i) => [i.issueDate, i.number],
     badCursor: 'Bad cursor',
     first: page.first,
     max: 200,

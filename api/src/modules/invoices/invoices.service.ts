@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { daysBetween, today } from '../../core/dates.js';
-import {
-  AppError,
-  badInput,
-  conflict,
-  type FieldDetail,
-  notFound,
-} from '../../core/errors/app-error.js';
+import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
 import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
@@ -204,7 +198,7 @@ export async function createInvoice(
       isId(l.accountId) ? null : { field: `lines.${i}.accountId`, message: 'Account not found' },
     )
     .filter((d): d is FieldDetail => !!d);
-  if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
+  if (notFoundLines.length) throw notFound('Account', notFoundLines);
   await checkAccounts(
     em,
     input.lines.map((l, i) => ({

@@ -18,11 +18,10 @@ export enum InvoiceKind {
 }
 registerEnumType(InvoiceKind, { name: 'InvoiceKind' });
 
+// What an invoice line says, on an invoice or in a run's preview of one. No query returns this
+// base (nor the run totals below) alone, so the schema never shows it.
 @ObjectType()
-export class InvoiceLine {
-  @Field(() => ID)
-  id: string;
-
+export class InvoiceLineFields {
   @Field(() => String)
   description: string;
 
@@ -31,6 +30,12 @@ export class InvoiceLine {
 
   @Field(() => MoneyScalar)
   amount: Cents;
+}
+
+@ObjectType()
+export class InvoiceLine extends InvoiceLineFields {
+  @Field(() => ID)
+  id: string;
 }
 
 @ObjectType()
@@ -96,3 +101,26 @@ export class Invoice {
 }
 
 export const InvoiceConnection = Connection(Invoice, 'Invoice');
+
+// The totals of a run that invoices many units at once (assessments, late fees): what its preview
+// would invoice, and what it did.
+@ObjectType()
+export class RunPreviewTotals {
+  @Field(() => Int)
+  count: number;
+
+  @Field(() => MoneyScalar)
+  total: Cents;
+}
+
+@ObjectType()
+export class RunResultTotals {
+  @Field(() => Int)
+  created: number;
+
+  @Field(() => Int)
+  skipped: number;
+
+  @Field(() => MoneyScalar)
+  total: Cents;
+}

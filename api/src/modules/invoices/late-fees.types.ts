@@ -1,6 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { RunPreviewTotals, RunResultTotals } from './invoices.types.js';
 
 @ObjectType()
 export class LateFeeCandidate {
@@ -31,7 +32,7 @@ export class LateFeeCandidate {
 }
 
 @ObjectType()
-export class LateFeePreview {
+export class LateFeePreview extends RunPreviewTotals {
   @Field(() => GraphQLLocalDate)
   asOf: string;
 
@@ -42,29 +43,14 @@ export class LateFeePreview {
   candidates: LateFeeCandidate[];
 
   @Field(() => Int)
-  count: number;
-
-  @Field(() => MoneyScalar)
-  total: Cents;
-
-  @Field(() => Int)
   alreadyAssessed: number;
 }
 
 @ObjectType()
-export class LateFeeRunResult {
+export class LateFeeRunResult extends RunResultTotals {
   @Field(() => GraphQLLocalDate)
   asOf: string;
 
   @Field(() => String)
   period: string;
-
-  @Field(() => Int)
-  created: number;
-
-  @Field(() => Int)
-  skipped: number;
-
-  @Field(() => MoneyScalar)
-  total: Cents;
 }

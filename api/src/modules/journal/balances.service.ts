@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { today } from '../../core/dates.js';
 import type { Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from '../accounts/index.js';
+import { accountSummary, AccountType, FundType } from '../accounts/index.js';
 import { balanceSums } from './journal.repository.js';
 
 export interface BalanceRow {
@@ -32,11 +32,7 @@ export async function accountBalances(
     const credit = Number(r.c);
     return {
       accountId: r.id,
-      number: r.number,
-      name: r.name,
-      type: r.type,
-      fundType: r.fund_type,
-      archived: r.archived,
+      ...accountSummary(r),
       debit,
       credit,
       balance: DEBIT_NORMAL.has(r.type) ? debit - credit : credit - debit,

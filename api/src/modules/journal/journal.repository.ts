@@ -6,18 +6,19 @@
 //   mapped to the API's types here.
 //   Values travel as parameters only (`?`), never concatenated into the text; arrays as ONE
 //   parameter with `anyOf(type)` (`= ANY(ARRAY[?]::uuid[])`), never a hand-built `IN (?, ?, …)`.
-//   Keyset pages go through `keysetPage` (core/graphql/connection.ts): one page plus a lazy count.
+//   Keyset pages go through `keysetPage` (core/graphql/connection.ts): one page plus a lazy count;
+//   lists newest first by date and number through `newestFirstPage`.
 //   MikroORM manages connections, transactions and migrations, and maps the few records whose
 //   writes are simple aggregates (the `Account` entity); set-based reads and the ledger's writes
 //   are SQL written here.
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { dateNumberCursor, keysetPage, pageSize } from '../../core/graphql/connection.js';
+import { keysetPage, newestFirstPage, pageSize } from '../../core/graphql/connection.js';
 import { isLocalDate } from '../../core/dates.js';
 import { isId } from '../../core/ids.js';
 import { anyOf, sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow, AccountType, FundType } from '../accounts/index.js';
 import type { EntrySource, JournalEntry, JournalLine } from './journal.types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -197,18 +198,13 @@ export function entryPage(
     const like = `%${filter.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     params.push(like, filter.text.trim(), like);
   }
-  return keysetPage<EntryHeadRow, JournalEntry>(em, {
+  return newestFirstPage<EntryHeadRow, JournalEntry>(em, {
     select: `SELECT ${ENTRY_HEAD_COLUMNS} FROM journal_entries e`,
     from: 'journal_entries e',
     where,
     params,
     orderBy: ['e.entry_date', 'e.number'],
-    direction: 'DESC',
-    positionTypes: ['?::date', '?'],
-    cursor: {
-      encode: (e) => dateNumberCursor.encode(e.date, e.number),
-      decode: (c) => dateNumberCursor.decode(c),
-    },
+    key: (e) => [e.date, e.number],
     badCursor: 'Invalid cursor',
     first,
     max: MAX_ENTRIES_PAGE,
@@ -407,13 +403,7 @@ export function ledgerLines(
 // ---------------------------------------------------------------------------------------------
 // Balances
 
-export interface BalanceSumRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  archived: boolean;
+export interface BalanceSumRow extends AccountSummaryRow {
   d: string;
   c: string;
 }

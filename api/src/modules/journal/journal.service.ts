@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isLocalDate } from '../../core/dates.js';
-import {
-  AppError,
-  badInput,
-  conflict,
-  type FieldDetail,
-  notFound,
-} from '../../core/errors/app-error.js';
+import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
@@ -109,9 +103,9 @@ export async function postJournalEntries(
     }
   });
   if (problems.length) throw badInput(problems, problems[0].message);
-  if (notFoundLines.length) throw new AppError('NOT_FOUND', 'Account not found', notFoundLines);
+  if (notFoundLines.length) throw notFound('Account', notFoundLines);
   if (notFoundVendors.length) {
-    throw new AppError('NOT_FOUND', 'Vendor not found', notFoundVendors);
+    throw notFound('Vendor', notFoundVendors);
   }
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
@@ -136,7 +130,7 @@ export async function postJournalEntries(
         }
       }),
     );
-    if (missing.length) throw new AppError('NOT_FOUND', 'Account not found', missing);
+    if (missing.length) throw notFound('Account', missing);
     if (archived.length) throw badInput(archived, archived[0].message);
     await checkEntryVendors(
       tx,

@@ -2,7 +2,7 @@ import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from '../accounts/index.js';
+import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
 
 export enum EntrySource {
   MANUAL = 'manual',
@@ -16,17 +16,10 @@ export enum EntrySource {
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
+// What every kind of journal line shows (an entry's line, a ledger row, a report's line). No query
+// returns these bases alone, so the schema never shows them.
 @ObjectType()
-export class JournalLine {
-  @Field(() => ID)
-  id: string;
-
-  @Field(() => Int)
-  lineNo: number;
-
-  @Field(() => ID)
-  accountId: string;
-
+export class JournalLineFields {
   @Field(() => MoneyScalar)
   debit: Cents;
 
@@ -35,6 +28,31 @@ export class JournalLine {
 
   @Field(() => String, { nullable: true })
   memo: string | null;
+}
+
+// A line read outside its entry: the entry it belongs to.
+@ObjectType()
+export class EntryLineFields extends JournalLineFields {
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => Int)
+  entryNumber: number;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+}
+
+@ObjectType()
+export class JournalLine extends JournalLineFields {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => Int)
+  lineNo: number;
+
+  @Field(() => ID)
+  accountId: string;
 
   entryId: string;
 }
@@ -87,26 +105,10 @@ export class JournalEntry {
 export const JournalEntryConnection = Connection(JournalEntry, 'JournalEntry', 'entries');
 export type JournalEntryConnection = InstanceType<typeof JournalEntryConnection>;
 
+// What AccountBalance reports of its account. No query returns it alone, so the schema never
+// shows it.
 @ObjectType()
-export class AccountBalance {
-  @Field(() => ID)
-  accountId: string;
-
-  @Field(() => String)
-  number: string;
-
-  @Field(() => String)
-  name: string;
-
-  @Field(() => AccountType)
-  type: AccountType;
-
-  @Field(() => FundType)
-  fundType: FundType;
-
-  @Field(() => Boolean)
-  archived: boolean;
-
+export class BalanceFigures {
   @Field(() => MoneyScalar, { description: 'Sum of debits up to the date' })
   debit: Cents;
 
@@ -116,6 +118,9 @@ export class AccountBalance {
   @Field(() => MoneyScalar, { description: "Balance in the account's normal direction" })
   balance: Cents;
 }
+
+@ObjectType()
+export class AccountBalance extends WithAccountColumns(BalanceFigures) {}
 
 @ObjectType()
 export class TrialBalanceRow extends AccountBalance {
@@ -142,30 +147,12 @@ export class TrialBalance {
 }
 
 @ObjectType()
-export class LedgerRow {
-  @Field(() => ID)
-  entryId: string;
-
-  @Field(() => Int)
-  entryNumber: number;
-
-  @Field(() => GraphQLLocalDate)
-  date: string;
-
-  @Field(() => String, { nullable: true })
-  memo: string | null;
-
+export class LedgerRow extends EntryLineFields {
   @Field(() => EntrySource)
   source: EntrySource;
 
   @Field(() => Boolean)
   reconciled: boolean;
-
-  @Field(() => MoneyScalar)
-  debit: Cents;
-
-  @Field(() => MoneyScalar)
-  credit: Cents;
 
   @Field(() => MoneyScalar, { description: 'Running balance after this line' })
   balance: Cents;
@@ -190,18 +177,9 @@ export class AccountLedger {
 }
 
 @ObjectType({ description: 'A journal line with its entry, account and fund, for custom reports' })
-export class JournalLineRecord {
+export class JournalLineRecord extends EntryLineFields {
   @Field(() => ID)
   id: string;
-
-  @Field(() => ID)
-  entryId: string;
-
-  @Field(() => Int)
-  entryNumber: number;
-
-  @Field(() => GraphQLLocalDate)
-  date: string;
 
   @Field(() => ID)
   accountId: string;
@@ -217,15 +195,6 @@ export class JournalLineRecord {
 
   @Field(() => FundType)
   fundType: FundType;
-
-  @Field(() => MoneyScalar)
-  debit: Cents;
-
-  @Field(() => MoneyScalar)
-  credit: Cents;
-
-  @Field(() => String, { nullable: true })
-  memo: string | null;
 }
 
 export const JournalLineConnection = Connection(JournalLineRecord, 'JournalLine', 'lines');

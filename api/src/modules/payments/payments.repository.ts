@@ -1,9 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  type ConnectionResult,
-  dateNumberCursor,
-  keysetPage,
-} from '../../core/graphql/connection.js';
+import { type ConnectionResult, newestFirstPage } from '../../core/graphql/connection.js';
 import { anyOf, sql } from '../../db/sql.js';
 import { type PaymentMethod, PaymentStatus } from './payments.types.js';
 
@@ -63,18 +59,13 @@ export function paymentPage<Node extends { date: string; number: number }>(
         ? 'p.void_entry_id IS NOT NULL'
         : 'p.void_entry_id IS NULL',
     );
-  return keysetPage<PaymentRow, Node>(em, {
+  return newestFirstPage<PaymentRow, Node>(em, {
     select: SELECT,
     from: 'payments p',
     where,
     params,
     orderBy: ['p.date', 'p.number'],
-    direction: 'DESC',
-    positionTypes: ['?::date', '?'],
-    cursor: {
-      encode: (p) => dateNumberCursor.encode(p.date, p.number),
-      decode: (c) => dateNumberCursor.decode(c),
-    },
+    key: (p) => [p.date, p.number],
     badCursor: 'Bad cursor',
     first: page.first,
     max: 200,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { today } from '../../core/dates.js';
-import { AppError, badInput, conflict, notFound } from '../../core/errors/app-error.js';
+import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
 import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
@@ -98,9 +98,7 @@ export async function recordPayment(
     );
   }
   if (!isId(depositAccountId)) {
-    throw new AppError('NOT_FOUND', 'Account not found', [
-      { field: 'depositAccountId', message: 'Account not found' },
-    ]);
+    throw notFound('Account', [{ field: 'depositAccountId', message: 'Account not found' }]);
   }
   await checkAccounts(em, [
     {
@@ -132,8 +130,7 @@ export async function recordPayment(
             ? 'This invoice has nothing left to pay'
             : 'Invoice not found',
         }));
-        if (d.some((x) => x.message === 'Invoice not found'))
-          throw new AppError('NOT_FOUND', 'Invoice not found', d);
+        if (d.some((x) => x.message === 'Invoice not found')) throw notFound('Invoice', d);
         throw badInput(d, d[0].message);
       }
       targets = invoiceIds.map((iid) => targets.find((t) => t.id === iid)!);

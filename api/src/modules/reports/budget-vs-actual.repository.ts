@@ -1,17 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow, FundType } from '../accounts/index.js';
 
 // Every SQL statement of the Budget vs Actual report (the rule: top of
 // journal/journal.repository.ts).
 
-export interface BvaRow {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  archived: boolean;
+export interface BvaRow extends AccountSummaryRow {
   month: number | null;
   budget: string | null;
   debit: string | null;

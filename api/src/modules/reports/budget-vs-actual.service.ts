@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors/app-error.js';
 import type { Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from '../accounts/index.js';
+import { accountSummary, AccountType, FundType } from '../accounts/index.js';
 import { assertYear } from '../budgets/index.js';
 import { type BvaRow, budgetAndLedgerByMonth } from './budget-vs-actual.repository.js';
 import type {
@@ -88,11 +88,7 @@ export async function budgetVsActual(
     .filter((a) => !a.row.archived || a.any)
     .map(({ row: r, budget, actual }) => ({
       accountId: r.id,
-      number: r.number,
-      name: r.name,
-      type: r.type,
-      fundType: r.fund_type,
-      archived: r.archived,
+      ...accountSummary(r),
       ...figures(budget, actual, r.type),
     }))
     .sort(

@@ -1,6 +1,6 @@
-import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from '../accounts/index.js';
+import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
 
 @ObjectType({
   description: "Budget and actual in the account's natural direction; variance = actual − budget",
@@ -29,25 +29,7 @@ export class BudgetVsActualFigures {
 }
 
 @ObjectType()
-export class BudgetVsActualRow extends BudgetVsActualFigures {
-  @Field(() => ID)
-  accountId: string;
-
-  @Field(() => String)
-  number: string;
-
-  @Field(() => String)
-  name: string;
-
-  @Field(() => AccountType)
-  type: AccountType;
-
-  @Field(() => FundType)
-  fundType: FundType;
-
-  @Field(() => Boolean)
-  archived: boolean;
-}
+export class BudgetVsActualRow extends WithAccountColumns(BudgetVsActualFigures) {}
 
 @ObjectType({ description: 'Subtotal of one account type within one fund' })
 export class BudgetVsActualSubtotal extends BudgetVsActualFigures {

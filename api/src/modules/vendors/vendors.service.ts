@@ -1,12 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import {
-  AppError,
-  badInput,
-  conflict,
-  type FieldDetail,
-  notFound,
-} from '../../core/errors/app-error.js';
+import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { isId, newIds } from '../../core/ids.js';
@@ -74,7 +68,7 @@ async function checkExpenseAccount(
   const field = 'defaultExpenseAccountId';
   const account = isId(id) ? await lockAccount(em, id) : undefined;
   if (!account) {
-    throw new AppError('NOT_FOUND', 'Account not found', [{ field, message: 'Account not found' }]);
+    throw notFound('Account', [{ field, message: 'Account not found' }]);
   }
   const label = `${account.number} ${account.name}`;
   if (account.type !== 'expense') {
@@ -268,7 +262,7 @@ export async function checkEntryVendors(
       });
     }
   }
-  if (missing.length) throw new AppError('NOT_FOUND', 'Vendor not found', missing);
+  if (missing.length) throw notFound('Vendor', missing);
   if (inactive.length) throw badInput(inactive, inactive[0].message);
 }
 

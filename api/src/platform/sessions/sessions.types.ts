@@ -1,30 +1,17 @@
 import { IsEmail, IsOptional, Length } from 'class-validator';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { User } from '../users/users.entity.js';
-import { OrganizationMembership } from '../users/users.types.js';
+import { OrganizationMembership, SignedInUser } from '../users/users.types.js';
 
 @ObjectType({ description: 'A new access token and what it is for' })
-export class SessionPayload {
+export class SessionPayload extends SignedInUser {
   @Field(() => String, { description: 'JWT, valid 1 hour; send as `Authorization: Bearer …`' })
   accessToken: string;
-
-  @Field(() => User)
-  user: User;
 
   @Field(() => OrganizationMembership, {
     nullable: true,
     description: 'The organization the access token is for (null when the user has none)',
   })
   organization: OrganizationMembership | null;
-
-  @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
-  organizations: OrganizationMembership[];
-
-  @Field(() => User, {
-    nullable: true,
-    description: 'The super admin behind this session when it is an impersonation',
-  })
-  impersonatedBy?: User | null;
 }
 
 @ObjectType()

@@ -24,16 +24,12 @@ export class OrganizationMembership {
   settings: Record<string, unknown>;
 }
 
+// The signed-in user as `me` and every new session show them; each adds the organization it is
+// about. No query returns this base alone, so the schema never shows it.
 @ObjectType()
-export class Me {
+export class SignedInUser {
   @Field(() => User)
   user: User;
-
-  @Field(() => OrganizationMembership, {
-    nullable: true,
-    description: 'The organization the current access token is for',
-  })
-  organization: OrganizationMembership | null;
 
   @Field(() => [OrganizationMembership], { description: 'Active organizations of the user' })
   organizations: OrganizationMembership[];
@@ -43,4 +39,13 @@ export class Me {
     description: 'The super admin behind this session when it is an impersonation',
   })
   impersonatedBy: User | null;
+}
+
+@ObjectType()
+export class Me extends SignedInUser {
+  @Field(() => OrganizationMembership, {
+    nullable: true,
+    description: 'The organization the current access token is for',
+  })
+  organization: OrganizationMembership | null;
 }
