@@ -82,11 +82,20 @@ export interface PaymentOpts {
   reference?: string;
 }
 
-export async function createTenant(app: TestApp, name?: string): Promise<Tenant> {
+// `adminEmail` names the admin (a browser journey signs in as them, with TEST_PASSWORD).
+export async function createTenant(
+  app: TestApp,
+  name?: string,
+  opts: { adminEmail?: string } = {},
+): Promise<Tenant> {
   const org = await createOrg(app.services, name);
-  const member = async (role: Role) =>
-    tokenFor(app.services, await createUser(app.services, { memberships: [{ org, role }] }), org);
-  const admin = await member(Role.ADMIN);
+  const member = async (role: Role, email?: string) =>
+    tokenFor(
+      app.services,
+      await createUser(app.services, { email, memberships: [{ org, role }] }),
+      org,
+    );
+  const admin = await member(Role.ADMIN, opts.adminEmail);
   const user = await member(Role.USER);
   const viewer = await member(Role.VIEWER);
 

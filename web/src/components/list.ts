@@ -2,6 +2,7 @@
 // skeleton / error / empty states, the row actions and the "Load more" footer.
 export { default as DateRangeFilter } from './DateRangeFilter.vue';
 export { default as FilterBar } from './FilterBar.vue';
+export { default as FilterSelect } from './FilterSelect.vue';
 export { default as ListFooter } from './ListFooter.vue';
 export { default as ListState } from './ListState.vue';
 export { default as RowActionsButton } from './RowActionsButton.vue';

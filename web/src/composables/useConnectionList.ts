@@ -47,7 +47,7 @@ export function useConnectionList<TResult, TVariables extends OperationVariables
     void query.refetch();
   }
 
-  // Bound whole with v-bind: <ListState v-bind="states"> and <ListFooter v-bind="footer">.
+  // Bound whole: <ListState v-bind="states" :footer="footer" @more="loadMore">.
   const states = computed(() => ({
     loading: firstLoad.value,
     error: loadError.value,

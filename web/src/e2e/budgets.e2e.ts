@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
+import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
+import { createTenant } from '../../../api/src/test/tenant.js';
 import { launchBrowser } from './browser.js';
 
 const MONTHS = 'Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec';
@@ -25,12 +26,10 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
     mkdirSync(shots, { recursive: true });
     app = await startTestApp({ serveWeb: true });
-    const org = await createOrg(app.services, 'Birch Hollow HOA');
-    const user = await createUser(app.services, {
-      email: 'treasurer@birch-hollow.test',
-      memberships: [{ org }],
+    const t = await createTenant(app, 'Birch Hollow HOA', {
+      adminEmail: 'treasurer@birch-hollow.test',
     });
-    token = tokenFor(app.services, user, org);
+    token = t.admin;
     for (const [number, name, type, fundType] of [
       ['1010', 'Operating Checking', 'ASSET', 'OPERATING'],
       ['1110', 'Reserve Savings', 'ASSET', 'RESERVE'],
@@ -39,20 +38,15 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
       ['5010', 'Landscaping', 'EXPENSE', 'OPERATING'],
       ['5020', 'Utilities', 'EXPENSE', 'OPERATING'],
       ['6010', 'Roof Replacement', 'EXPENSE', 'RESERVE'],
-    ]) {
-      const res = await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name, type, fundType } },
-        token,
-      );
-      ids[number] = res.body.data!.createAccount.id;
+    ] as const) {
+      ids[number] = await t.account(number, type, { name, fundType });
     }
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', user.email);
+    await page.fill('#login-email', 'treasurer@birch-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/accounts$/);

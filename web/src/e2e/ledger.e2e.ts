@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
+import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
+import { createTenant } from '../../../api/src/test/tenant.js';
 import { launchBrowser } from './browser.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
@@ -21,27 +22,17 @@ describe('browser journey: the journal', () => {
   beforeAll(async () => {
     if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
     app = await startTestApp({ serveWeb: true });
-    const org = await createOrg(app.services, 'Cedar Point HOA');
-    const user = await createUser(app.services, {
-      email: 'treasurer@cedar-point.test',
-      memberships: [{ org }],
+    const t = await createTenant(app, 'Cedar Point HOA', {
+      adminEmail: 'treasurer@cedar-point.test',
     });
-    token = tokenFor(app.services, user, org);
-    for (const [number, name, type] of [
-      ['1010', 'Operating Checking', 'ASSET'],
-      ['5010', 'Landscaping', 'EXPENSE'],
-    ]) {
-      await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name, type, fundType: 'OPERATING' } },
-        token,
-      );
-    }
+    token = t.admin;
+    await t.account('1010', 'ASSET', { name: 'Operating Checking' });
+    await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', user.email);
+    await page.fill('#login-email', 'treasurer@cedar-point.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/accounts$/);

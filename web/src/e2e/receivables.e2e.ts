@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
+import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
+import { createTenant } from '../../../api/src/test/tenant.js';
 import { launchBrowser } from './browser.js';
 
 const SHOTS = join(REPO_ROOT, 'test-results');
@@ -32,29 +33,22 @@ describe('browser journey: assessments and receivables', () => {
     if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
     mkdirSync(SHOTS, { recursive: true });
     app = await startTestApp({ serveWeb: true });
-    const org = await createOrg(app.services, 'Juniper Hollow HOA');
-    const user = await createUser(app.services, {
-      email: 'treasurer@juniper-hollow.test',
-      memberships: [{ org }],
+    const t = await createTenant(app, 'Juniper Hollow HOA', {
+      adminEmail: 'treasurer@juniper-hollow.test',
     });
-    token = tokenFor(app.services, user, org);
+    token = t.admin;
     for (const [number, name, type] of [
       ['1010', 'Operating Checking', 'ASSET'],
       ['4010', 'Assessment Income', 'INCOME'],
       ['4020', 'Special Assessments', 'INCOME'],
-    ]) {
-      const res = await app.gql(
-        `mutation ($i: CreateAccountInput!) { createAccount(input: $i) { id } }`,
-        { i: { number, name, type, fundType: 'OPERATING' } },
-        token,
-      );
-      expect(res.body.errors).toBeUndefined();
+    ] as const) {
+      await t.account(number, type, { name });
     }
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', user.email);
+    await page.fill('#login-email', 'treasurer@juniper-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/accounts$/);

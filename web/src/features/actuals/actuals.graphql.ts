@@ -1,35 +1,45 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
 
-const ACTUALS_FIELDS = graphql(`
-  fragment MonthlyActualsFields on MonthlyActuals {
-    year
-    lines {
-      accountId
-      amounts
-      total
-    }
-    months {
-      month
-      saved
-      updatedAt
-      entries {
-        id
-        number
-        date
-        source
-        reconciled
-        total
-      }
-    }
-    cashAccounts {
-      fundType
-      accountId
-      number
-      name
-      isDefault
-    }
+// An entry a month's actuals posted (listed under the month, returned by a save).
+const ACTUALS_ENTRY_FIELDS = graphql(`
+  fragment ActualsEntryFields on JournalEntry {
+    id
+    number
+    date
+    source
+    reconciled
+    total
   }
 `);
+
+const ACTUALS_FIELDS = graphql(
+  `
+    fragment MonthlyActualsFields on MonthlyActuals {
+      year
+      lines {
+        accountId
+        amounts
+        total
+      }
+      months {
+        month
+        saved
+        updatedAt
+        entries {
+          ...ActualsEntryFields
+        }
+      }
+      cashAccounts {
+        fundType
+        accountId
+        number
+        name
+        isDefault
+      }
+    }
+  `,
+  [ACTUALS_ENTRY_FIELDS],
+);
 
 export type MonthlyActuals = ResultOf<typeof ACTUALS_FIELDS>;
 export type ActualsEntry = MonthlyActuals['months'][number]['entries'][number];
@@ -54,17 +64,12 @@ export const SAVE_MONTHLY_ACTUALS_MUTATION = graphql(
           ...MonthlyActualsFields
         }
         posted {
-          id
-          number
-          date
-          source
-          reconciled
-          total
+          ...ActualsEntryFields
         }
       }
     }
   `,
-  [ACTUALS_FIELDS],
+  [ACTUALS_FIELDS, ACTUALS_ENTRY_FIELDS],
 );
 
 export type SaveMonthlyActualsInput = VariablesOf<typeof SAVE_MONTHLY_ACTUALS_MUTATION>['input'];

@@ -27,25 +27,54 @@ export const SESSION_MEMBERSHIP_FIELDS = graphql(`
 /** A user's membership of one organization; `id` is the organization id. */
 export type OrganizationMembership = ResultOf<typeof SESSION_MEMBERSHIP_FIELDS>;
 
-export const LOGIN_MUTATION = graphql(
+// The session that login and accepting an invitation open (with whether to show the intro).
+const LOGIN_SESSION_FIELDS = graphql(
   `
-    mutation Login($email: String!, $password: String!) {
-      login(email: $email, password: $password) {
-        accessToken
-        hasSeenIntro
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+    fragment LoginSession on LoginPayload {
+      accessToken
+      hasSeenIntro
+      organization {
+        ...SessionMembership
+      }
+      organizations {
+        ...SessionMembership
+      }
+      user {
+        ...SessionUser
       }
     }
   `,
   [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
+
+// The session that refreshing, switching organization and ending an impersonation return.
+const SESSION_FIELDS = graphql(
+  `
+    fragment Session on SessionPayload {
+      accessToken
+      user {
+        ...SessionUser
+      }
+      organization {
+        ...SessionMembership
+      }
+      organizations {
+        ...SessionMembership
+      }
+    }
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
+
+export const LOGIN_MUTATION = graphql(
+  `
+    mutation Login($email: String!, $password: String!) {
+      login(email: $email, password: $password) {
+        ...LoginSession
+      }
+    }
+  `,
+  [LOGIN_SESSION_FIELDS],
 );
 
 export type LoginPayload = ResultOf<typeof LOGIN_MUTATION>['login'];
@@ -55,20 +84,11 @@ export const REFRESH_SESSION_MUTATION = graphql(
   `
     mutation RefreshSession($organizationId: ID) {
       refreshSession(organizationId: $organizationId) {
-        accessToken
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+        ...Session
       }
     }
   `,
-  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+  [SESSION_FIELDS],
 );
 
 /** What login, refreshSession, switchOrganization, impersonation and invitations return. */
@@ -84,54 +104,36 @@ export const SWITCH_ORGANIZATION_MUTATION = graphql(
   `
     mutation SwitchOrganization($organizationId: ID!) {
       switchOrganization(organizationId: $organizationId) {
-        accessToken
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+        ...Session
       }
     }
   `,
-  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+  [SESSION_FIELDS],
 );
 
 export const STOP_IMPERSONATING_MUTATION = graphql(
   `
     mutation StopImpersonating {
       stopImpersonating {
-        accessToken
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+        ...Session
       }
     }
   `,
-  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+  [SESSION_FIELDS],
 );
 
 export const ME_QUERY = graphql(
   `
     query Me {
       me {
-        user {
-          ...SessionUser
+        organizations {
+          ...SessionMembership
         }
         organization {
           ...SessionMembership
         }
-        organizations {
-          ...SessionMembership
+        user {
+          ...SessionUser
         }
         impersonatedBy {
           id
@@ -176,21 +178,11 @@ export const ACCEPT_INVITATION_MUTATION = graphql(
   `
     mutation AcceptInvitation($token: String!, $password: String!, $name: String) {
       acceptInvitation(token: $token, password: $password, name: $name) {
-        accessToken
-        hasSeenIntro
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+        ...LoginSession
       }
     }
   `,
-  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+  [LOGIN_SESSION_FIELDS],
 );
 
 export const CHANGE_PASSWORD_MUTATION = graphql(`

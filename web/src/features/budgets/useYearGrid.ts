@@ -66,9 +66,28 @@ export function useYearGrid<Q extends YearQuery>(
     },
   );
 
+  // Bound whole: <GridToolbar v-bind="toolbar"> and <AccountMonthsGrid v-bind="grid">.
+  const toolbar = computed(() => ({
+    year: year.value,
+    years: years.value,
+    pending: pending.value,
+    dirty: dirty.value,
+    'onUpdate:year': changeYear,
+    onDiscard: discard,
+  }));
+  const grid = computed(() => ({
+    loading: firstLoad.value,
+    error: failure.value,
+    sections: sections.value,
+    values: saved.value,
+  }));
+
   return {
     year,
     years,
+    changeYear,
+    discard,
+    confirmDiscard,
     accounts,
     query,
     saved,
@@ -78,8 +97,7 @@ export function useYearGrid<Q extends YearQuery>(
     dirty,
     firstLoad,
     failure,
-    confirmDiscard,
-    changeYear,
-    discard,
+    toolbar,
+    grid,
   };
 }

@@ -1,31 +1,34 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
+import { UNIT_REF_FIELDS } from '@/features/units/units.graphql';
 
 export type InvoiceStatus = SchemaType<'InvoiceStatus'>;
 export type InvoiceKind = SchemaType<'InvoiceKind'>;
 export type InvoiceFilter = SchemaType<'InvoiceFilter'>;
 
-const INVOICE_ROW_FIELDS = graphql(`
-  fragment InvoiceRowFields on Invoice {
-    id
-    number
-    unitId
-    unit {
+const INVOICE_ROW_FIELDS = graphql(
+  `
+    fragment InvoiceRowFields on Invoice {
       id
       number
-      ownerName
+      unitId
+      unit {
+        ...UnitRefFields
+      }
+      kind
+      period
+      issueDate
+      dueDate
+      memo
+      total
+      paid
+      balance
+      status
+      daysOverdue
     }
-    kind
-    period
-    issueDate
-    dueDate
-    memo
-    total
-    paid
-    balance
-    status
-    daysOverdue
-  }
-`);
+  `,
+  [UNIT_REF_FIELDS],
+);
 
 /** A row of the invoices list. */
 export type InvoiceRow = ResultOf<typeof INVOICE_ROW_FIELDS>;
@@ -39,20 +42,19 @@ export const INVOICES_QUERY = graphql(
     query Invoices($filter: InvoiceFilter, $first: Int! = 50, $after: String) {
       invoices(filter: $filter, first: $first, after: $after) {
         totalCount
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
         edges {
           cursor
           node {
             ...InvoiceRowFields
           }
         }
+        pageInfo {
+          ...PageInfoFields
+        }
       }
     }
   `,
-  [INVOICE_ROW_FIELDS],
+  [INVOICE_ROW_FIELDS, PAGE_INFO_FIELDS],
 );
 
 export type InvoiceConnection = ResultOf<typeof INVOICES_QUERY>['invoices'];
@@ -191,38 +193,39 @@ export type AssessmentRunResult = ResultOf<
 // ---------------------------------------------------------------------------------------------
 // Late fees
 
-export const PREVIEW_LATE_FEES_QUERY = graphql(`
-  query PreviewLateFees($asOf: LocalDate!) {
-    previewLateFees(asOf: $asOf) {
-      asOf
-      period
-      count
-      total
-      alreadyAssessed
-      candidates {
-        invoiceId
-        invoice {
-          id
-          number
-          dueDate
-          period
-          kind
-        }
-        unitId
-        unit {
-          id
-          number
-          ownerName
-        }
-        overdueBalance
-        daysOverdue
-        fee
-        interest
+export const PREVIEW_LATE_FEES_QUERY = graphql(
+  `
+    query PreviewLateFees($asOf: LocalDate!) {
+      previewLateFees(asOf: $asOf) {
+        asOf
+        period
+        count
         total
+        alreadyAssessed
+        candidates {
+          invoiceId
+          invoice {
+            id
+            number
+            dueDate
+            period
+            kind
+          }
+          unitId
+          unit {
+            ...UnitRefFields
+          }
+          overdueBalance
+          daysOverdue
+          fee
+          interest
+          total
+        }
       }
     }
-  }
-`);
+  `,
+  [UNIT_REF_FIELDS],
+);
 
 export type LateFeePreview = ResultOf<typeof PREVIEW_LATE_FEES_QUERY>['previewLateFees'];
 export type LateFeeCandidate = LateFeePreview['candidates'][number];

@@ -1,49 +1,52 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
+import { UNIT_REF_FIELDS } from '@/features/units/units.graphql';
 
 export type PaymentMethod = SchemaType<'PaymentMethod'>;
 export type PaymentStatus = SchemaType<'PaymentStatus'>;
 export type PaymentFilter = SchemaType<'PaymentFilter'>;
 
-const PAYMENT_FIELDS = graphql(`
-  fragment PaymentFields on Payment {
-    id
-    number
-    unitId
-    unit {
+const PAYMENT_FIELDS = graphql(
+  `
+    fragment PaymentFields on Payment {
       id
       number
-      ownerName
-    }
-    date
-    amount
-    method
-    reference
-    memo
-    depositAccountId
-    depositAccount {
-      id
-      number
-      name
-    }
-    applications {
-      invoiceId
-      paymentId
-      amount
+      unitId
+      unit {
+        ...UnitRefFields
+      }
       date
-      invoice {
+      amount
+      method
+      reference
+      memo
+      depositAccountId
+      depositAccount {
         id
         number
-        period
-        kind
+        name
       }
+      applications {
+        invoiceId
+        paymentId
+        amount
+        date
+        invoice {
+          id
+          number
+          period
+          kind
+        }
+      }
+      unapplied
+      status
+      journalEntryId
+      voidEntryId
+      createdAt
     }
-    unapplied
-    status
-    journalEntryId
-    voidEntryId
-    createdAt
-  }
-`);
+  `,
+  [UNIT_REF_FIELDS],
+);
 
 export type Payment = ResultOf<typeof PAYMENT_FIELDS>;
 export type PaymentApplication = Payment['applications'][number];
@@ -55,20 +58,19 @@ export const PAYMENTS_QUERY = graphql(
     query Payments($filter: PaymentFilter, $first: Int! = 50, $after: String) {
       payments(filter: $filter, first: $first, after: $after) {
         totalCount
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
         edges {
           cursor
           node {
             ...PaymentFields
           }
         }
+        pageInfo {
+          ...PageInfoFields
+        }
       }
     }
   `,
-  [PAYMENT_FIELDS],
+  [PAYMENT_FIELDS, PAGE_INFO_FIELDS],
 );
 
 export type PaymentConnection = ResultOf<typeof PAYMENTS_QUERY>['payments'];

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '@/graphql';
+import { UNIT_REF_FIELDS } from '@/features/units/units.graphql';
 
 const BUCKETS = graphql(`
   fragment AgingBucketFields on AgingBuckets {
@@ -25,9 +26,7 @@ export const AGING_REPORT_QUERY = graphql(
         rows {
           unitId
           unit {
-            id
-            number
-            ownerName
+            ...UnitRefFields
           }
           buckets {
             ...AgingBucketFields
@@ -39,7 +38,7 @@ export const AGING_REPORT_QUERY = graphql(
       }
     }
   `,
-  [BUCKETS],
+  [BUCKETS, UNIT_REF_FIELDS],
 );
 
 export type AgingReport = ResultOf<typeof AGING_REPORT_QUERY>['agingReport'];

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
 
 export const ATTACHMENT_FIELDS = graphql(`
   fragment AttachmentFields on Attachment {
@@ -18,37 +19,50 @@ export const ATTACHMENT_FIELDS = graphql(`
  */
 export type Attachment = ResultOf<typeof ATTACHMENT_FIELDS>;
 
+// An entry's own fields, in the transactions list and on its page.
+const JOURNAL_ENTRY_HEAD_FIELDS = graphql(`
+  fragment JournalEntryHeadFields on JournalEntry {
+    id
+    number
+    date
+    memo
+    source
+    reconciled
+    reversedById
+    reversesId
+    total
+    vendor {
+      id
+      name
+    }
+  }
+`);
+
+const JOURNAL_LINE_AMOUNT_FIELDS = graphql(`
+  fragment JournalLineAmountFields on JournalLine {
+    id
+    lineNo
+    accountId
+    debit
+    credit
+  }
+`);
+
 export const JOURNAL_ENTRY_FIELDS = graphql(
   `
     fragment JournalEntryFields on JournalEntry {
-      id
-      number
-      date
-      memo
-      source
-      reconciled
-      reversedById
-      reversesId
-      total
+      ...JournalEntryHeadFields
       createdAt
       lines {
-        id
-        lineNo
-        accountId
-        debit
-        credit
+        ...JournalLineAmountFields
         memo
       }
       attachments {
         ...AttachmentFields
       }
-      vendor {
-        id
-        name
-      }
     }
   `,
-  [ATTACHMENT_FIELDS],
+  [JOURNAL_ENTRY_HEAD_FIELDS, JOURNAL_LINE_AMOUNT_FIELDS, ATTACHMENT_FIELDS],
 );
 
 /** A posted entry (`number` is shown as JE-1042; `total` is the sum of debits = of credits). */
@@ -56,45 +70,31 @@ export type JournalEntry = ResultOf<typeof JOURNAL_ENTRY_FIELDS>;
 export type JournalLine = JournalEntry['lines'][number];
 export type JournalEntryFilter = SchemaType<'JournalEntryFilter'>;
 
-export const JOURNAL_ENTRIES_QUERY = graphql(`
-  query JournalEntries($filter: JournalEntryFilter, $first: Int!, $after: String) {
-    journalEntries(filter: $filter, first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        cursor
-        node {
-          id
-          number
-          date
-          memo
-          source
-          reconciled
-          reversedById
-          reversesId
-          total
-          lines {
-            id
-            lineNo
-            accountId
-            debit
-            credit
+export const JOURNAL_ENTRIES_QUERY = graphql(
+  `
+    query JournalEntries($filter: JournalEntryFilter, $first: Int!, $after: String) {
+      journalEntries(filter: $filter, first: $first, after: $after) {
+        totalCount
+        edges {
+          cursor
+          node {
+            ...JournalEntryHeadFields
+            lines {
+              ...JournalLineAmountFields
+            }
+            attachments {
+              id
+            }
           }
-          attachments {
-            id
-          }
-          vendor {
-            id
-            name
-          }
+        }
+        pageInfo {
+          ...PageInfoFields
         }
       }
     }
-  }
-`);
+  `,
+  [JOURNAL_ENTRY_HEAD_FIELDS, JOURNAL_LINE_AMOUNT_FIELDS, PAGE_INFO_FIELDS],
+);
 
 export type JournalEntryConnection = ResultOf<typeof JOURNAL_ENTRIES_QUERY>['journalEntries'];
 /** A row of the transactions list: the entry without its attachments' links. */

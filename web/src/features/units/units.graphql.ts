@@ -1,4 +1,14 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
+
+/** How the receivables pages name a unit: its number and owner. */
+export const UNIT_REF_FIELDS = graphql(`
+  fragment UnitRefFields on Unit {
+    id
+    number
+    ownerName
+  }
+`);
 
 export const UNIT_FIELDS = graphql(`
   fragment UnitFields on Unit {
@@ -36,20 +46,19 @@ export const UNITS_QUERY = graphql(
     query Units($filter: UnitFilter, $first: Int! = 50, $after: String) {
       units(filter: $filter, first: $first, after: $after) {
         totalCount
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
         edges {
           cursor
           node {
             ...UnitFields
           }
         }
+        pageInfo {
+          ...PageInfoFields
+        }
       }
     }
   `,
-  [UNIT_FIELDS],
+  [UNIT_FIELDS, PAGE_INFO_FIELDS],
 );
 
 export type UnitConnection = ResultOf<typeof UNITS_QUERY>['units'];
