@@ -111,6 +111,7 @@ export async function ledgerBench(serverUrl) {
     `  seeded ${n.toLocaleString('en-US')} lines in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 
+  // A bare tenant database with no organization row: the pool itself, below the tenant door.
   const pool = new TenantPool({
     entities: tenantEntities,
     clusterUrl: () => serverUrl,

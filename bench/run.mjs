@@ -107,9 +107,12 @@ try {
   console.log(`\nCovenant accounts / bare Apollo hello-world: ${pct(tenant, base)} (target ≥ 50%)`);
   console.log(`Covenant accounts / bare Apollo + raw SQL:   ${pct(tenant, rawSql)}\n`);
 
-  await coldTenantBench(serverUrl);
-  console.log('');
-  await ledgerBench(serverUrl);
+  // `npm run bench -- http`: only the request-path throughput above.
+  if (only !== 'http') {
+    await coldTenantBench(serverUrl);
+    console.log('');
+    await ledgerBench(serverUrl);
+  }
 } finally {
   for (const c of children) c.kill();
   await pg?.stop();

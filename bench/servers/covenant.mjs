@@ -13,6 +13,7 @@ const { hashPassword } = await load('core/auth/passwords.js');
 const { User } = await load('platform/users/users.entity.js');
 const { Membership } = await load('platform/users/memberships.entity.js');
 const { Role } = await load('core/roles.js');
+const { openTenant } = await load('core/tenancy/tenant-door.js');
 const { AccountType, FundType, createAccount } = await load('modules/accounts/index.js');
 
 const serverUrl = process.env.BENCH_PG_URL;
@@ -39,9 +40,7 @@ const user = em.create(User, {
 });
 em.create(Membership, { user, organization: org.id, role: Role.ADMIN });
 await em.flush();
-const tenantEm = (
-  await app.services.pool.get({ cluster: org.dbCluster, database: org.dbName }, org.id)
-).em.fork();
+const { em: tenantEm } = await openTenant(app.services, org.id);
 const types = Object.values(AccountType);
 for (let i = 0; i < 16; i++) {
   await createAccount(tenantEm, {

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createOrg, createUser, tokenFor } from '../test/factories.js';
+import { forgetTenant } from '../core/tenancy/tenant-door.js';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -188,7 +189,7 @@ describe('production mode', () => {
     await em
       .getConnection()
       .execute(`UPDATE organizations SET db_name = 'missing_db' WHERE id = ?`, [org.id]);
-    app.services.directory.invalidate(org.id);
+    forgetTenant(app.services, org.id);
     const res = await app.gql('{ accounts { id } }', {}, token);
     expect(res.status).toBe(500);
     const text = JSON.stringify(res.body);
