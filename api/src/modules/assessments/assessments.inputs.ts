@@ -1,22 +1,8 @@
 import { IsOptional, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { AtMost, Filled } from '../../core/validation.js';
 import { AssessmentFrequency } from './assessments.types.js';
-
-// A name of 1 to `max` characters once trimmed (the service stores it trimmed).
-function IsName(max: number) {
-  return ValidateBy({
-    name: 'isName',
-    validator: {
-      validate: (v: unknown) =>
-        typeof v === 'string' && v.trim().length > 0 && v.trim().length <= max,
-      defaultMessage: (args) =>
-        typeof args?.value === 'string' && args.value.trim()
-          ? `At most ${max} characters`
-          : 'Enter a name',
-    },
-  });
-}
 
 // A percentage from 0 to 100 with at most two decimals (stored as basis points).
 const isPercent = (v: unknown): v is number =>
@@ -76,7 +62,8 @@ export class LateFeePolicyInput {
 @InputType()
 export class AssessmentGroupInput {
   @Field(() => String)
-  @IsName(120)
+  @Filled('Enter a name')
+  @AtMost(120)
   name: string;
 
   @Field(() => String, { nullable: true })

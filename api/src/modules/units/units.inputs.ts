@@ -1,47 +1,6 @@
-import { isEmail, ValidateBy, ValidateIf, type ValidationOptions } from 'class-validator';
+import { ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-
-// Text fields are checked as they will be stored: trimmed (the service trims before writing).
-const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-function Filled(message: string, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'filled',
-      validator: { validate: (v) => trimmed(v) !== '', defaultMessage: () => message },
-    },
-    options,
-  );
-}
-
-function AtMost(max: number, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'atMost',
-      constraints: [max],
-      validator: {
-        validate: (v) => trimmed(v).length <= max,
-        defaultMessage: () => `At most ${max} characters`,
-      },
-    },
-    options,
-  );
-}
-
-function Email(message: string, options?: ValidationOptions) {
-  return ValidateBy(
-    {
-      name: 'email',
-      validator: {
-        validate: (v) => isEmail(trimmed(v).toLowerCase()),
-        defaultMessage: () => message,
-      },
-    },
-    options,
-  );
-}
-
-const given = (value: unknown) => trimmed(value) !== '';
+import { AtMost, Filled, given, TrimmedEmail } from '../../core/validation.js';
 
 // A unit as it is created or edited, and as each row of a CSV import is checked
 // (unit-import.service.ts validates rows against this class).
@@ -62,7 +21,7 @@ export class UnitInput {
 
   @Field(() => String, { nullable: true })
   @ValidateIf((u: UnitInput) => given(u.email))
-  @Email('Enter a valid email address')
+  @TrimmedEmail('Enter a valid email address')
   email?: string | null;
 
   @Field(() => String, { nullable: true })
