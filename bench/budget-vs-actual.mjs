@@ -79,7 +79,7 @@ export async function budgetVsActualBench({ raw, em, load, paired }) {
   const byId = new Map(accounts.rows.map((r) => [r.id, r]));
   for (const row of report.rows) {
     const r = byId.get(row.accountId);
-    if (Number(r.budget) !== row.budget || Number(r.actual) !== row.actual) {
+    if (BigInt(r.budget) !== row.budget || BigInt(r.actual) !== row.actual) {
       throw new Error(`budget vs actual differs from raw SQL for account ${row.number}`);
     }
   }
@@ -89,7 +89,7 @@ export async function budgetVsActualBench({ raw, em, load, paired }) {
       m.type === 'income'
         ? [mine.incomeBudget, mine.incomeActual]
         : [mine.expenseBudget, mine.expenseActual];
-    if (Number(m.budget) !== b || Number(m.actual) !== a) {
+    if (BigInt(m.budget) !== b || BigInt(m.actual) !== a) {
       throw new Error(`monthly series differs from raw SQL for ${m.type} month ${m.month}`);
     }
   }

@@ -13,10 +13,17 @@ import { PropertyTypesResolver } from '../modules/assessments/property-types.res
 import { ReceivablesSettingsResolver } from '../modules/assessments/receivables-settings.resolver.js';
 import { AgingResolver } from '../modules/invoices/aging.resolver.js';
 import { AssessmentRunsResolver } from '../modules/invoices/assessment-runs.resolver.js';
-import { InvoiceLineResolver, InvoicesResolver } from '../modules/invoices/invoices.resolver.js';
+import {
+  InvoiceLineResolver,
+  InvoicesResolver,
+  JournalEntryInvoiceResolver,
+} from '../modules/invoices/invoices.resolver.js';
 import { LateFeesResolver } from '../modules/invoices/late-fees.resolver.js';
 import { PaymentApplicationResolver } from '../modules/payments/payment-applications.resolver.js';
-import { PaymentsResolver } from '../modules/payments/payments.resolver.js';
+import {
+  JournalEntryPaymentResolver,
+  PaymentsResolver,
+} from '../modules/payments/payments.resolver.js';
 import { UnitsResolver } from '../modules/units/units.resolver.js';
 import {
   AttachmentsResolver,
@@ -46,10 +53,12 @@ export const resolvers = [
   UnitsResolver,
   InvoicesResolver,
   InvoiceLineResolver,
+  JournalEntryInvoiceResolver,
   AssessmentRunsResolver,
   LateFeesResolver,
   AgingResolver,
   PaymentsResolver,
+  JournalEntryPaymentResolver,
   PaymentApplicationResolver,
   VendorsResolver,
   JournalEntryVendorResolver,

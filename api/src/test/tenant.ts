@@ -43,6 +43,15 @@ export interface Tenant {
   assessmentRun(month: string): Promise<number>;
   // Records a payment from a unit (amount as a decimal string); answers its id.
   payment(unitId: string, date: string, amount: string, opts?: PaymentOpts): Promise<string>;
+  // A one-off invoice with lines as [accountId, amount, description?]; answers its id.
+  invoice(
+    unitId: string,
+    issueDate: string,
+    lines: [string, string, string?][],
+    opts?: { dueDate?: string; memo?: string },
+  ): Promise<string>;
+  // The receivable account of the receivables settings (created on first use).
+  receivableAccount(): Promise<string>;
 }
 
 export type AccountTypeName = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
@@ -190,6 +199,29 @@ export async function createTenant(
         { input: { unitId, date, amount, method: 'CHECK', ...opts } },
       );
       return d.recordPayment.id;
+    },
+    async invoice(unitId, issueDate, lines, opts = {}) {
+      const d = await ok(
+        `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }`,
+        {
+          input: {
+            unitId,
+            issueDate,
+            dueDate: opts.dueDate ?? issueDate,
+            memo: opts.memo,
+            lines: lines.map(([accountId, amount, description = 'Charge']) => ({
+              accountId,
+              amount,
+              description,
+            })),
+          },
+        },
+      );
+      return d.createInvoice.id;
+    },
+    async receivableAccount() {
+      const d = await ok('{ receivablesSettings { receivableAccount { id } } }');
+      return d.receivablesSettings.receivableAccount.id;
     },
   };
 }

@@ -1,12 +1,10 @@
-import type { Cents } from '../money/money.js';
+import { type Cents, MAX_AMOUNT } from '../money/money.js';
 
 // Amount cells as spreadsheets write them (every CSV import reads amounts through this).
 export interface ParsedCell {
   cents: Cents | null;
   error: string | null;
 }
-
-const MAX_CENTS = 10 ** 15; // 10 trillion: far above any association's budget line
 
 // One amount cell. Empty is zero. The decimal separator is the last of "." and "," when both
 // appear; a lone "," is decimal only when followed by one or two digits (1,5 or 1,50), and a lone
@@ -64,7 +62,7 @@ export function parseAmount(text: string): ParsedCell {
   }
   if (!/^\d*$/.test(whole) || !/^\d{0,2}$/.test(fraction)) return bad;
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0') || '0');
-  if (!Number.isSafeInteger(cents) || cents >= MAX_CENTS) {
+  if (!Number.isSafeInteger(cents) || cents > MAX_AMOUNT) {
     return { cents: null, error: `"${text.trim()}" is too large` };
   }
   return { cents: negative && cents !== 0 ? -cents : cents, error: null };

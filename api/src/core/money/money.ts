@@ -1,32 +1,84 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 
-// Money is integer cents everywhere: bigint columns, number in JS (safe to ±90 trillion dollars),
-// and a decimal string on the wire ("1234.56", "-0.05"). No float ever touches an amount.
+// Money is integer cents everywhere: bigint columns in the database and a decimal string on the
+// wire ("1234.56", "-0.05"). No float ever touches an amount. In JS there are two types:
+//
+// - `Cents` (number) is ONE amount: a line, a payment, a budget or actuals cell, and an invoice
+//   (one receivable: createInvoices refuses a total above MAX_AMOUNT, so its total, paid and
+//   balance, and every payment application, are single amounts too). Every amount the API accepts
+//   is at most MAX_AMOUNT (9,999,999,999,999.99), below 2^53 cents, so a number holds it exactly;
+//   `toCents` reads one from a bigint column and throws rather than round.
+// - `Total` (bigint) is every other SUM: account balances, running balances, trial-balance and
+//   fund totals, entry totals, aging buckets, unit balances, vendor spend, budget and actuals
+//   totals, Budget vs Actual, assessment projections, run and import totals. Ten amounts of
+//   MAX_AMOUNT already exceed 2^53, so a sum never passes through a number: SQL sums come back as
+//   decimal strings and go straight to BigInt (`toTotal`); JS sums use `sumCents`.
+//
+// The Money scalar serializes both exactly; the GraphQL schema is the same for both.
 export type Cents = number;
+export type Total = bigint;
+
+export const MAX_AMOUNT: Cents = 999_999_999_999_999;
+
+// One amount from a bigint column (pg hands bigint as a string). Throws rather than round.
+export function toCents(value: string | number | bigint | null | undefined): Cents {
+  if (value === null || value === undefined) return 0;
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || BigInt(n) !== BigInt(value)) {
+    throw new Error(`${String(value)} cents is not a single amount; sum it as a Total`);
+  }
+  return n;
+}
+
+// A sum from SQL (a decimal string of a numeric/bigint), an amount, or nothing (0).
+export function toTotal(value: string | number | bigint | null | undefined): Total {
+  if (value === null || value === undefined) return 0n;
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+    throw new Error(`${value} is not an exact number of cents`);
+  }
+  return BigInt(value);
+}
+
+// The exact sum of amounts and totals.
+export function sumCents(values: Iterable<Cents | Total>): Total {
+  let s = 0n;
+  for (const v of values) s += toTotal(v);
+  return s;
+}
+
+export const maxTotal = (a: Total, b: Total): Total => (a > b ? a : b);
 
 const DECIMAL = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 export function parseMoney(text: string): Cents {
   const m = DECIMAL.exec(text.trim());
   if (!m) throw new Error(`"${text}" is not an amount (use e.g. 1234.56)`);
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || 0);
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || 0); // ≤ MAX_AMOUNT
   return m[1] && cents !== 0 ? -cents : cents;
 }
 
-export function formatMoney(cents: Cents | bigint | string): string {
+export function formatMoney(cents: Cents | Total | string): string {
   const n = typeof cents === 'number' ? BigInt(Math.trunc(cents)) : BigInt(cents);
   const neg = n < 0n;
   const abs = neg ? -n : n;
   return `${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
 }
 
-export const MoneyScalar = new GraphQLScalarType<Cents, string>({
+// For messages: "$1,234.56", "-$0.05".
+export function displayMoney(cents: Cents | Total): string {
+  const [whole, frac] = formatMoney(cents).split('.');
+  const neg = whole.startsWith('-');
+  const digits = neg ? whole.slice(1) : whole;
+  return `${neg ? '-' : ''}$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
+}
+
+export const MoneyScalar = new GraphQLScalarType<Cents | Total, string>({
   name: 'Money',
   description:
     'An amount as a decimal string with up to two decimals, e.g. "1234.56"; stored as integer cents',
   serialize(value) {
     if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') {
-      return formatMoney(value as number);
+      return formatMoney(value);
     }
     throw new GraphQLError('Money cannot represent this value');
   },

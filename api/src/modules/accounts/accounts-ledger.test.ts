@@ -184,4 +184,47 @@ describe('accounts in the ledger', () => {
     );
     expect(hist.body.data!.auditLog).toEqual([]);
   });
+
+  it('refuses to archive an account that still has a balance, naming it, until the closing entry', async () => {
+    const checking = await tenant.account('1020', 'ASSET', { name: 'Operating Checking' });
+    const savings = await tenant.account('1030', 'ASSET', { name: 'Operating Savings' });
+    const dues = await tenant.account('4020', 'INCOME', { name: 'Dues' });
+    await tenant.post('2026-01-05', [
+      [checking, '1234.56', null],
+      [dues, null, '1234.56'],
+    ]);
+    const ARCHIVE = `mutation ($id: ID!) { archiveAccount(id: $id) { archived } }`;
+    const refused = await app.gql(ARCHIVE, { id: checking }, token);
+    expect(code(refused)).toBe('CONFLICT');
+    expect(refused.body.errors![0].message).toBe(
+      'Operating Checking has a balance of $1,234.56: post the closing entry first',
+    );
+    // Dated in the future, it counts too: the account would still hold it.
+    await tenant.post('2099-01-05', [
+      [checking, null, '1234.56'],
+      [savings, '1234.56', null],
+    ]);
+    const later = await app.gql(ARCHIVE, { id: savings }, token);
+    expect(later.body.errors![0].message).toBe(
+      'Operating Savings has a balance of $1,234.56: post the closing entry first',
+    );
+    const { account } = await tenant.ok(`query ($id: ID!) { account(id: $id) { archived } }`, {
+      id: checking,
+    });
+    expect(account.archived).toBe(false);
+
+    // After the closing entry the balance is zero, and archiving goes through.
+    const archived = await app.gql(ARCHIVE, { id: checking }, token);
+    expect(archived.body.errors).toBeUndefined();
+    expect(archived.body.data!.archiveAccount.archived).toBe(true);
+    const history = (
+      await tenant.ok(
+        `query ($id: ID!) { auditLog(entityType: "Account", entityId: $id) { action } }`,
+        {
+          id: savings,
+        },
+      )
+    ).auditLog;
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['create']);
+  });
 });

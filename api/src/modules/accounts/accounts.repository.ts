@@ -32,3 +32,9 @@ export async function selectAccounts(
     updatedAt: new Date(r.updated_at),
   }));
 }
+
+// Locks an account against postings (they lock it shared) until the transaction ends: what it
+// holds cannot change while an archive checks its balance.
+export async function lockAccountForArchive(tx: EntityManager, id: string): Promise<void> {
+  await sql(tx).all('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [id]);
+}

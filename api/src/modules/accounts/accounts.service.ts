@@ -3,11 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
+import { displayMoney } from '../../core/money/money.js';
 import { diff, recordTenantAudit } from '../audit/index.js';
-import { EntrySource, postJournalEntry } from '../journal/index.js';
+import { accountBalances, EntrySource, postJournalEntry } from '../journal/index.js';
 import { Account, AccountType, FundType } from './accounts.entity.js';
 import type { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
-import { selectAccounts } from './accounts.repository.js';
+import { lockAccountForArchive, selectAccounts } from './accounts.repository.js';
 
 // Reads go straight to SQL (the repository) and come back as plain objects; writes use the ORM.
 export function listAccounts(
@@ -149,6 +150,17 @@ export async function setArchived(
   const account = await findAccount(em, id);
   if (account.archived === archived) return account;
   await em.transactional(async (tx) => {
+    if (archived) {
+      // Every posting counts, dated later ones too: an archived account leaves the visible chart,
+      // so whatever it still holds would drop out of the books' totals.
+      await lockAccountForArchive(tx, id);
+      const [row] = await accountBalances(tx, { accountId: id });
+      if (row && row.balance !== 0n) {
+        throw conflict(
+          `${account.name} has a balance of ${displayMoney(row.balance)}: post the closing entry first`,
+        );
+      }
+    }
     account.archived = archived;
     tx.persist(account);
     await tx.flush();

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
-import { formatMoney, type Cents } from '../../core/money/money.js';
+import { formatMoney, sumCents, toCents, type Cents } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
@@ -13,6 +13,8 @@ import {
   plAccountProblem,
 } from '../budgets/index.js';
 import {
+  controlAccountMessages,
+  EntryOwnerType,
   EntrySource,
   findJournalEntries,
   type JournalEntry,
@@ -61,10 +63,16 @@ export async function cashAccounts(
   const all = accounts ?? (await loadAccounts(em));
   const byId = new Map(all.map((a) => [a.id, a]));
   const set = await selectCashAccountSettings(em);
+  // A control account (the receivable account) takes only its subledger's postings.
+  const control = await controlAccountMessages(em);
   return FUNDS.map((fundType) => {
     const chosen = byId.get(set.find((s) => s.fund_type === fundType)?.account_id ?? '');
     const assets = all.filter(
-      (a) => a.type === AccountType.ASSET && a.fundType === fundType && !a.archived,
+      (a) =>
+        a.type === AccountType.ASSET &&
+        a.fundType === fundType &&
+        !a.archived &&
+        !control.has(a.id),
     );
     const account =
       chosen ?? assets.find((a) => /cash|checking|bank|operating/i.test(a.name)) ?? assets[0];
@@ -88,13 +96,14 @@ export async function setCashAccount(
   const account = isId(accountId) ? accounts.find((a) => a.id === accountId) : undefined;
   if (!account) throw notFound('Account');
   const problem =
-    account.type !== AccountType.ASSET
+    (await controlAccountMessages(em)).get(account.id) ??
+    (account.type !== AccountType.ASSET
       ? `Account ${account.number} ${account.name} is not an asset account`
       : account.fundType !== fundType
         ? `Account ${account.number} ${account.name} belongs to the ${FUND_LABEL[account.fundType]}`
         : account.archived
           ? `Account ${account.number} ${account.name} is archived`
-          : null;
+          : null);
   if (problem) throw badInput([{ field: 'accountId', message: problem }], problem);
   await em.transactional(async (tx) => {
     const before = await selectCashAccountSetting(tx, fundType);
@@ -126,7 +135,7 @@ export async function getMonthlyActuals(em: EntityManager, year: number): Promis
   const lines = new Map<string, Cents[]>();
   for (const a of amounts) {
     const row = lines.get(a.account_id) ?? Array(12).fill(0);
-    row[a.month - 1] = Number(a.amount);
+    row[a.month - 1] = toCents(a.amount);
     lines.set(a.account_id, row);
   }
   return {
@@ -134,7 +143,7 @@ export async function getMonthlyActuals(em: EntityManager, year: number): Promis
     lines: [...lines].map(([accountId, xs]) => ({
       accountId,
       amounts: xs,
-      total: xs.reduce((s, x) => s + x, 0),
+      total: sumCents(xs),
     })),
     months: MONTH_LABELS.map((_, i) => {
       const m = months.find((x) => x.month === i + 1);
@@ -235,7 +244,7 @@ export async function saveMonthlyActuals(
       const current = new Map(
         (found ? await selectMonthAmounts(tx, row.id) : []).map((r) => [
           r.account_id,
-          Number(r.amount),
+          toCents(r.amount),
         ]),
       );
       const liveEntries = await selectMonthEntries(tx, row.id);
@@ -298,6 +307,8 @@ export async function saveMonthlyActuals(
       const date = lastDay(year, plan.month);
       for (const r of plan.reverse) {
         const original = originals.get(r.entryId)!;
+        // Reversed by hand before the ledger refused it: the month's entry is already undone.
+        if (original.reversedById) continue;
         postings.push({
           input: {
             date,
@@ -308,7 +319,12 @@ export async function saveMonthlyActuals(
               credit: l.debit || null,
             })),
           },
-          opts: { source: EntrySource.REVERSAL, reconciled: true, reversesId: original.id },
+          opts: {
+            source: EntrySource.REVERSAL,
+            reconciled: true,
+            reversesId: original.id,
+            owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
+          },
         });
         targets.push({ plan, fund: r.fund, kind: 'reverse' });
       }
@@ -319,7 +335,12 @@ export async function saveMonthlyActuals(
             memo: `Monthly actuals, ${monthLabel(year, plan.month)} (${FUND_LABEL[p.fund]})`,
             lines: p.lines,
           },
-          opts: { source: EntrySource.MONTHLY_ACTUALS, reconciled: true },
+          // The month owns its entries: only a save of the month reverses them.
+          opts: {
+            source: EntrySource.MONTHLY_ACTUALS,
+            reconciled: true,
+            owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
+          },
         });
         targets.push({ plan, fund: p.fund, kind: 'post' });
       }

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 import { JournalEntry } from '../journal/index.js';
 
@@ -15,7 +15,7 @@ export class MonthlyActualLine {
   amounts: Cents[];
 
   @Field(() => MoneyScalar)
-  total: Cents;
+  total: Total;
 }
 
 @ObjectType({ description: 'One month of entered actuals and the journal entries they posted' })

@@ -4,6 +4,7 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
+import { sumCents, toCents, toTotal } from '../../core/money/money.js';
 import { recordTenantAudit } from '../audit/index.js';
 import { checkAccounts } from './account-checks.service.js';
 import {
@@ -42,8 +43,8 @@ export async function listGroups(em: EntityManager, ids?: string[]): Promise<Ass
     const groupRates: AssessmentRate[] = rates
       .filter((r) => r.group_id === g.id)
       .map((r) => {
-        const regular = Number(r.regular);
-        const special = Number(r.special);
+        const regular = toCents(r.regular);
+        const special = toCents(r.special);
         const regularMonthly = monthlyEquivalent(regular, g.frequency);
         const specialMonthly = monthlyEquivalent(special, g.frequency);
         return {
@@ -53,8 +54,9 @@ export async function listGroups(em: EntityManager, ids?: string[]): Promise<Ass
           regularMonthly,
           specialMonthly,
           unitCount: r.units,
-          projectedMonthly: r.units * (regularMonthly + specialMonthly),
-          projectedAnnual: r.units * (regular + special) * periods,
+          projectedMonthly: BigInt(r.units) * (toTotal(regularMonthly) + toTotal(specialMonthly)),
+          projectedAnnual:
+            BigInt(r.units) * (toTotal(regular) + toTotal(special)) * BigInt(periods),
         };
       });
     return {
@@ -72,14 +74,14 @@ export async function listGroups(em: EntityManager, ids?: string[]): Promise<Ass
           ? null
           : {
               graceDays: g.late_grace_days ?? 0,
-              flatFee: Number(g.late_flat_fee ?? 0),
+              flatFee: toCents(g.late_flat_fee),
               percent: (g.late_percent_bps ?? 0) / 100,
               monthlyInterestPercent: (g.late_interest_bps ?? 0) / 100,
               incomeAccountId: g.late_income_account_id,
             },
       unitCount: counts.find((c) => c.group_id === g.id)?.n ?? 0,
-      projectedMonthlyIncome: groupRates.reduce((s, r) => s + r.projectedMonthly, 0),
-      projectedAnnualIncome: groupRates.reduce((s, r) => s + r.projectedAnnual, 0),
+      projectedMonthlyIncome: sumCents(groupRates.map((r) => r.projectedMonthly)),
+      projectedAnnualIncome: sumCents(groupRates.map((r) => r.projectedAnnual)),
       createdAt: new Date(g.created_at),
     };
   });
@@ -96,8 +98,8 @@ export async function projection(em: EntityManager): Promise<AssessmentProjectio
   const groups = await listGroups(em);
   return {
     groups,
-    monthly: groups.reduce((s, g) => s + g.projectedMonthlyIncome, 0),
-    annual: groups.reduce((s, g) => s + g.projectedAnnualIncome, 0),
+    monthly: sumCents(groups.map((g) => g.projectedMonthlyIncome)),
+    annual: sumCents(groups.map((g) => g.projectedAnnualIncome)),
     unitCount: groups.reduce((s, g) => s + g.unitCount, 0),
   };
 }

@@ -1,5 +1,5 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 
 export enum AssessmentFrequency {
   MONTHLY = 'monthly',
@@ -58,10 +58,10 @@ export class AssessmentRate {
   unitCount: number;
 
   @Field(() => MoneyScalar, { description: 'unitCount × (regularMonthly + specialMonthly)' })
-  projectedMonthly: Cents;
+  projectedMonthly: Total;
 
   @Field(() => MoneyScalar, { description: 'unitCount × (regular + special) × periods per year' })
-  projectedAnnual: Cents;
+  projectedAnnual: Total;
 }
 
 @ObjectType()
@@ -118,10 +118,10 @@ export class AssessmentGroup {
   unitCount: number;
 
   @Field(() => MoneyScalar)
-  projectedMonthlyIncome: Cents;
+  projectedMonthlyIncome: Total;
 
   @Field(() => MoneyScalar)
-  projectedAnnualIncome: Cents;
+  projectedAnnualIncome: Total;
 
   @Field(() => Date)
   createdAt: Date;
@@ -130,10 +130,10 @@ export class AssessmentGroup {
 @ObjectType()
 export class AssessmentProjection {
   @Field(() => MoneyScalar)
-  monthly: Cents;
+  monthly: Total;
 
   @Field(() => MoneyScalar)
-  annual: Cents;
+  annual: Total;
 
   @Field(() => Int)
   unitCount: number;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { conflict } from '../../core/errors/app-error.js';
+import { badInput, conflict } from '../../core/errors/app-error.js';
 import { recordTenantAudit } from '../audit/index.js';
+import { setControlAccount } from '../journal/index.js';
 import { checkAccounts } from './account-checks.service.js';
 import type { ReceivablesSettingsInput } from './assessments.inputs.js';
 import type { ReceivablesSettings } from './assessments.types.js';
@@ -46,6 +47,8 @@ export async function receivablesSettings(
         });
       }
       await insertSettings(tx, accountId);
+      // Only invoices and payments post to the receivable account (the journal refuses the rest).
+      await setControlAccount(tx, 'receivable', accountId);
     });
     row = (await settingsRow(em))!;
   }
@@ -74,6 +77,11 @@ export async function updateReceivablesSettings(
       what: 'an asset (cash) account',
     },
   ]);
+  if (input.depositAccountId && input.depositAccountId === input.receivableAccountId) {
+    const message =
+      'The receivable account is kept by invoices and payments: choose the bank account payments go into';
+    throw badInput([{ field: 'depositAccountId', message }], message);
+  }
   const before = await receivablesSettings(em, actor);
   await em.transactional(async (tx) => {
     // Switching the receivable account would orphan open balances on the old one.
@@ -92,6 +100,7 @@ export async function updateReceivablesSettings(
       );
     }
     await updateSettingsRow(tx, input.receivableAccountId, input.depositAccountId ?? null);
+    await setControlAccount(tx, 'receivable', input.receivableAccountId);
     await recordTenantAudit(tx, actor, {
       entityType: 'ReceivablesSettings',
       entityId: input.receivableAccountId,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { toTotal, type Total } from '../../core/money/money.js';
 import { anyOf, sql } from '../../db/sql.js';
 import type { AccountSummaryRow, AccountType } from '../accounts/index.js';
 
@@ -99,10 +100,10 @@ export async function insertBudgetLines(
   );
 }
 
-export async function budgetTotal(tx: EntityManager, budgetId: string): Promise<number> {
+export async function budgetTotal(tx: EntityManager, budgetId: string): Promise<Total> {
   const [row] = await sql(tx).all<{ total: string }>(
     'SELECT coalesce(sum(amount), 0) AS total FROM budget_lines WHERE budget_id = ?',
     [budgetId],
   );
-  return Number(row.total);
+  return toTotal(row.total);
 }

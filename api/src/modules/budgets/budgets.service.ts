@@ -4,7 +4,7 @@ import { readUpload } from '../../core/csv/read-upload.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
-import { formatMoney, type Cents } from '../../core/money/money.js';
+import { formatMoney, sumCents, toCents, type Cents } from '../../core/money/money.js';
 import { accountSummary, AccountType, type FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
@@ -77,13 +77,13 @@ export async function getBudget(em: EntityManager, year: number): Promise<Budget
   const byAccount = new Map<string, { amounts: Cents[]; type: AccountType }>();
   for (const l of lines) {
     const line = byAccount.get(l.account_id) ?? { amounts: Array(12).fill(0), type: l.type };
-    line.amounts[l.month - 1] = Number(l.amount);
+    line.amounts[l.month - 1] = toCents(l.amount);
     byAccount.set(l.account_id, line);
   }
-  let totalIncome = 0;
-  let totalExpense = 0;
+  let totalIncome = 0n;
+  let totalExpense = 0n;
   const out = [...byAccount].map(([accountId, { amounts, type }]) => {
-    const total = amounts.reduce((s, x) => s + x, 0);
+    const total = sumCents(amounts);
     if (type === AccountType.INCOME) totalIncome += total;
     if (type === AccountType.EXPENSE) totalExpense += total;
     return { accountId, amounts, total };
@@ -141,7 +141,7 @@ async function writeBudget(
       year,
       ...opts.audit,
       total: {
-        before: formatMoney(before.reduce((s, b) => s + Number(b.amount), 0)),
+        before: formatMoney(sumCents(before.map((b) => toCents(b.amount)))),
         after: formatMoney(after),
       },
     },
@@ -263,7 +263,7 @@ export async function importBudget(
   const claimed = new Map<string, number>();
   const rows: BudgetImportRow[] = parsed.map((r) => {
     const amounts = r.cells.map((c) => c.cents ?? 0);
-    const total = amounts.reduce((s, x) => s + x, 0);
+    const total = sumCents(amounts);
     const base = {
       row: r.row,
       accountNumber: r.accountNumber,
@@ -317,7 +317,7 @@ export async function importBudget(
   );
   const typeOf = (r: BudgetImportRow) => byId.get(r.accountId!)?.type;
   const sumType = (t: AccountType) =>
-    importing.filter((r) => typeOf(r) === t).reduce((s, r) => s + r.total, 0);
+    sumCents(importing.filter((r) => typeOf(r) === t).map((r) => r.total));
   const replacesExisting = await budgetExists(em, year);
   const result: BudgetImport = {
     year,

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 
 @ObjectType({ description: "One account's budget for a year" })
 export class BudgetLine {
@@ -13,7 +13,7 @@ export class BudgetLine {
   amounts: Cents[];
 
   @Field(() => MoneyScalar, { description: 'Sum of the twelve months' })
-  total: Cents;
+  total: Total;
 }
 
 @ObjectType({ description: 'The budget of a fiscal year (January to December)' })
@@ -34,10 +34,10 @@ export class Budget {
   lines: BudgetLine[];
 
   @Field(() => MoneyScalar)
-  totalIncome: Cents;
+  totalIncome: Total;
 
   @Field(() => MoneyScalar)
-  totalExpense: Cents;
+  totalExpense: Total;
 
   @Field(() => Date, { nullable: true })
   updatedAt: Date | null;
@@ -82,7 +82,7 @@ export class BudgetImportRow {
   amounts: Cents[];
 
   @Field(() => MoneyScalar)
-  total: Cents;
+  total: Total;
 }
 
 @ObjectType({ description: 'Why a row cannot be imported' })
@@ -118,8 +118,8 @@ export class BudgetImport {
   accountCount: number;
 
   @Field(() => MoneyScalar)
-  totalIncome: Cents;
+  totalIncome: Total;
 
   @Field(() => MoneyScalar)
-  totalExpense: Cents;
+  totalExpense: Total;
 }

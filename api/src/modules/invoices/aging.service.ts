@@ -1,19 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isLocalDate } from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
+import { toTotal } from '../../core/money/money.js';
 import { receivablesSettings } from '../assessments/index.js';
 import { accountBalances } from '../journal/index.js';
 import { creditsAsOf, invoicesAsOf, unitNumbers } from './aging.repository.js';
 import type { AgingBuckets, AgingReport } from './aging.types.js';
 
 const empty = (): AgingBuckets => ({
-  current: 0,
-  days1to30: 0,
-  days31to60: 0,
-  days61to90: 0,
-  over90: 0,
-  credit: 0,
-  total: 0,
+  current: 0n,
+  days1to30: 0n,
+  days31to60: 0n,
+  days61to90: 0n,
+  over90: 0n,
+  credit: 0n,
+  total: 0n,
 });
 
 // Receivables as of a date, by days past due. Everything is read as it stood that day: invoices
@@ -32,8 +33,8 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     return b;
   };
   for (const r of invoices) {
-    const open = Number(r.open);
-    if (open === 0) continue;
+    const open = toTotal(r.open);
+    if (open === 0n) continue;
     const b = bucketsOf(r.unit_id);
     const d = Number(r.days);
     if (d <= 0) b.current += open;
@@ -44,8 +45,8 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     b.total += open;
   }
   for (const r of credits) {
-    const left = Number(r.unapplied);
-    if (left === 0) continue;
+    const left = toTotal(r.unapplied);
+    if (left === 0n) continue;
     const b = bucketsOf(r.unit_id);
     b.credit -= left;
     b.total -= left;
@@ -54,7 +55,7 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
   const rows = units
     .sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }))
     .map((u) => ({ unitId: u.id, buckets: byUnit.get(u.id)! }))
-    .filter((r) => r.buckets.total !== 0 || r.buckets.credit !== 0);
+    .filter((r) => r.buckets.total !== 0n || r.buckets.credit !== 0n);
   const totals = empty();
   for (const r of rows) {
     for (const k of Object.keys(totals) as (keyof AgingBuckets)[]) totals[k] += r.buckets[k];
@@ -65,6 +66,6 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     rows,
     totals,
     receivableAccountId: settings.receivableAccountId,
-    receivableBalance: ar ? Number(ar.balance) : 0,
+    receivableBalance: ar ? ar.balance : 0n,
   };
 }

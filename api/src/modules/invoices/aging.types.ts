@@ -1,29 +1,29 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 
 @ObjectType()
 export class AgingBuckets {
   @Field(() => MoneyScalar)
-  current: Cents;
+  current: Total;
 
   @Field(() => MoneyScalar)
-  days1to30: Cents;
+  days1to30: Total;
 
   @Field(() => MoneyScalar)
-  days31to60: Cents;
+  days31to60: Total;
 
   @Field(() => MoneyScalar)
-  days61to90: Cents;
+  days61to90: Total;
 
   @Field(() => MoneyScalar)
-  over90: Cents;
+  over90: Total;
 
   @Field(() => MoneyScalar, { description: 'Unapplied payments (negative)' })
-  credit: Cents;
+  credit: Total;
 
   @Field(() => MoneyScalar)
-  total: Cents;
+  total: Total;
 }
 
 @ObjectType()
@@ -52,5 +52,5 @@ export class AgingReport {
   @Field(() => MoneyScalar, {
     description: 'Ledger balance of the receivable account as of the date',
   })
-  receivableBalance: Cents;
+  receivableBalance: Total;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput } from '../../core/errors/app-error.js';
+import { sumCents, toCents } from '../../core/money/money.js';
 import type { AssessmentFrequency } from '../assessments/index.js';
 import { lockUnits } from '../payments/index.js';
 import {
@@ -62,12 +63,12 @@ async function planRun(em: EntityManager, month: string) {
       {
         description: `Regular assessment ${p.label}`,
         accountId: r.regular_income_account_id,
-        amount: Number(r.regular ?? 0),
+        amount: toCents(r.regular),
       },
       {
         description: `Special assessment ${p.label}`,
         accountId: r.special_income_account_id,
-        amount: Number(r.special ?? 0),
+        amount: toCents(r.special),
       },
     ].filter((l) => l.amount > 0);
     if (!lines.length) continue;
@@ -92,7 +93,7 @@ export async function previewAssessmentRun(
   return {
     ...plan,
     count: plan.invoices.length,
-    total: plan.invoices.reduce((s, i) => s + i.total, 0),
+    total: sumCents(plan.invoices.map((i) => i.total)),
   };
 }
 
@@ -101,7 +102,7 @@ export async function generateAssessmentInvoices(
   actor: AuthInfo | null,
   month: string,
 ): Promise<AssessmentRunResult> {
-  let result: AssessmentRunResult = { month, created: 0, skipped: 0, total: 0 };
+  let result: AssessmentRunResult = { month, created: 0, skipped: 0, total: 0n };
   await em.transactional(async (tx) => {
     await lockAssessmentRuns(tx);
     const plan = await planRun(tx, month);
@@ -125,7 +126,7 @@ export async function generateAssessmentInvoices(
       month,
       created: plan.invoices.length,
       skipped: plan.alreadyInvoiced,
-      total: plan.invoices.reduce((s, i) => s + i.total, 0),
+      total: sumCents(plan.invoices.map((i) => i.total)),
     };
   });
   return result;

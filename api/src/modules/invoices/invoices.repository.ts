@@ -236,3 +236,13 @@ export async function markInvoiceVoid(
     [reversalId, on, id],
   );
 }
+
+// The late fees charged on an invoice that are not void.
+export async function standingLateFeesOf(em: EntityManager, invoiceId: string): Promise<string[]> {
+  const rows = await sql(em).all<{ id: string }>(
+    `SELECT id FROM invoices
+      WHERE kind = 'late_fee' AND late_fee_for_id = ? AND void_entry_id IS NULL`,
+    [invoiceId],
+  );
+  return rows.map((r) => r.id);
+}

@@ -2,9 +2,11 @@ import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { Account, accountById } from '../accounts/index.js';
+import { EntryOwnerType, JournalEntry } from '../journal/index.js';
 import { applicationsByInvoice, PaymentApplication } from '../payments/index.js';
 import { Unit, unitById } from '../units/index.js';
 import { CreateInvoiceInput, InvoiceFilter } from './invoices.inputs.js';
+import { invoiceById } from './invoices.loaders.js';
 import { createInvoice, findInvoice, listInvoices, voidInvoice } from './invoices.service.js';
 import { Invoice, InvoiceConnection, InvoiceLine } from './invoices.types.js';
 
@@ -63,5 +65,19 @@ export class InvoiceLineResolver {
   @FieldResolver(() => Account)
   account(@Root() l: InvoiceLine, @Ctx() ctx: Context) {
     return accountById(ctx, l.accountId);
+  }
+}
+
+// The invoice that owns an entry (its posting, void or late fee), for queries that follow an
+// entry to its subledger record; see EntryOwner in the journal.
+@Resolver(() => JournalEntry)
+export class JournalEntryInvoiceResolver {
+  @FieldResolver(() => Invoice, {
+    nullable: true,
+    description: 'The invoice that owns the entry (its posting or its void), if any',
+  })
+  invoice(@Root() entry: JournalEntry, @Ctx() ctx: Context): Promise<Invoice> | null {
+    if (entry.owner?.type !== EntryOwnerType.INVOICE) return null;
+    return invoiceById(ctx, entry.owner.id);
   }
 }

@@ -3,14 +3,21 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { daysBetween, today } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
+import { formatMoney, MAX_AMOUNT, sumCents, toCents } from '../../core/money/money.js';
 import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { EntrySource, postJournalEntries, reverseJournalEntry } from '../journal/index.js';
+import {
+  EntryOwnerType,
+  EntrySource,
+  postJournalEntries,
+  reverseJournalEntry,
+} from '../journal/index.js';
 import { apply, lockUnits, openInvoices, unappliedPayments } from '../payments/index.js';
 import type { CreateInvoiceInput, InvoiceFilter } from './invoices.inputs.js';
 import {
   insertInvoices,
   invoiceLineRows,
+  standingLateFeesOf,
   invoicePage,
   invoiceRows,
   type InvoiceRow,
@@ -22,8 +29,8 @@ import {
 import { type Invoice, InvoiceKind, type InvoiceLine, InvoiceStatus } from './invoices.types.js';
 
 function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
-  const total = Number(r.total);
-  const paid = r.void_entry_id ? 0 : Number(r.paid);
+  const total = toCents(r.total);
+  const paid = r.void_entry_id ? 0 : toCents(r.paid);
   const balance = r.void_entry_id ? 0 : total - paid;
   const status = r.void_entry_id
     ? InvoiceStatus.VOID
@@ -70,7 +77,7 @@ async function withLines(em: EntityManager, rows: InvoiceRow[]): Promise<Invoice
           id: l.id,
           description: l.description,
           accountId: l.account_id,
-          amount: Number(l.amount),
+          amount: toCents(l.amount),
         })),
     ),
   );
@@ -126,15 +133,29 @@ export async function createInvoices(
   drafts: InvoiceDraft[],
 ): Promise<string[]> {
   if (!drafts.length) return [];
+  // An invoice is one receivable: its total is a single amount (money.ts), at most MAX_AMOUNT.
+  if (drafts.some((d) => sumCents(d.lines.map((l) => l.amount)) > BigInt(MAX_AMOUNT))) {
+    throw badInput(
+      [{ field: 'lines', message: `An invoice totals at most ${formatMoney(MAX_AMOUNT)}` }],
+      `An invoice totals at most ${formatMoney(MAX_AMOUNT)}`,
+    );
+  }
   const { receivableAccountId } = await receivablesSettings(tx, actor);
   const numbers = await nextInvoiceNumbers(tx, drafts.length);
+  const ids = newIds(drafts.length);
+  // Each entry belongs to its invoice; the receivable line is the subledger's own, and the ledger
+  // refuses an invoice line on the receivable account (or any control account), named by its field.
   const entryIds = await postJournalEntries(
     tx,
     actor,
     drafts.map((d, k) => {
       const total = d.lines.reduce((s, l) => s + l.amount, 0);
       const credits = new Map<string, number>();
-      for (const l of d.lines) credits.set(l.accountId, (credits.get(l.accountId) ?? 0) + l.amount);
+      const fields = new Map<string, string>();
+      d.lines.forEach((l, i) => {
+        credits.set(l.accountId, (credits.get(l.accountId) ?? 0) + l.amount);
+        if (!fields.has(l.accountId)) fields.set(l.accountId, `lines.${i}.accountId`);
+      });
       return {
         input: {
           date: d.issueDate,
@@ -149,11 +170,12 @@ export async function createInvoices(
         },
         opts: {
           source: d.kind === InvoiceKind.LATE_FEE ? EntrySource.LATE_FEE : EntrySource.INVOICE,
+          owner: { type: EntryOwnerType.INVOICE, id: ids[k] },
+          lineFields: [null, ...[...credits.keys()].map((accountId) => fields.get(accountId)!)],
         },
       };
     }),
   );
-  const ids = newIds(drafts.length);
   const lineIds = newIds(drafts.reduce((s, d) => s + d.lines.length, 0));
   let nextLine = 0;
   await insertInvoices(
@@ -229,6 +251,10 @@ export async function createInvoice(
 
 // Posts the reversal of the invoice's entry. `date` is a LocalDate (the scalar checks it);
 // omitted: today.
+// Late fees charged on the invoice are voided with it, on the same date: a fee exists only
+// because the invoice was overdue, so it cannot outlive it. (Refusing until each fee is voided by
+// hand was the alternative; voiding together keeps one action for the treasurer.) A fee with
+// payments applied stops the whole void, as the invoice's own payments do.
 export async function voidInvoice(
   em: EntityManager,
   actor: AuthInfo | null,
@@ -249,20 +275,41 @@ export async function voidInvoice(
     if (inv.paid > 0) {
       throw conflict(`INV-${inv.number} has payments applied; void those payments first`);
     }
-    const reversal = await reverseJournalEntry(
-      tx,
-      actor,
-      inv.journalEntryId,
-      on,
-      `Void INV-${inv.number}`,
-    );
-    await markInvoiceVoid(tx, id, reversal.id, on);
-    await recordTenantAudit(tx, actor, {
-      entityType: 'Invoice',
-      entityId: id,
-      action: 'void',
-      changes: { number: inv.number, date: on, reversal: reversal.id },
-    });
+    const fees = await findInvoices(tx, await standingLateFeesOf(tx, id));
+    fees.sort((a, b) => a.number - b.number);
+    for (const fee of fees) {
+      if (fee.paid > 0) {
+        throw conflict(
+          `Late fee INV-${fee.number} on INV-${inv.number} has payments applied; void those payments first`,
+        );
+      }
+      if (on < fee.issueDate) {
+        const message = `Late fee INV-${fee.number} on INV-${inv.number} was charged on ${fee.issueDate}; void on or after that date`;
+        throw badInput([{ field: 'date', message }], message);
+      }
+    }
+    for (const target of [...fees, inv]) {
+      const reversal = await reverseJournalEntry(
+        tx,
+        actor,
+        target.journalEntryId,
+        on,
+        `Void INV-${target.number}`,
+        { owner: { type: EntryOwnerType.INVOICE, id: target.id } },
+      );
+      await markInvoiceVoid(tx, target.id, reversal.id, on);
+      await recordTenantAudit(tx, actor, {
+        entityType: 'Invoice',
+        entityId: target.id,
+        action: 'void',
+        changes: {
+          number: target.number,
+          date: on,
+          reversal: reversal.id,
+          ...(target === inv ? {} : { withInvoice: inv.number }),
+        },
+      });
+    }
   });
   return findInvoice(em, id);
 }

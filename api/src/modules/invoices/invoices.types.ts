@@ -1,7 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 
 export enum InvoiceStatus {
   OPEN = 'open',
@@ -110,7 +110,7 @@ export class RunPreviewTotals {
   count: number;
 
   @Field(() => MoneyScalar)
-  total: Cents;
+  total: Total;
 }
 
 @ObjectType()
@@ -122,5 +122,5 @@ export class RunResultTotals {
   skipped: number;
 
   @Field(() => MoneyScalar)
-  total: Cents;
+  total: Total;
 }

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { daysBetween, isLocalDate } from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
+import { sumCents, toCents } from '../../core/money/money.js';
 import { lockUnits } from '../payments/index.js';
 import { createInvoices } from './invoices.service.js';
 import { InvoiceKind } from './invoices.types.js';
@@ -21,13 +22,13 @@ async function plan(em: EntityManager, asOf: string) {
   const candidates: LateFeeCandidate[] = [];
   let alreadyAssessed = 0;
   for (const r of rows) {
-    const balance = Number(r.balance);
+    const balance = toCents(r.balance);
     if (balance <= 0) continue;
     if (r.assessed) {
       alreadyAssessed++;
       continue;
     }
-    const fee = Number(r.flat ?? 0) + share(balance, r.pct ?? 0);
+    const fee = toCents(r.flat) + share(balance, r.pct ?? 0);
     const interest = share(balance, r.interest ?? 0);
     if (fee + interest <= 0) continue;
     candidates.push({
@@ -48,7 +49,7 @@ async function plan(em: EntityManager, asOf: string) {
 
 export async function previewLateFees(em: EntityManager, asOf: string): Promise<LateFeePreview> {
   const p = await plan(em, asOf);
-  return { ...p, count: p.candidates.length, total: p.candidates.reduce((s, c) => s + c.total, 0) };
+  return { ...p, count: p.candidates.length, total: sumCents(p.candidates.map((c) => c.total)) };
 }
 
 export async function assessLateFees(
@@ -61,7 +62,7 @@ export async function assessLateFees(
     period: asOf.slice(0, 7),
     created: 0,
     skipped: 0,
-    total: 0,
+    total: 0n,
   };
   await em.transactional(async (tx) => {
     await lockLateFeeRuns(tx);
@@ -98,7 +99,7 @@ export async function assessLateFees(
       period: p.period,
       created: p.candidates.length,
       skipped: p.alreadyAssessed,
-      total: p.candidates.reduce((s, c) => s + c.total, 0),
+      total: sumCents(p.candidates.map((c) => c.total)),
     };
   });
   return result;

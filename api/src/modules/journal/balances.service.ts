@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { today } from '../../core/dates.js';
-import type { Cents } from '../../core/money/money.js';
+import { maxTotal, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { accountSummary, AccountType, FundType } from '../accounts/index.js';
 import { balanceSums } from './journal.repository.js';
 
@@ -11,11 +11,11 @@ export interface BalanceRow {
   type: AccountType;
   fundType: FundType;
   archived: boolean;
-  debit: number;
-  credit: number;
+  debit: Total;
+  credit: Total;
   // In the account's normal direction: debit − credit for assets and expenses, credit − debit
   // for liabilities, equity and income.
-  balance: number;
+  balance: Total;
 }
 
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
@@ -28,8 +28,8 @@ export async function accountBalances(
 ): Promise<BalanceRow[]> {
   const rows = await balanceSums(em, opts);
   return rows.map((r) => {
-    const debit = Number(r.d);
-    const credit = Number(r.c);
+    const debit = toTotal(r.d);
+    const credit = toTotal(r.c);
     return {
       accountId: r.id,
       ...accountSummary(r),
@@ -42,12 +42,12 @@ export async function accountBalances(
 
 export interface FundTotals {
   fundType: FundType;
-  assets: Cents;
-  liabilities: Cents;
-  equity: Cents;
-  income: Cents;
-  expenses: Cents;
-  netAssets: Cents;
+  assets: Total;
+  liabilities: Total;
+  equity: Total;
+  income: Total;
+  expenses: Total;
+  netAssets: Total;
 }
 
 // The GraphQL queries' default date: balances without a date are as of today (UTC), so entries
@@ -59,9 +59,9 @@ export async function fundBalances(em: EntityManager, asOf?: string | null): Pro
   const rows = await accountBalances(em, { asOf: asOfOrToday(asOf) });
   return [FundType.OPERATING, FundType.RESERVE].map((fundType) => {
     const sum = (type: AccountType) =>
-      rows
-        .filter((r) => r.fundType === fundType && r.type === type)
-        .reduce((s, r) => s + r.balance, 0);
+      sumCents(
+        rows.filter((r) => r.fundType === fundType && r.type === type).map((r) => r.balance),
+      );
     const assets = sum(AccountType.ASSET);
     const liabilities = sum(AccountType.LIABILITY);
     return {
@@ -77,15 +77,15 @@ export async function fundBalances(em: EntityManager, asOf?: string | null): Pro
 }
 
 export interface TrialBalanceRow extends BalanceRow {
-  debitBalance: Cents;
-  creditBalance: Cents;
+  debitBalance: Total;
+  creditBalance: Total;
 }
 
 export interface TrialBalance {
   asOf: string | null;
   rows: TrialBalanceRow[];
-  totalDebit: Cents;
-  totalCredit: Cents;
+  totalDebit: Total;
+  totalCredit: Total;
 }
 
 // Every account's net as a debit or a credit balance; total debits equal total credits.
@@ -96,13 +96,13 @@ export async function trialBalance(
   const asOf = asOfOrToday(opts.asOf);
   const rows = (await accountBalances(em, { asOf, fundType: opts.fundType })).map((r) => {
     const net = r.debit - r.credit;
-    return { ...r, debitBalance: Math.max(net, 0), creditBalance: Math.max(-net, 0) };
+    return { ...r, debitBalance: maxTotal(net, 0n), creditBalance: maxTotal(-net, 0n) };
   });
   return {
     asOf,
     rows,
-    totalDebit: rows.reduce((s, r) => s + r.debitBalance, 0),
-    totalCredit: rows.reduce((s, r) => s + r.creditBalance, 0),
+    totalDebit: sumCents(rows.map((r) => r.debitBalance)),
+    totalCredit: sumCents(rows.map((r) => r.creditBalance)),
   };
 }
 

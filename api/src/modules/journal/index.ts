@@ -1,14 +1,23 @@
 // What other modules may use of the journal: post, reverse and read entries, balances, and the
 // entry's GraphQL types. Everything else (SQL, the import, the maintenance check) stays inside.
-export { EntrySource, JournalEntry, JournalLine } from './journal.types.js';
+export {
+  EntryOwner,
+  EntryOwnerType,
+  EntrySource,
+  JournalEntry,
+  JournalLine,
+} from './journal.types.js';
 export { JournalLineInput, PostJournalEntryInput } from './journal.inputs.js';
 export {
+  controlAccountMessages,
   findJournalEntries,
   findJournalEntry,
   postJournalEntries,
   postJournalEntry,
+  type EntryOwnerRef,
   type Posting,
   type PostOptions,
   reverseJournalEntry,
+  setControlAccount,
 } from './journal.service.js';
 export { accountBalances, type BalanceRow } from './balances.service.js';

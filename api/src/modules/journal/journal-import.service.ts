@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
 import { parseCsvRows } from '../../core/csv/parse-rows.js';
-import type { Cents } from '../../core/money/money.js';
+import { formatMoney, sumCents, type Cents, type Total } from '../../core/money/money.js';
 import { parseAmount } from '../../core/csv/amounts.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import {
@@ -10,7 +10,7 @@ import {
   selectImportedBefore,
   selectOpenAccountNumbers,
 } from './journal-import.repository.js';
-import { postJournalEntries, type Posting } from './journal.service.js';
+import { controlAccountMessages, postJournalEntries, type Posting } from './journal.service.js';
 import { EntrySource } from './journal.types.js';
 
 export const MAX_IMPORT_ROWS = 50_000;
@@ -28,7 +28,7 @@ export interface ImportedEntry {
   date: string | null;
   memo: string | null;
   lineCount: number;
-  total: Cents;
+  total: Total;
   firstRow: number;
 }
 
@@ -36,7 +36,7 @@ export interface JournalImport {
   committed: boolean;
   entryCount: number;
   lineCount: number;
-  totalDebit: Cents;
+  totalDebit: Total;
   from: string | null;
   to: string | null;
   entries: ImportedEntry[];
@@ -73,7 +73,7 @@ function parseDate(text: string): string | null {
   return date.toISOString().slice(0, 10);
 }
 
-const money = (c: Cents) => (c / 100).toFixed(2);
+const money = (c: Total) => formatMoney(c);
 
 // The template: the header and one balanced example entry on the association's own accounts.
 export async function journalImportTemplate(em: EntityManager): Promise<string> {
@@ -101,7 +101,7 @@ export async function importJournalEntries(
     committed: false,
     entryCount: 0,
     lineCount: 0,
-    totalDebit: 0,
+    totalDebit: 0n,
     from: null,
     to: null,
     entries: [],
@@ -141,6 +141,9 @@ export async function importJournalEntries(
   const accounts = new Map(
     (await selectAccountsForImport(em)).map((a) => [a.number.toLowerCase(), a]),
   );
+  // Control accounts take only their subledger's postings (opening receivables come in through
+  // the receivables subledger, never as journal lines).
+  const control = await controlAccountMessages(em);
 
   interface Draft {
     reference: string;
@@ -148,8 +151,8 @@ export async function importJournalEntries(
     memo: string | null;
     firstRow: number;
     lines: { row: number; accountId: string; debit: Cents; credit: Cents; memo: string | null }[];
-    debits: Cents;
-    credits: Cents;
+    debits: Total;
+    credits: Total;
     badRows: number;
   }
   const drafts = new Map<string, Draft>();
@@ -174,8 +177,8 @@ export async function importJournalEntries(
         memo: null,
         firstRow: row,
         lines: [],
-        debits: 0,
-        credits: 0,
+        debits: 0n,
+        credits: 0n,
         badRows: 0,
       };
       drafts.set(reference, draft);
@@ -195,7 +198,7 @@ export async function importJournalEntries(
         'account',
         `Account ${account.number} ${account.name} is archived and takes no new postings`,
       );
-    }
+    } else if (control.has(account.id)) problem('account', control.get(account.id)!);
     const debit = parseAmount(get('debit'));
     const credit = parseAmount(get('credit'));
     if (debit.error) problem('debit', debit.error);
@@ -223,8 +226,8 @@ export async function importJournalEntries(
       credit: credit.cents!,
       memo: lineMemo || null,
     });
-    draft.debits += debit.cents!;
-    draft.credits += credit.cents!;
+    draft.debits += BigInt(debit.cents!);
+    draft.credits += BigInt(credit.cents!);
   });
 
   // Whole entries: two lines at least, balanced, not imported before.
@@ -257,7 +260,7 @@ export async function importJournalEntries(
   const entries = [...drafts.values()];
   result.entryCount = entries.length;
   result.lineCount = entries.reduce((n, d) => n + d.lines.length + d.badRows, 0);
-  result.totalDebit = entries.reduce((n, d) => n + d.debits, 0);
+  result.totalDebit = sumCents(entries.map((d) => d.debits));
   const dates = entries
     .map((d) => d.date)
     .filter((d): d is string => !!d)

@@ -1,6 +1,6 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { CsvRowError } from '../../core/csv/row-error.js';
 
 @ObjectType({ description: 'One entry of an import file' })
@@ -18,7 +18,7 @@ export class JournalImportEntry {
   lineCount: number;
 
   @Field(() => MoneyScalar, { description: 'Its debits' })
-  total: Cents;
+  total: Total;
 
   @Field(() => Int, { description: 'Line of the file where the entry starts' })
   firstRow: number;
@@ -36,7 +36,7 @@ export class JournalImportResult {
   lineCount: number;
 
   @Field(() => MoneyScalar)
-  totalDebit: Cents;
+  totalDebit: Total;
 
   @Field(() => GraphQLLocalDate, { nullable: true, description: 'The earliest entry date' })
   from: string | null;

@@ -17,9 +17,10 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { keysetPage, newestFirstPage, pageSize } from '../../core/graphql/connection.js';
 import { isLocalDate } from '../../core/dates.js';
 import { isId } from '../../core/ids.js';
+import { sumCents, toCents, toTotal, type Total } from '../../core/money/money.js';
 import { anyOf, sql } from '../../db/sql.js';
 import type { AccountSummaryRow, AccountType, FundType } from '../accounts/index.js';
-import type { EntrySource, JournalEntry, JournalLine } from './journal.types.js';
+import type { EntryOwnerType, EntrySource, JournalEntry, JournalLine } from './journal.types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Entries and lines
@@ -45,6 +46,8 @@ export interface EntryHeadRow {
   reverses_id: string | null;
   import_ref: string | null;
   reversed_by_id: string | null;
+  owner_type: EntryOwnerType | null;
+  owner_id: string | null;
   created_at: string;
 }
 
@@ -58,8 +61,8 @@ export function toLine(r: LineRow): JournalLine {
     entryId: r.entry_id,
     lineNo: r.line_no,
     accountId: r.account_id,
-    debit: Number(r.debit),
-    credit: Number(r.credit),
+    debit: toCents(r.debit),
+    credit: toCents(r.credit),
     memo: r.memo,
   };
 }
@@ -76,7 +79,8 @@ export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
     reversesId: r.reverses_id,
     importReference: r.import_ref,
     reversedById: r.reversed_by_id,
-    total: Number(r.total),
+    owner: r.owner_type && r.owner_id ? { type: r.owner_type, id: r.owner_id } : null,
+    total: toTotal(r.total),
     createdAt: new Date(r.created_at),
     lines,
   };
@@ -86,7 +90,7 @@ export function toEntry(r: EntryRow, lines: JournalLine[] = []): JournalEntry {
 export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_date, e.memo, e.source,
   e.reconciled, e.vendor_id, e.reverses_id, e.import_ref,
   (SELECT r.id FROM journal_entries r WHERE r.reverses_id = e.id) AS reversed_by_id,
-  e.created_at`;
+  e.owner_type, e.owner_id, e.created_at`;
 
 export const ENTRY_COLUMNS = `${ENTRY_HEAD_COLUMNS},
   (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total`;
@@ -217,7 +221,7 @@ export function entryPage(
       );
       return rows.map((r) => {
         const entryLines = lines.get(r.id) ?? [];
-        const total = entryLines.reduce((sum, l) => sum + l.debit, 0);
+        const total = sumCents(entryLines.map((l) => l.debit));
         return toEntry({ ...r, total: String(total) }, entryLines);
       });
     },
@@ -329,8 +333,8 @@ export function linePage(
         accountName: r.a_name,
         accountType: r.a_type,
         fundType: r.fund_type,
-        debit: Number(r.debit),
-        credit: Number(r.credit),
+        debit: toCents(r.debit),
+        credit: toCents(r.credit),
         memo: r.memo,
       })),
   });
@@ -345,7 +349,7 @@ export async function totalsBefore(
   em: EntityManager,
   accountId: string,
   date: string,
-): Promise<{ debit: number; credit: number }> {
+): Promise<{ debit: Total; credit: Total }> {
   const [o] = await sql(em).all<{ d: string; c: string }>(
     `SELECT coalesce(sum(d), 0) AS d, coalesce(sum(c), 0) AS c FROM (
        SELECT debit AS d, credit AS c FROM account_month_totals
@@ -356,7 +360,7 @@ export async function totalsBefore(
      ) x`,
     [accountId, date, accountId, date, date],
   );
-  return { debit: Number(o.d), credit: Number(o.c) };
+  return { debit: toTotal(o.d), credit: toTotal(o.c) };
 }
 
 export interface LedgerLineRow {
@@ -457,12 +461,63 @@ export function balanceSums(
 // Posting
 
 // The accounts of a posting, locked shared: an account cannot be archived while an entry posts
-// to it.
+// to it. `control_role` is set on a control account (only its subledger posts to it).
 export function lockAccountsForPosting(tx: EntityManager, accountIds: string[]) {
-  return sql(tx).all<{ id: string; number: string; name: string; archived: boolean }>(
-    `SELECT id, number, name, archived FROM accounts WHERE id = ${anyOf('uuid')} FOR SHARE`,
+  return sql(tx).all<{
+    id: string;
+    number: string;
+    name: string;
+    archived: boolean;
+    control_role: ControlRole | null;
+  }>(
+    `SELECT a.id, a.number, a.name, a.archived, c.role AS control_role
+       FROM accounts a LEFT JOIN control_accounts c ON c.account_id = a.id
+      WHERE a.id = ${anyOf('uuid')} FOR SHARE OF a`,
     [accountIds],
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Control accounts and entry owners
+
+// The role of a control account: which subledger keeps it.
+export type ControlRole = 'receivable';
+
+export function selectControlAccounts(em: EntityManager) {
+  return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
+    `SELECT c.role, c.account_id, a.number, a.name
+       FROM control_accounts c JOIN accounts a ON a.id = c.account_id`,
+  );
+}
+
+// Makes the account the control account of the role (replacing the previous one).
+export async function upsertControlAccount(
+  tx: EntityManager,
+  role: ControlRole,
+  accountId: string,
+) {
+  await sql(tx).run(
+    `INSERT INTO control_accounts (role, account_id) VALUES (?, ?)
+     ON CONFLICT (role) DO UPDATE SET account_id = excluded.account_id`,
+    [role, accountId],
+  );
+}
+
+// How an owner is named in messages (INV-1001, PMT-7, March 2026). The one place the journal
+// reads its subledgers' tables: the owner of an entry is a record of another module, and the
+// journal cannot call those modules (they call it).
+export async function selectOwnerLabel(
+  em: EntityManager,
+  type: EntryOwnerType,
+  id: string,
+): Promise<string | null> {
+  const query: Record<EntryOwnerType, string> = {
+    invoice: `SELECT 'INV-' || number AS label FROM invoices WHERE id = ?`,
+    payment: `SELECT 'PMT-' || number AS label FROM payments WHERE id = ?`,
+    monthly_actuals: `SELECT trim(to_char(month, 'FMMonth YYYY')) AS label FROM actuals_months WHERE id = ?`,
+  };
+  const [row] = await sql(em).all<{ label: string }>(query[type], [id]);
+  return row?.label ?? null;
 }
 
 // How many of these entries already have a reversal.
@@ -486,6 +541,9 @@ export interface EntryDoc {
   v: string | null;
   x: string | null;
   f: string | null;
+  // Owner type and id.
+  ot: EntryOwnerType | null;
+  oi: string | null;
   // Number of lines.
   n: number;
 }
@@ -513,9 +571,9 @@ export async function insertEntries(
   const who = [actor?.userId ?? null, actor?.impersonatedBy ?? null];
   const entriesJson = JSON.stringify(entries);
   await db.bulk(
-    `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, import_ref, created_by, impersonated_by)
-     SELECT id, d, m, s, r, v, x, f, ?::uuid, ?::uuid
-       FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid, f text)`,
+    `INSERT INTO journal_entries (id, entry_date, memo, source, reconciled, vendor_id, reverses_id, import_ref, owner_type, owner_id, created_by, impersonated_by)
+     SELECT id, d, m, s, r, v, x, f, ot, oi, ?::uuid, ?::uuid
+       FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, d date, m text, s text, r boolean, v uuid, x uuid, f text, ot text, oi uuid)`,
     [...who, entriesJson],
   );
   await db.bulk(

@@ -4,11 +4,12 @@ import { isLocalDate } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
-import type { Cents } from '../../core/money/money.js';
+import { formatMoney, toCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, findAccount } from '../accounts/index.js';
 import { checkEntryVendors } from '../vendors/index.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import {
+  type ControlRole,
   countReversed,
   type EntryDoc,
   type EntryFilter,
@@ -19,10 +20,18 @@ import {
   type LineFilter,
   linePage,
   lockAccountsForPosting,
+  selectControlAccounts,
   selectEntries,
+  selectOwnerLabel,
   totalsBefore,
+  upsertControlAccount,
 } from './journal.repository.js';
-import { type AccountLedger, EntrySource, type JournalEntry } from './journal.types.js';
+import {
+  type AccountLedger,
+  EntryOwnerType,
+  EntrySource,
+  type JournalEntry,
+} from './journal.types.js';
 
 const MAX_LINES = 500;
 
@@ -32,14 +41,90 @@ export interface PostOptions {
   reversesId?: string;
   // An imported entry's reference in its file.
   importRef?: string;
+  // The subledger record the entry belongs to. Only subledgers pass it (the API's postJournalEntry
+  // and the import never do): an owned entry may post to the control accounts its subledger keeps,
+  // and only its owner can reverse it (reverseJournalEntry with the same owner).
+  owner?: EntryOwnerRef;
+  // Where each line came from in the caller's input, for messages (e.g. a payment's
+  // `depositAccountId`); null marks the subledger's own line on its control account.
+  lineFields?: (string | null)[];
+}
+
+export interface EntryOwnerRef {
+  type: EntryOwnerType;
+  id: string;
+}
+
+// Control accounts: which owners keep each one, and what a user does instead of posting to it.
+const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; action: string }> = {
+  receivable: {
+    owners: [EntryOwnerType.INVOICE, EntryOwnerType.PAYMENT],
+    keptBy: 'invoices and payments',
+    action: 'record a payment or void the invoice',
+  },
+};
+
+// The message refusing a line on a control account outside its subledger.
+export function controlAccountMessage(role: ControlRole, name: string): string {
+  const rule = CONTROL[role];
+  return `${name} is kept by ${rule.keptBy}: ${rule.action}`;
+}
+
+// The control accounts by id with the message refusing a posting to each (for the import's
+// row-by-row checks; the posting path re-checks).
+export async function controlAccountMessages(em: EntityManager): Promise<Map<string, string>> {
+  const rows = await selectControlAccounts(em);
+  return new Map(rows.map((r) => [r.account_id, controlAccountMessage(r.role, r.name)]));
+}
+
+// Makes the account the control account of the role (the receivables settings call it when the
+// receivable account is chosen). Call inside the transaction that changes the setting.
+export function setControlAccount(tx: EntityManager, role: ControlRole, accountId: string) {
+  return upsertControlAccount(tx, role, accountId);
+}
+
+// Lines on control accounts the entry may not post: any such line of an entry its subledger does
+// not own, and in an owned entry any line on its control account besides the subledger's own
+// line (an invoice line or a payment's deposit on the receivable account). A reversal only takes
+// back what its original posted, so it is not checked again.
+function controlProblems(
+  posting: Posting,
+  accounts: Map<string, { name: string; control_role: ControlRole | null }>,
+  field: (i: number) => string,
+): FieldDetail[] {
+  const { input, opts = {} } = posting;
+  if (opts.reversesId) return [];
+  const out: FieldDetail[] = [];
+  input.lines.forEach((l, i) => {
+    const a = accounts.get(l.accountId);
+    if (!a?.control_role) return;
+    const rule = CONTROL[a.control_role];
+    const given = opts.lineFields?.[i];
+    if (!opts.owner || !rule.owners.includes(opts.owner.type)) {
+      out.push({
+        field: given ?? field(i),
+        message: controlAccountMessage(a.control_role, a.name),
+      });
+    } else if (
+      opts.lineFields
+        ? given !== null
+        : input.lines.filter((x) => x.accountId === l.accountId).length > 1
+    ) {
+      out.push({
+        field: given ?? field(i),
+        message: `${a.name} is kept by ${rule.keptBy}; choose another account for this line`,
+      });
+    }
+  });
+  return out;
 }
 
 // Checks an entry before anything is written: at least two lines, each a positive debit or a
 // positive credit, debits equal to credits. Reports every problem with its field path.
 function validate(input: PostJournalEntryInput): {
   details: FieldDetail[];
-  debits: Cents;
-  credits: Cents;
+  debits: Total;
+  credits: Total;
 } {
   const details: FieldDetail[] = [];
   if (!isLocalDate(input.date))
@@ -49,8 +134,8 @@ function validate(input: PostJournalEntryInput): {
   if (input.lines.length > MAX_LINES) {
     details.push({ field: 'lines', message: `An entry has at most ${MAX_LINES} lines` });
   }
-  let debits = 0;
-  let credits = 0;
+  let debits = 0n;
+  let credits = 0n;
   input.lines.forEach((l, i) => {
     const d = l.debit ?? 0;
     const c = l.credit ?? 0;
@@ -59,13 +144,13 @@ function validate(input: PostJournalEntryInput): {
     } else if (d > 0 === c > 0) {
       details.push({ field: `lines.${i}`, message: 'Enter either a debit or a credit' });
     }
-    debits += Math.max(d, 0);
-    credits += Math.max(c, 0);
+    debits += toTotal(Math.max(d, 0));
+    credits += toTotal(Math.max(c, 0));
   });
   if (debits !== credits) {
     details.push({
       field: 'lines',
-      message: `Debits and credits differ by ${((debits - credits) / 100).toFixed(2)}`,
+      message: `Debits and credits differ by ${formatMoney(debits - credits)}`,
     });
   }
   return { details, debits, credits };
@@ -132,6 +217,10 @@ export async function postJournalEntries(
     );
     if (missing.length) throw notFound('Account', missing);
     if (archived.length) throw badInput(archived, archived[0].message);
+    const control = postings.flatMap((p, k) =>
+      controlProblems(p, byId, (i) => prefix(k, `lines.${i}.accountId`)),
+    );
+    if (control.length) throw badInput(control, control[0].message);
     await checkEntryVendors(
       tx,
       postings.flatMap(({ input, opts }, k) =>
@@ -165,6 +254,8 @@ export async function postJournalEntries(
         v: input.vendorId ?? null,
         x: opts.reversesId ?? null,
         f: opts.importRef ?? null,
+        ot: opts.owner?.type ?? null,
+        oi: opts.owner?.id ?? null,
         n: input.lines.length,
       });
       input.lines.forEach((line, i) =>
@@ -210,17 +301,36 @@ export function findJournalEntries(
   return selectEntries(em, ids);
 }
 
-// The mirror entry (debits and credits swapped), linked to the original. An entry is reversed once.
+const OWNER_ACTION: Record<EntryOwnerType, (label: string) => string> = {
+  [EntryOwnerType.INVOICE]: (l) => `This entry belongs to invoice ${l}: void the invoice instead`,
+  [EntryOwnerType.PAYMENT]: (l) => `This entry belongs to payment ${l}: void the payment instead`,
+  [EntryOwnerType.MONTHLY_ACTUALS]: (l) =>
+    `This entry belongs to the monthly actuals of ${l}: change the amounts in Monthly Actuals instead`,
+};
+
+// The mirror entry (debits and credits swapped), linked to the original, dated no earlier than it.
+// An entry is reversed once. An entry a subledger owns is reversed only by that subledger, which
+// passes its owner; anyone else is told which record to act on.
 export async function reverseJournalEntry(
   em: EntityManager,
   actor: AuthInfo | null,
   id: string,
   date: string,
   memo?: string | null,
+  opts: { owner?: EntryOwnerRef } = {},
 ): Promise<JournalEntry> {
   const original = await findJournalEntry(em, id);
+  if (original.owner && original.owner.id !== opts.owner?.id) {
+    const { type, id: ownerId } = original.owner;
+    const label = (await selectOwnerLabel(em, type, ownerId)) ?? ownerId;
+    throw conflict(OWNER_ACTION[type](label));
+  }
   if (original.reversesId) throw conflict('A reversal cannot itself be reversed');
   if (original.reversedById) throw conflict('This entry has already been reversed');
+  if (isLocalDate(date) && date < original.date) {
+    const message = `A reversal cannot be dated before the entry it reverses (${original.date})`;
+    throw badInput([{ field: 'date', message }], message);
+  }
   return postJournalEntry(
     em,
     actor,
@@ -240,7 +350,7 @@ export async function reverseJournalEntry(
       })),
       vendorId: original.vendorId,
     },
-    { source: EntrySource.REVERSAL, reversesId: original.id },
+    { source: EntrySource.REVERSAL, reversesId: original.id, owner: original.owner ?? opts.owner },
   );
 }
 
@@ -273,8 +383,9 @@ export async function accountLedger(
 ): Promise<AccountLedger> {
   const limit = pageSize(opts.first, MAX_LEDGER_ROWS, 'rows');
   const account = await findAccount(em, accountId);
-  const sign = account.type === AccountType.ASSET || account.type === AccountType.EXPENSE ? 1 : -1;
-  let opening = 0;
+  const sign =
+    account.type === AccountType.ASSET || account.type === AccountType.EXPENSE ? 1n : -1n;
+  let opening = 0n;
   if (opts.from) {
     const before = await totalsBefore(em, account.id, opts.from);
     opening = sign * (before.debit - before.credit);
@@ -291,9 +402,9 @@ export async function accountLedger(
     memo: r.memo,
     source: r.source,
     reconciled: r.reconciled,
-    debit: Number(r.debit),
-    credit: Number(r.credit),
-    balance: opening + sign * Number(r.running),
+    debit: toCents(r.debit),
+    credit: toCents(r.credit),
+    balance: opening + sign * toTotal(r.running),
   }));
   return {
     accountId: account.id,

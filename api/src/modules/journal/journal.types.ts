@@ -1,7 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
 
 export enum EntrySource {
@@ -15,6 +15,28 @@ export enum EntrySource {
   IMPORT = 'import',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
+
+// The kinds of record that own entries (a subledger's record). An owned entry is undone only
+// through its owner: void the invoice, void the payment, change the monthly actuals cell.
+export enum EntryOwnerType {
+  INVOICE = 'invoice',
+  PAYMENT = 'payment',
+  MONTHLY_ACTUALS = 'monthly_actuals',
+}
+registerEnumType(EntryOwnerType, { name: 'EntryOwnerType' });
+
+// The typed link from an entry to the record that owns it. The API exposes it as `owner { type id }`
+// on every entry (a generic join key for power users, and what later subledgers extend), plus the
+// nullable `invoice` and `payment` fields resolved by those modules, so a query can follow the link
+// without a second round trip. A monthly-actuals owner id is the month's id (see monthlyActuals).
+@ObjectType({ description: 'The subledger record that owns an entry' })
+export class EntryOwner {
+  @Field(() => EntryOwnerType)
+  type: EntryOwnerType;
+
+  @Field(() => ID)
+  id: string;
+}
 
 // What every kind of journal line shows (an entry's line, a ledger row, a report's line). No query
 // returns these bases alone, so the schema never shows them.
@@ -89,11 +111,18 @@ export class JournalEntry {
   @Field(() => ID, { nullable: true, description: 'The entry this one reverses' })
   reversesId: string | null;
 
+  @Field(() => EntryOwner, {
+    nullable: true,
+    description:
+      'The record that owns the entry (invoice, payment, monthly actuals month); null for manual and imported entries. Owned entries are undone only through their owner.',
+  })
+  owner: EntryOwner | null;
+
   @Field(() => ID, { nullable: true, description: 'The reversal of this entry, if any' })
   reversedById: string | null;
 
   @Field(() => MoneyScalar, { description: 'Sum of debits (= sum of credits)' })
-  total: Cents;
+  total: Total;
 
   @Field(() => Date)
   createdAt: Date;
@@ -110,13 +139,13 @@ export type JournalEntryConnection = InstanceType<typeof JournalEntryConnection>
 @ObjectType()
 export class BalanceFigures {
   @Field(() => MoneyScalar, { description: 'Sum of debits up to the date' })
-  debit: Cents;
+  debit: Total;
 
   @Field(() => MoneyScalar, { description: 'Sum of credits up to the date' })
-  credit: Cents;
+  credit: Total;
 
   @Field(() => MoneyScalar, { description: "Balance in the account's normal direction" })
-  balance: Cents;
+  balance: Total;
 }
 
 @ObjectType()
@@ -125,10 +154,10 @@ export class AccountBalance extends WithAccountColumns(BalanceFigures) {}
 @ObjectType()
 export class TrialBalanceRow extends AccountBalance {
   @Field(() => MoneyScalar, { description: 'Net debit balance (0 when the net is a credit)' })
-  debitBalance: Cents;
+  debitBalance: Total;
 
   @Field(() => MoneyScalar, { description: 'Net credit balance (0 when the net is a debit)' })
-  creditBalance: Cents;
+  creditBalance: Total;
 }
 
 @ObjectType()
@@ -140,10 +169,10 @@ export class TrialBalance {
   rows: TrialBalanceRow[];
 
   @Field(() => MoneyScalar)
-  totalDebit: Cents;
+  totalDebit: Total;
 
   @Field(() => MoneyScalar)
-  totalCredit: Cents;
+  totalCredit: Total;
 }
 
 @ObjectType()
@@ -155,7 +184,7 @@ export class LedgerRow extends EntryLineFields {
   reconciled: boolean;
 
   @Field(() => MoneyScalar, { description: 'Running balance after this line' })
-  balance: Cents;
+  balance: Total;
 }
 
 @ObjectType()
@@ -164,10 +193,10 @@ export class AccountLedger {
   accountId: string;
 
   @Field(() => MoneyScalar, { description: 'Balance before the first row' })
-  openingBalance: Cents;
+  openingBalance: Total;
 
   @Field(() => MoneyScalar)
-  closingBalance: Cents;
+  closingBalance: Total;
 
   @Field(() => [LedgerRow])
   rows: LedgerRow[];
@@ -206,20 +235,20 @@ export class FundBalance {
   fundType: FundType;
 
   @Field(() => MoneyScalar)
-  assets: Cents;
+  assets: Total;
 
   @Field(() => MoneyScalar)
-  liabilities: Cents;
+  liabilities: Total;
 
   @Field(() => MoneyScalar)
-  equity: Cents;
+  equity: Total;
 
   @Field(() => MoneyScalar)
-  income: Cents;
+  income: Total;
 
   @Field(() => MoneyScalar)
-  expenses: Cents;
+  expenses: Total;
 
   @Field(() => MoneyScalar, { description: 'Assets minus liabilities' })
-  netAssets: Cents;
+  netAssets: Total;
 }

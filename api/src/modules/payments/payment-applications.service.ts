@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newIds } from '../../core/ids.js';
+import { toCents } from '../../core/money/money.js';
 import type { PaymentApplication } from './payments.types.js';
 import {
   applicationRows,
@@ -34,7 +35,7 @@ export async function openInvoices(
   const ids = where.invoiceIds ?? where.unitIds ?? [];
   if (!ids.length) return [];
   const rows = await openInvoiceRows(em, where.invoiceIds ? 'invoice' : 'unit', ids);
-  return rows.map((r) => ({ ...r, balance: Number(r.balance) })).filter((r) => r.balance > 0);
+  return rows.map((r) => ({ ...r, balance: toCents(r.balance) })).filter((r) => r.balance > 0);
 }
 
 // Unapplied money of the units' posted payments, oldest payment first.
@@ -44,7 +45,9 @@ export async function unappliedPayments(
 ): Promise<UnappliedPayment[]> {
   if (!unitIds.length) return [];
   const rows = await unappliedPaymentRows(em, unitIds);
-  return rows.map((r) => ({ ...r, unapplied: Number(r.unapplied) })).filter((r) => r.unapplied > 0);
+  return rows
+    .map((r) => ({ ...r, unapplied: toCents(r.unapplied) }))
+    .filter((r) => r.unapplied > 0);
 }
 
 // Spends payments on invoices in the order given (both lists are already in order). An application
@@ -93,7 +96,7 @@ export async function applicationsOf(
   return rows.map((r) => ({
     invoiceId: r.invoice_id,
     paymentId: r.payment_id,
-    amount: Number(r.amount),
+    amount: toCents(r.amount),
     date: r.applied_on,
     voided: r.voided,
   }));

@@ -2,8 +2,10 @@ import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { Account, accountById } from '../accounts/index.js';
+import { EntryOwnerType, JournalEntry } from '../journal/index.js';
 import { Unit, unitById } from '../units/index.js';
 import { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
+import { paymentById } from './payments.loaders.js';
 import { findPayment, listPayments, recordPayment, voidPayment } from './payments.service.js';
 import { Payment, PaymentConnection } from './payments.types.js';
 
@@ -54,5 +56,18 @@ export class PaymentsResolver {
   @FieldResolver(() => Account)
   depositAccount(@Root() p: Payment, @Ctx() ctx: Context) {
     return accountById(ctx, p.depositAccountId);
+  }
+}
+
+// The payment that owns an entry (its posting or its void); see EntryOwner in the journal.
+@Resolver(() => JournalEntry)
+export class JournalEntryPaymentResolver {
+  @FieldResolver(() => Payment, {
+    nullable: true,
+    description: 'The payment that owns the entry (its posting or its void), if any',
+  })
+  payment(@Root() entry: JournalEntry, @Ctx() ctx: Context): Promise<Payment> | null {
+    if (entry.owner?.type !== EntryOwnerType.PAYMENT) return null;
+    return paymentById(ctx, entry.owner.id);
   }
 }

@@ -3,9 +3,15 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { today } from '../../core/dates.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
+import { toCents } from '../../core/money/money.js';
 import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { EntrySource, postJournalEntries, reverseJournalEntry } from '../journal/index.js';
+import {
+  EntryOwnerType,
+  EntrySource,
+  postJournalEntries,
+  reverseJournalEntry,
+} from '../journal/index.js';
 import { apply, applicationsOf, lockUnits, openInvoices } from './payment-applications.service.js';
 import type { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
 import {
@@ -35,13 +41,13 @@ async function hydrate(em: EntityManager, rows: PaymentRow[]): Promise<Payment[]
       number: Number(r.number),
       unitId: r.unit_id,
       date: r.date,
-      amount: Number(r.amount),
+      amount: toCents(r.amount),
       method: r.method,
       reference: r.reference,
       memo: r.memo,
       depositAccountId: r.deposit_account_id,
       applications: mine,
-      unapplied: voided ? 0 : Number(r.amount) - mine.reduce((s, a) => s + a.amount, 0),
+      unapplied: voided ? 0 : toCents(r.amount) - mine.reduce((s, a) => s + a.amount, 0),
       status: voided ? PaymentStatus.VOID : PaymentStatus.POSTED,
       journalEntryId: r.journal_entry_id,
       voidEntryId: r.void_entry_id,
@@ -136,6 +142,9 @@ export async function recordPayment(
       targets = invoiceIds.map((iid) => targets.find((t) => t.id === iid)!);
     }
     const n = await nextPaymentNumber(tx);
+    [id] = newIds(1);
+    // The entry belongs to the payment; its receivable line is the subledger's own, and the
+    // ledger refuses the receivable account (or any control account) as the deposit account.
     const [entryId] = await postJournalEntries(tx, actor, [
       {
         input: {
@@ -153,10 +162,13 @@ export async function recordPayment(
             },
           ],
         },
-        opts: { source: EntrySource.PAYMENT },
+        opts: {
+          source: EntrySource.PAYMENT,
+          owner: { type: EntryOwnerType.PAYMENT, id },
+          lineFields: ['depositAccountId', null],
+        },
       },
     ]);
-    [id] = newIds(1);
     await insertPayment(tx, {
       id,
       number: n,
@@ -216,6 +228,7 @@ export async function voidPayment(
       p.journalEntryId,
       on,
       `Void PMT-${p.number}`,
+      { owner: { type: EntryOwnerType.PAYMENT, id } },
     );
     await markPaymentVoid(tx, id, reversal.id, on);
     await recordTenantAudit(tx, actor, {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors/app-error.js';
-import type { Cents } from '../../core/money/money.js';
+import { toTotal, type Total } from '../../core/money/money.js';
 import { accountSummary, AccountType, FundType } from '../accounts/index.js';
 import { assertYear } from '../budgets/index.js';
 import { type BvaRow, budgetAndLedgerByMonth } from './budget-vs-actual.repository.js';
@@ -19,18 +19,24 @@ export interface BudgetVsActualOptions {
   fundType?: FundType | null;
 }
 
+// ⌊n / d⌋ for d > 0 (bigint division truncates toward zero).
+const floorDiv = (n: bigint, d: bigint) => (n >= 0n ? n / d : -((-n + d - 1n) / d));
+
 export function figures(
-  budget: Cents,
-  actual: Cents,
+  budget: Total,
+  actual: Total,
   type: AccountType | 'net',
 ): BudgetVsActualFigures {
   const variance = actual - budget;
+  const abs = budget < 0n ? -budget : budget;
+  // Tenths of a percent, rounded half up like Math.round, computed exactly: ⌊(1000·v / |b|) + ½⌋.
+  const tenths = abs === 0n ? null : floorDiv(2000n * variance + abs, 2n * abs);
   return {
     budget,
     actual,
     variance,
-    variancePercent: budget === 0 ? null : Math.round((variance / Math.abs(budget)) * 1000) / 10,
-    favourable: type === AccountType.EXPENSE ? variance <= 0 : variance >= 0,
+    variancePercent: tenths === null ? null : Number(tenths) / 10,
+    favourable: type === AccountType.EXPENSE ? variance <= 0n : variance >= 0n,
   };
 }
 
@@ -57,18 +63,18 @@ export async function budgetVsActual(
 
   const months: BudgetVsActualMonth[] = Array.from({ length: 12 }, (_, i) => ({
     month: i + 1,
-    incomeBudget: 0,
-    incomeActual: 0,
-    expenseBudget: 0,
-    expenseActual: 0,
+    incomeBudget: 0n,
+    incomeActual: 0n,
+    expenseBudget: 0n,
+    expenseActual: 0n,
   }));
-  const accounts = new Map<string, { row: BvaRow; budget: Cents; actual: Cents; any: boolean }>();
+  const accounts = new Map<string, { row: BvaRow; budget: Total; actual: Total; any: boolean }>();
   for (const r of rows) {
-    const acc = accounts.get(r.id) ?? { row: r, budget: 0, actual: 0, any: false };
+    const acc = accounts.get(r.id) ?? { row: r, budget: 0n, actual: 0n, any: false };
     accounts.set(r.id, acc);
     if (r.month === null) continue;
-    const budget = Number(r.budget);
-    const net = Number(r.debit) - Number(r.credit);
+    const budget = toTotal(r.budget);
+    const net = toTotal(r.debit) - toTotal(r.credit);
     const actual = r.type === AccountType.EXPENSE ? net : -net;
     const m = months[r.month - 1];
     if (r.type === AccountType.INCOME) {
@@ -81,7 +87,7 @@ export async function budgetVsActual(
     if (r.month >= fromMonth && r.month <= toMonth) {
       acc.budget += budget;
       acc.actual += actual;
-      acc.any ||= budget !== 0 || actual !== 0;
+      acc.any ||= budget !== 0n || actual !== 0n;
     }
   }
   const out: BudgetVsActualRow[] = [...accounts.values()]
@@ -98,7 +104,7 @@ export async function budgetVsActual(
         a.number.localeCompare(b.number),
     );
   const sum = (xs: BudgetVsActualRow[]) =>
-    xs.reduce((s, r) => ({ b: s.b + r.budget, a: s.a + r.actual }), { b: 0, a: 0 });
+    xs.reduce((s, r) => ({ b: s.b + r.budget, a: s.a + r.actual }), { b: 0n, a: 0n });
   const subtotals = FUND_ORDER.flatMap((fundType) =>
     TYPE_ORDER.flatMap((type) => {
       const xs = out.filter((r) => r.fundType === fundType && r.type === type);

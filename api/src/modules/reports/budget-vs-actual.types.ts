@@ -1,5 +1,5 @@
 import { Field, Float, Int, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
 
 @ObjectType({
@@ -7,13 +7,13 @@ import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js'
 })
 export class BudgetVsActualFigures {
   @Field(() => MoneyScalar)
-  budget: Cents;
+  budget: Total;
 
   @Field(() => MoneyScalar, { description: 'From the ledger: every posting, not only actuals' })
-  actual: Cents;
+  actual: Total;
 
   @Field(() => MoneyScalar, { description: 'Actual minus budget' })
-  variance: Cents;
+  variance: Total;
 
   @Field(() => Float, {
     nullable: true,
@@ -46,16 +46,16 @@ export class BudgetVsActualMonth {
   month: number;
 
   @Field(() => MoneyScalar)
-  incomeBudget: Cents;
+  incomeBudget: Total;
 
   @Field(() => MoneyScalar)
-  incomeActual: Cents;
+  incomeActual: Total;
 
   @Field(() => MoneyScalar)
-  expenseBudget: Cents;
+  expenseBudget: Total;
 
   @Field(() => MoneyScalar)
-  expenseActual: Cents;
+  expenseActual: Total;
 }
 
 @ObjectType({ description: 'Budget vs Actual for a period of a fiscal year' })

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { toTotal } from '../../core/money/money.js';
 import { selectLedger } from './units.repository.js';
 import type { UnitLedgerRow } from './units.types.js';
 import { findUnit } from './units.service.js';
@@ -11,10 +12,10 @@ import { findUnit } from './units.service.js';
 export async function unitLedger(em: EntityManager, unitId: string): Promise<UnitLedgerRow[]> {
   await findUnit(em, unitId);
   const rows = await selectLedger(em, unitId);
-  let balance = 0;
+  let balance = 0n;
   return rows.map((r) => {
-    const charge = Number(r.charge);
-    const payment = Number(r.payment);
+    const charge = toTotal(r.charge);
+    const payment = toTotal(r.payment);
     balance += charge - payment;
     return {
       date: r.date,

@@ -1,5 +1,6 @@
 import type { Context } from '../../core/context.js';
 import { defineLoader } from '../../core/loaders.js';
+import type { Total } from '../../core/money/money.js';
 import { findUnits, unitFigures } from './units.service.js';
 import type { Unit } from './units.types.js';
 
@@ -16,7 +17,7 @@ export function unitById(ctx: Context, id: string): Promise<Unit> {
 
 const figuresLoader = defineLoader<
   string,
-  { balanceDue: number; credit: number; invoiceCount: number }
+  { balanceDue: Total; credit: Total; invoiceCount: number }
 >('unitFigures', (ctx, ids) => unitFigures(ctx.em, [...ids]));
 
 // A unit's balance due, credit and invoice count (one query for every unit of the response).

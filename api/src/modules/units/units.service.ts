@@ -3,6 +3,7 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
+import { toTotal } from '../../core/money/money.js';
 import { diff, recordTenantAudit } from '../audit/index.js';
 import type { UnitFilter, UnitInput } from './units.inputs.js';
 import {
@@ -30,8 +31,8 @@ export async function unitFigures(em: EntityManager, ids: string[]) {
   return ids.map((id) => {
     const r = rows.find((x) => x.id === id);
     return {
-      balanceDue: Number(r?.due ?? 0),
-      credit: Number(r?.credit ?? 0),
+      balanceDue: toTotal(r?.due),
+      credit: toTotal(r?.credit),
       invoiceCount: r?.invoices ?? 0,
     };
   });

@@ -2,7 +2,7 @@ import { CsvRowError } from '../../core/csv/row-error.js';
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 
 @ObjectType()
 export class Unit {
@@ -65,13 +65,13 @@ export class UnitLedgerRow {
   paymentId: string | null;
 
   @Field(() => MoneyScalar)
-  charge: Cents;
+  charge: Total;
 
   @Field(() => MoneyScalar)
-  payment: Cents;
+  payment: Total;
 
   @Field(() => MoneyScalar, { description: 'Running balance: charges less payments' })
-  balance: Cents;
+  balance: Total;
 }
 
 @ObjectType()

@@ -1,5 +1,5 @@
 import { defineLoader } from '../../core/loaders.js';
-import type { Cents } from '../../core/money/money.js';
+import type { Total } from '../../core/money/money.js';
 import { type Account, listAccounts } from '../accounts/index.js';
 import { spendByVendor, vendorsByIds } from './vendors.service.js';
 import type { Vendor } from './vendors.types.js';
@@ -23,12 +23,12 @@ export const expenseAccountById = defineLoader<string, Account | null>(
 );
 
 // Each vendor's net spend over one period (the period selects the loader).
-export const spendOfVendor = defineLoader<string, Cents, [string | null, string | null]>(
+export const spendOfVendor = defineLoader<string, Total, [string | null, string | null]>(
   'spendOfVendor',
   async (ctx, ids, from, to) => {
     const rows = new Map(
       (await spendByVendor(ctx.em, { from, to }, ids)).map((r) => [r.vendorId, r.total]),
     );
-    return ids.map((id) => rows.get(id) ?? 0);
+    return ids.map((id) => rows.get(id) ?? 0n);
   },
 );

@@ -1,6 +1,6 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { type Cents, MoneyScalar } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/index.js';
 import { JournalEntry } from '../journal/index.js';
@@ -86,7 +86,7 @@ export class VendorsResolver {
     @Ctx() ctx: Context,
     @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
     @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
-  ): Promise<Cents> {
+  ): Promise<Total> {
     return ctx.loaders.get(spendOfVendor, from ?? null, to ?? null).load(vendor.id);
   }
 }

@@ -4,7 +4,7 @@ import { badInput, conflict, type FieldDetail, notFound } from '../../core/error
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { isId, newIds } from '../../core/ids.js';
-import type { Cents } from '../../core/money/money.js';
+import { toTotal, type Total } from '../../core/money/money.js';
 import { recordTenantAudit } from '../audit/index.js';
 import { taxIdContext } from './tax-ids.service.js';
 import type { CreateVendorInput, UpdateVendorInput } from './vendors.inputs.js';
@@ -268,7 +268,7 @@ export async function checkEntryVendors(
 
 export interface SpendRow {
   vendorId: string;
-  total: Cents;
+  total: Total;
   entryCount: number;
 }
 
@@ -295,7 +295,7 @@ export async function spendByVendor(
   const rows = await selectSpend(em, period, ids);
   return rows.map((r) => ({
     vendorId: r.vendor_id,
-    total: Number(r.total),
+    total: toTotal(r.total),
     entryCount: r.entries,
   }));
 }
@@ -313,5 +313,9 @@ export async function vendorSpend(em: EntityManager, period: Period): Promise<Ve
   );
   return rows
     .map((r) => ({ vendor: vendors.get(r.vendorId)!, total: r.total, entryCount: r.entryCount }))
-    .sort((a, b) => b.total - a.total || a.vendor.name.localeCompare(b.vendor.name));
+    .sort(
+      (a, b) =>
+        (b.total > a.total ? 1 : b.total < a.total ? -1 : 0) ||
+        a.vendor.name.localeCompare(b.vendor.name),
+    );
 }

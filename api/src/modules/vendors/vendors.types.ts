@@ -1,5 +1,5 @@
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 
 @ObjectType({
   description: 'A company or person the association pays. Vendors are deactivated, never deleted',
@@ -53,7 +53,7 @@ export class VendorSpendRow {
   @Field(() => MoneyScalar, {
     description: 'Debits less credits to expense accounts on entries naming the vendor',
   })
-  total: Cents;
+  total: Total;
 
   @Field(() => Int, {
     description: 'Entries naming the vendor in the period (reversals included)',
