@@ -17,6 +17,7 @@ import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
 import { contextFactory } from './context-factory.js';
 import { makeFormatError } from './format-error.js';
+import { MAX_QUERY_COST, queryCostLimit } from './query-cost.js';
 import { buildAppSchema } from './schema.js';
 import type { Services } from '../core/context.js';
 
@@ -56,7 +57,8 @@ export async function createHttpApp(
     // The limits are no secret: power users writing their own queries are told which one they
     // passed and by how much (format-error.ts words the messages).
     maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true, exposeLimits: true },
-    costLimit: { maxCost: 5000, exposeLimits: true },
+    // Cost is ours (query-cost.ts): it needs the variables, which armor's rule never sees.
+    costLimit: { enabled: false },
     maxAliases: { n: 15, exposeLimits: true },
     maxDirectives: { n: 20, exposeLimits: true },
     maxTokens: { n: 5000, exposeLimits: true },
@@ -69,6 +71,7 @@ export async function createHttpApp(
     plugins: [
       // graphql-armor ships CommonJS typings of the same plugin interface.
       ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      queryCostLimit<Context>(MAX_QUERY_COST),
       // Every API response is no-store; the cache-control plugin would only add per-field work.
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
       (production

@@ -12,6 +12,20 @@ function flatten(errors: ValidationError[], prefix = ''): FieldDetail[] {
   });
 }
 
+// A refusal says its real reason, not only "Invalid input": the field messages themselves, each
+// naming its field (the details keep them one by one).
+const GENERIC_INPUT = 'Invalid input';
+const SHOWN_DETAILS = 3;
+export function reasonOf(details: FieldDetail[]): string {
+  if (details.length === 0) return GENERIC_INPUT;
+  const said = details
+    .slice(0, SHOWN_DETAILS)
+    .map((d) => (d.field ? `${d.message} (${d.field})` : d.message))
+    .join('; ');
+  const more = details.length - SHOWN_DETAILS;
+  return more > 0 ? `${said}; and ${more} more` : said;
+}
+
 // Codes Apollo and graphql-js give to a malformed request: all of them are the caller's bad input.
 const REQUEST_ERRORS = new Set([
   'GRAPHQL_PARSE_FAILED',
@@ -71,17 +85,23 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
     const original = unwrapResolverError(error);
     if (original instanceof AppError) {
       const { code, details, extra } = original;
-      return { ...formatted, extensions: { code, ...extra, ...(details ? { details } : {}) } };
+      const message =
+        code === 'BAD_USER_INPUT' && formatted.message === GENERIC_INPUT && details
+          ? reasonOf(details)
+          : formatted.message;
+      return {
+        ...formatted,
+        message,
+        extensions: { code, ...extra, ...(details ? { details } : {}) },
+      };
     }
     if (original instanceof ArgumentValidationError) {
+      const details = flatten(original.extensions.validationErrors);
       return {
-        message: 'Invalid input',
+        message: reasonOf(details),
         locations: formatted.locations,
         path: formatted.path,
-        extensions: {
-          code: 'BAD_USER_INPUT',
-          details: flatten(original.extensions.validationErrors),
-        },
+        extensions: { code: 'BAD_USER_INPUT', details },
       };
     }
     const code = formatted.extensions?.code;

@@ -112,23 +112,21 @@ describe('HTTP surface', () => {
       max: 15,
       found: 20,
     });
-    // A list asking for many rows is refused by cost, with the figures and what to do instead.
-    const costly = await app.gql(
-      '{ units(first: 200) { edges { node { id number ownerName address email phone balanceDue } } } }',
-      {},
-      token,
-    );
+    // A query asking for many rows is refused by cost, with the figures and what to do instead.
+    const page = `journalLines(first: 1000) { edges { node { entryId entryNumber date accountId
+      accountNumber accountName accountType fundType debit credit memo id } } }`;
+    const costly = await app.gql(`{ a: ${page} b: ${page} c: ${page} d: ${page} }`, {}, token);
     expect(costly.status).toBe(400);
     expect(costly.body.errors![0].message).toMatch(
-      /^This query costs \d+, above the limit of 5000: ask for fewer rows with "first"/,
+      /^This query costs \d+, above the limit of 50000: ask for fewer rows with "first"/,
     );
     expect(costly.body.errors![0].extensions).toMatchObject({
       code: 'BAD_USER_INPUT',
       reason: 'QUERY_LIMIT',
-      limit: { name: 'cost', max: 5000 },
+      limit: { name: 'cost', max: 50000 },
     });
     const cheaper = await app.gql(
-      '{ units(first: 50) { edges { node { id number } } } }',
+      '{ units(first: 200) { edges { node { id number ownerName address email phone balanceDue } } } }',
       {},
       token,
     );
@@ -157,6 +155,26 @@ describe('HTTP surface', () => {
     expect(badVar.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
     const unknown = await app.gql('{ nope }');
     expect(unknown.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('says the real reason of a refusal in its message, not only "Invalid input"', async () => {
+    // A field rule on an argument (class-validator).
+    const page = await app.gql('{ journalLines(first: 1001) { totalCount } }', {}, token);
+    expect(page.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    const [detail] = page.body.errors![0].extensions!.details as {
+      field: string;
+      message: string;
+    }[];
+    expect(detail!.field).toBe('first');
+    expect(page.body.errors![0].message).toBe(`${detail!.message} (first)`);
+    // A rule in a service (badInput with its details only).
+    const month = await app.gql(
+      '{ previewAssessmentInvoices(month: "March") { count } }',
+      {},
+      token,
+    );
+    expect(month.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    expect(month.body.errors![0].message).toBe('Use a month like 2026-03 (month)');
   });
 
   it('keeps introspection available outside production', async () => {
