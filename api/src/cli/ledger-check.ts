@@ -1,12 +1,17 @@
 import 'reflect-metadata';
 import { clusterResolver, resolveDatabaseUrl } from '../boot.js';
 import { loadConfig } from '../config.js';
-import { checkLedger } from '../modules/journal/ledger-check.service.js';
+import {
+  checkLedger,
+  describeLedgerCheck,
+  ledgerCheckPasses,
+} from '../modules/journal/ledger-check.service.js';
 import { withDatabase } from '../db/connection.js';
 import { listTenants } from '../db/databases.js';
 
-// npm run ledger:check — every tenant: monthly totals recomputed from the lines, and every entry's
-// balance. Exits 1 when anything drifts.
+// npm run ledger:check — every tenant: monthly totals recomputed from the lines, every entry's
+// balance (overall and per fund), and each control account against its subledger. Exits 1 when
+// anything differs (see ledger-check.service.ts for how cross-fund entries count).
 async function main() {
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
@@ -15,11 +20,9 @@ async function main() {
   try {
     for (const t of await listTenants(url)) {
       const r = await checkLedger(withDatabase(clusterUrl(t.db_cluster), t.db_name));
-      const ok = r.driftRows === 0 && r.unbalancedEntries === 0;
+      const ok = ledgerCheckPasses(r);
       if (!ok) bad++;
-      console.log(
-        `${ok ? 'ok   ' : 'DRIFT'} ${t.name}: ${r.driftRows} monthly-total rows differ, ${r.unbalancedEntries} unbalanced entries`,
-      );
+      console.log(`${ok ? 'ok   ' : 'DRIFT'} ${t.name}: ${describeLedgerCheck(r)}`);
     }
   } finally {
     await embedded?.stop();

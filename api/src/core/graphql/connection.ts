@@ -3,6 +3,7 @@ import {
   FieldResolver,
   Int,
   ObjectType,
+  registerEnumType,
   Resolver,
   Root,
   type ClassType,
@@ -76,6 +77,17 @@ export function pageSize(first: number, max: number, noun: string): number {
   return first;
 }
 
+// The order a dated list is read in. Each list has its default (entries newest first, lines
+// oldest first); the keyset cursor follows the order the page was asked in.
+export enum ListOrder {
+  NEWEST_FIRST = 'NEWEST_FIRST',
+  OLDEST_FIRST = 'OLDEST_FIRST',
+}
+registerEnumType(ListOrder, { name: 'ListOrder', description: 'The order of a dated list' });
+
+export const orderDirection = (order: ListOrder): 'ASC' | 'DESC' =>
+  order === ListOrder.OLDEST_FIRST ? 'ASC' : 'DESC';
+
 // Keyset cursors of lists ordered by (date, number), newest first: the position of the last row
 // seen. `decode` answers null for a cursor this code did not make.
 export const dateNumberCursor = {
@@ -121,11 +133,18 @@ export type NewestFirstQuery<Row, Node> = Omit<
 
 export function newestFirstPage<Row, Node>(
   em: EntityManager,
-  { key, ...q }: NewestFirstQuery<Row, Node>,
+  q: NewestFirstQuery<Row, Node>,
+): Promise<ConnectionResult<Node>> {
+  return dateNumberPage(em, { ...q, direction: 'DESC' });
+}
+
+// The same lists in either order (`direction` ASC reads them oldest first).
+export function dateNumberPage<Row, Node>(
+  em: EntityManager,
+  { key, ...q }: NewestFirstQuery<Row, Node> & { direction: 'ASC' | 'DESC' },
 ): Promise<ConnectionResult<Node>> {
   return keysetPage(em, {
     ...q,
-    direction: 'DESC',
     positionTypes: ['?::date', '?'],
     cursor: {
       encode: (node) => dateNumberCursor.encode(...key(node)),

@@ -29,6 +29,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     trialBalance: canReadTenant,
     fundBalances: canReadTenant,
     accountLedger: canReadTenant,
+    accountActivity: canReadTenant,
     journalLines: canReadTenant,
     propertyTypes: canReadTenant,
     assessmentGroups: canReadTenant,

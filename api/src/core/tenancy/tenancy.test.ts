@@ -172,6 +172,8 @@ describe('tenant directory', () => {
       name: org.name,
       status: OrganizationStatus.ACTIVE,
       location: { cluster: 'default', database: org.dbName },
+      timeZone: 'America/New_York',
+      fiscalYearStartMonth: 1,
     });
     await em().nativeUpdate(Organization, { id: org.id }, { status: OrganizationStatus.SUSPENDED });
     // Cached: a change made elsewhere is seen within the TTL, not at once.

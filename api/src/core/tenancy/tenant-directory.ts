@@ -13,9 +13,13 @@ export interface TenantEntry {
   name: string;
   status: OrganizationStatus;
   location: TenantLocation;
+  // The association's calendar: its IANA time zone ("today" is read there) and the first month
+  // (1 to 12) of its fiscal year.
+  timeZone: string;
+  fiscalYearStartMonth: number;
 }
 
-// orgId → { status, location }, read from the platform database and cached for 60 s.
+// orgId → { status, location, calendar }, read from the platform database and cached for 60 s.
 // A status change made in this process invalidates the entry at once.
 export class TenantDirectory {
   private readonly cache: LRUCache<string, TenantEntry>;
@@ -39,13 +43,21 @@ export class TenantDirectory {
       status: OrganizationStatus;
       db_cluster: string;
       db_name: string;
-    }>('SELECT id, name, status, db_cluster, db_name FROM organizations WHERE id = ?', [orgId]);
+      time_zone: string;
+      fiscal_year_start_month: number;
+    }>(
+      `SELECT id, name, status, db_cluster, db_name, time_zone, fiscal_year_start_month
+         FROM organizations WHERE id = ?`,
+      [orgId],
+    );
     if (!org) return null;
     const entry: TenantEntry = {
       orgId: org.id,
       name: org.name,
       status: org.status,
       location: { cluster: org.db_cluster, database: org.db_name },
+      timeZone: org.time_zone,
+      fiscalYearStartMonth: Number(org.fiscal_year_start_month),
     };
     this.cache.set(orgId, entry);
     return entry;

@@ -14,13 +14,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type pg from 'pg';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { keysetPage, newestFirstPage, pageSize } from '../../core/graphql/connection.js';
+import {
+  dateNumberPage,
+  keysetPage,
+  ListOrder,
+  orderDirection,
+  pageSize,
+} from '../../core/graphql/connection.js';
 import { isLocalDate } from '../../core/dates.js';
 import { isId } from '../../core/ids.js';
 import { sumCents, toCents, toTotal, type Total } from '../../core/money/money.js';
 import { anyOf, sql } from '../../db/sql.js';
 import type { AccountSummaryRow, AccountType, FundType } from '../accounts/index.js';
-import type { EntryOwnerType, EntrySource, JournalEntry, JournalLine } from './journal.types.js';
+import type {
+  EntryOwner,
+  EntryOwnerType,
+  EntrySource,
+  JournalEntry,
+  JournalLine,
+  LedgerRow,
+} from './journal.types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Entries and lines
@@ -156,12 +169,14 @@ const emptyPage = () => ({
 
 export const MAX_ENTRIES_PAGE = 200;
 
-// Newest first; the cursor is the position (date, number) of the last row seen.
+// Newest first unless asked otherwise; the cursor is the position (date, number) of the last row
+// seen, read in the page's order.
 export function entryPage(
   em: EntityManager,
   filter: EntryFilter,
   first: number,
   after?: string | null,
+  order: ListOrder = ListOrder.NEWEST_FIRST,
 ) {
   pageSize(first, MAX_ENTRIES_PAGE, 'entries');
   const where: string[] = [];
@@ -202,7 +217,8 @@ export function entryPage(
     const like = `%${filter.text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     params.push(like, filter.text.trim(), like);
   }
-  return newestFirstPage<EntryHeadRow, JournalEntry>(em, {
+  return dateNumberPage<EntryHeadRow, JournalEntry>(em, {
+    direction: orderDirection(order),
     select: `SELECT ${ENTRY_HEAD_COLUMNS} FROM journal_entries e`,
     from: 'journal_entries e',
     where,
@@ -239,6 +255,10 @@ export interface PowerLine {
   id: string;
   entryId: string;
   entryNumber: number;
+  lineNo: number;
+  entryMemo: string | null;
+  source: EntrySource;
+  owner: EntryOwner | null;
   date: string;
   accountId: string;
   accountNumber: string;
@@ -254,6 +274,11 @@ interface PowerLineRow {
   id: string;
   entry_id: string;
   number: string;
+  line_no: number;
+  entry_memo: string | null;
+  source: EntrySource;
+  owner_type: EntryOwnerType | null;
+  owner_id: string | null;
   entry_date: string;
   account_id: string;
   a_number: string;
@@ -276,12 +301,14 @@ const lineCursor = {
   },
 };
 
-// For custom reports: every line with its account and fund, oldest first.
+// For custom reports: every line with its entry, account and fund, oldest first unless asked
+// otherwise.
 export function linePage(
   em: EntityManager,
   filter: LineFilter,
   first: number,
   after?: string | null,
+  order: ListOrder = ListOrder.OLDEST_FIRST,
 ) {
   pageSize(first, MAX_LINES_PAGE, 'lines');
   const where: string[] = [];
@@ -304,7 +331,8 @@ export function linePage(
     params.push(filter.fundType);
   }
   return keysetPage<PowerLineRow, PowerLine>(em, {
-    select: `SELECT l.id, l.entry_id, e.number, l.entry_date::text AS entry_date, l.account_id,
+    select: `SELECT l.id, l.entry_id, e.number, l.line_no, e.memo AS entry_memo, e.source,
+            e.owner_type, e.owner_id, l.entry_date::text AS entry_date, l.account_id,
             a.number AS a_number, a.name AS a_name, a.type AS a_type, a.fund_type,
             l.debit, l.credit, l.memo
        FROM journal_lines l
@@ -314,7 +342,7 @@ export function linePage(
     where,
     params,
     orderBy: ['l.entry_date', 'l.id'],
-    direction: 'ASC',
+    direction: orderDirection(order),
     positionTypes: ['?::date', '?::uuid'],
     cursor: lineCursor,
     badCursor: 'Invalid cursor',
@@ -327,6 +355,10 @@ export function linePage(
         id: r.id,
         entryId: r.entry_id,
         entryNumber: Number(r.number),
+        lineNo: r.line_no,
+        entryMemo: r.entry_memo,
+        source: r.source,
+        owner: r.owner_type && r.owner_id ? { type: r.owner_type, id: r.owner_id } : null,
         date: r.entry_date,
         accountId: r.account_id,
         accountNumber: r.a_number,
@@ -363,24 +395,65 @@ export async function totalsBefore(
   return { debit: toTotal(o.d), credit: toTotal(o.c) };
 }
 
-export interface LedgerLineRow {
+// Debits and credits of an account up to and including a position of its ledger (date, entry
+// number, line number): everything before the date as `totalsBefore` reads it, plus the date's own
+// lines up to the position.
+export async function totalsThrough(
+  em: EntityManager,
+  accountId: string,
+  [date, number, lineNo]: LedgerPosition,
+): Promise<{ debit: Total; credit: Total }> {
+  const before = await totalsBefore(em, accountId, date);
+  const [o] = await sql(em).all<{ d: string; c: string }>(
+    `SELECT coalesce(sum(l.debit), 0) AS d, coalesce(sum(l.credit), 0) AS c
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id = ? AND l.entry_date = ?::date AND (e.number, l.line_no) <= (?::bigint, ?::int)`,
+    [accountId, date, number, lineNo],
+  );
+  return { debit: before.debit + toTotal(o.d), credit: before.credit + toTotal(o.c) };
+}
+
+interface LedgerLineRow {
   entry_id: string;
   number: string;
+  line_no: number;
   entry_date: string;
   memo: string | null;
   source: EntrySource;
   reconciled: boolean;
   debit: string;
   credit: string;
-  // Σ(debit − credit) from the first row to this one.
-  running: string;
 }
 
-// An account's lines in order, at most `limit`, with a running debit-minus-credit.
-export function ledgerLines(
+// A row of an account's ledger is at (date, entry number, line number).
+export type LedgerPosition = [date: string, number: number, lineNo: number];
+
+export const ledgerCursor = {
+  encode: (r: Pick<LedgerRow, 'date' | 'entryNumber' | 'lineNo'>) =>
+    Buffer.from(`${r.date}|${r.entryNumber}|${r.lineNo}`).toString('base64url'),
+  decode(cursor: string): LedgerPosition | null {
+    const [d, n, ln] = Buffer.from(cursor, 'base64url').toString().split('|');
+    if (!isLocalDate(d ?? '') || !/^\d{1,15}$/.test(n ?? '') || !/^\d{1,9}$/.test(ln ?? '')) {
+      return null;
+    }
+    return [d, Number(n), Number(ln)];
+  },
+};
+
+export const MAX_LEDGER_ROWS = 5000;
+
+// One page of an account's lines in ledger order (date, entry number, line number). `balance`
+// turns a line's debit and credit into the running balance after it, in the page's order.
+export function ledgerPage(
   em: EntityManager,
   accountId: string,
-  opts: { from?: string | null; to?: string | null; limit: number },
+  opts: {
+    from?: string | null;
+    to?: string | null;
+    first: number;
+    after?: string | null;
+    balance: (debit: Total, credit: Total) => Total;
+  },
 ) {
   const where = ['l.account_id = ?'];
   const params: unknown[] = [accountId];
@@ -392,16 +465,40 @@ export function ledgerLines(
     where.push('l.entry_date <= ?');
     params.push(opts.to);
   }
-  return sql(em).all<LedgerLineRow>(
-    `SELECT l.entry_id, e.number, l.entry_date::text AS entry_date, coalesce(l.memo, e.memo) AS memo,
-            e.source, e.reconciled, l.debit, l.credit,
-            sum(l.debit - l.credit) OVER (ORDER BY l.entry_date, e.number, l.line_no) AS running
-       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY l.entry_date, e.number, l.line_no
-      LIMIT ?`,
-    [...params, opts.limit],
-  );
+  return keysetPage<LedgerLineRow, LedgerRow>(em, {
+    select: `SELECT l.entry_id, e.number, l.line_no, l.entry_date::text AS entry_date,
+            coalesce(l.memo, e.memo) AS memo, e.source, e.reconciled, l.debit, l.credit
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id`,
+    from: 'journal_lines l',
+    where,
+    params,
+    orderBy: ['l.entry_date', 'e.number', 'l.line_no'],
+    direction: 'ASC',
+    positionTypes: ['?::date', '?::bigint', '?::int'],
+    cursor: { encode: ledgerCursor.encode, decode: ledgerCursor.decode },
+    badCursor: 'Invalid cursor',
+    first: opts.first,
+    max: MAX_LEDGER_ROWS,
+    noun: 'rows',
+    after: opts.after,
+    toNodes: (rows) =>
+      rows.map((r) => {
+        const debit = toCents(r.debit);
+        const credit = toCents(r.credit);
+        return {
+          entryId: r.entry_id,
+          entryNumber: Number(r.number),
+          lineNo: r.line_no,
+          date: r.entry_date,
+          memo: r.memo,
+          source: r.source,
+          reconciled: r.reconciled,
+          debit,
+          credit,
+          balance: opts.balance(toTotal(r.debit), toTotal(r.credit)),
+        };
+      }),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -468,20 +565,36 @@ export function lockAccountsForPosting(tx: EntityManager, accountIds: string[]) 
     number: string;
     name: string;
     archived: boolean;
+    fund_type: FundType;
     control_role: ControlRole | null;
   }>(
-    `SELECT a.id, a.number, a.name, a.archived, c.role AS control_role
+    `SELECT a.id, a.number, a.name, a.archived, a.fund_type, c.role AS control_role
        FROM accounts a LEFT JOIN control_accounts c ON c.account_id = a.id
       WHERE a.id = ${anyOf('uuid')} FOR SHARE OF a`,
     [accountIds],
   );
 }
 
+// The interfund account of each fund ("Due from Reserve Fund" in operating, "Due to Operating
+// Fund" in reserve), created on first use by the database function of migration 011 (which also
+// registers it as a control account of role `interfund_<fund>`). The lines' insert locks them
+// like every account it posts to.
+export async function interfundAccounts(
+  tx: EntityManager,
+  funds: FundType[],
+): Promise<Map<FundType, string>> {
+  const rows = await sql(tx).all<{ fund: FundType; id: string }>(
+    `SELECT fund, ledger_interfund_account(fund) AS id FROM unnest(ARRAY[?]::text[]) AS f(fund)`,
+    [funds],
+  );
+  return new Map(rows.map((r) => [r.fund, r.id]));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Control accounts and entry owners
 
 // The role of a control account: which subledger keeps it.
-export type ControlRole = 'receivable';
+export type ControlRole = 'receivable' | 'interfund_operating' | 'interfund_reserve';
 
 export function selectControlAccounts(em: EntityManager) {
   return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
@@ -614,4 +727,67 @@ export async function countUnbalancedEntries(c: pg.Client): Promise<number> {
       HAVING sum(debit) <> sum(credit) OR count(*) < 2
     ) x`);
   return r.rows[0].n;
+}
+
+// Entries that do not balance within a fund (a line's fund is its account's), and of those how
+// many balance overall (they cross funds without interfund lines).
+export async function countFundUnbalancedEntries(
+  c: pg.Client,
+): Promise<{ unbalanced: number; crossFund: number }> {
+  const r = await c.query<{ unbalanced: number; cross_fund: number }>(`
+    WITH f AS (
+      SELECT l.entry_id, a.fund_type, sum(l.debit) AS d, sum(l.credit) AS c
+        FROM journal_lines l JOIN accounts a ON a.id = l.account_id
+       GROUP BY l.entry_id, a.fund_type
+    ), e AS (
+      SELECT entry_id, bool_or(d <> c) AS fund_off, sum(d) <> sum(c) AS off FROM f GROUP BY entry_id
+    )
+    SELECT count(*) FILTER (WHERE fund_off)::int AS unbalanced,
+           count(*) FILTER (WHERE fund_off AND NOT off)::int AS cross_fund
+      FROM e`);
+  return { unbalanced: r.rows[0].unbalanced, crossFund: r.rows[0].cross_fund };
+}
+
+// Whether the books keep interfund accounts (control accounts of an `interfund…` role): from then
+// on every entry must balance per fund.
+export async function hasInterfundAccounts(c: pg.Client): Promise<boolean> {
+  const r = await c.query<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM control_accounts WHERE role LIKE 'interfund%') AS yes`,
+  );
+  return r.rows[0].yes;
+}
+
+export interface ControlAccountCheckRow {
+  role: string;
+  number: string;
+  name: string;
+  // Debits − credits of every posting, and what the subledger says it should be.
+  ledger: string;
+  subledger: string;
+}
+
+// Each control account against its subledger, over every posting (the ledger check's maintenance
+// read of the subledgers' tables). The receivable account: open invoice balances minus unapplied
+// payment credits, as the aging report totals them (invoices/aging.repository.ts) with every
+// document counted that is not voided and every application between two such documents.
+export async function controlAccountTotals(c: pg.Client): Promise<ControlAccountCheckRow[]> {
+  const r = await c.query<ControlAccountCheckRow>(`
+    WITH applied AS (
+      SELECT a.invoice_id, a.payment_id, a.amount FROM payment_applications a
+        JOIN payments p ON p.id = a.payment_id JOIN invoices i ON i.id = a.invoice_id
+       WHERE p.void_date IS NULL AND i.void_date IS NULL
+    ), open AS (
+      SELECT coalesce(sum(i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0)), 0) AS v
+        FROM invoices i WHERE i.void_date IS NULL
+    ), credit AS (
+      SELECT coalesce(sum(p.amount - coalesce((SELECT sum(amount) FROM applied WHERE payment_id = p.id), 0)), 0) AS v
+        FROM payments p WHERE p.void_date IS NULL
+    )
+    SELECT c.role, a.number, a.name,
+           (SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_lines l
+             WHERE l.account_id = c.account_id)::text AS ledger,
+           (open.v - credit.v)::text AS subledger
+      FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit
+     WHERE c.role = 'receivable'`);
+  return r.rows;
 }

@@ -1,11 +1,14 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { orgToday } from '../../core/dates.js';
+import { ListOrder } from '../../core/graphql/connection.js';
 import { FundType } from '../accounts/index.js';
+import { accountActivity } from './account-activity.service.js';
+import { accountLedger } from './account-ledger.service.js';
 import { balancesAsOf, fundBalances, trialBalance } from './balances.service.js';
 import { JournalEntryFilter, JournalLineFilter, PostJournalEntryInput } from './journal.inputs.js';
 import {
-  accountLedger,
   findJournalEntry,
   listJournalEntries,
   listJournalLines,
@@ -13,6 +16,7 @@ import {
   reverseJournalEntry,
 } from './journal.service.js';
 import {
+  AccountActivity,
   AccountBalance,
   AccountLedger,
   FundBalance,
@@ -51,37 +55,60 @@ export class JournalResolver {
     return findJournalEntry(ctx.em, id);
   }
 
-  @Query(() => JournalEntryConnection, { description: 'Journal entries, newest first' })
+  @Query(() => JournalEntryConnection, {
+    description: 'Journal entries by (date, number), newest first unless `order` says otherwise',
+  })
   journalEntries(
     @Ctx() ctx: Context,
     @Arg('filter', () => JournalEntryFilter, { nullable: true }) filter?: JournalEntryFilter | null,
     @Arg('first', () => Int, { defaultValue: 50 }) first: number = 50,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('order', () => ListOrder, { defaultValue: ListOrder.NEWEST_FIRST })
+    order: ListOrder = ListOrder.NEWEST_FIRST,
   ): Promise<JournalEntryConnection> {
-    return listJournalEntries(ctx.em, filter ?? {}, first, after);
+    return listJournalEntries(ctx.em, filter ?? {}, first, after, order);
   }
 
-  @Query(() => AccountLedger, { description: "One account's lines with a running balance" })
+  @Query(() => AccountLedger, {
+    description:
+      "One account's lines with a running balance, a page at a time (pass pageInfo.endCursor as `after`)",
+  })
   accountLedger(
     @Arg('accountId', () => ID) accountId: string,
     @Ctx() ctx: Context,
     @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
     @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
     @Arg('first', () => Int, { defaultValue: 500 }) first: number = 500,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<AccountLedger> {
-    return accountLedger(ctx.em, accountId, { from, to, first });
+    return accountLedger(ctx.em, accountId, { from, to, first, after });
   }
 
   @Query(() => JournalLineConnection, {
-    description: 'Journal lines for custom reports, oldest first',
+    description: 'Journal lines for custom reports, oldest first unless `order` says otherwise',
   })
   journalLines(
     @Ctx() ctx: Context,
     @Arg('filter', () => JournalLineFilter, { nullable: true }) filter?: JournalLineFilter | null,
     @Arg('first', () => Int, { defaultValue: 100 }) first: number = 100,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
+    @Arg('order', () => ListOrder, { defaultValue: ListOrder.OLDEST_FIRST })
+    order: ListOrder = ListOrder.OLDEST_FIRST,
   ): Promise<JournalLineConnection> {
-    return listJournalLines(ctx.em, filter ?? {}, first, after);
+    return listJournalLines(ctx.em, filter ?? {}, first, after, order);
+  }
+
+  @Query(() => [AccountActivity], {
+    description:
+      "Every account's opening balance (the day before `from`), debits and credits from `from` to `to`, and closing balance on `to`",
+  })
+  accountActivity(
+    @Ctx() ctx: Context,
+    @Arg('from', () => GraphQLLocalDate) from: string,
+    @Arg('to', () => GraphQLLocalDate) to: string,
+    @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
+  ): Promise<AccountActivity[]> {
+    return accountActivity(ctx.em, { from, to, fundType });
   }
 
   @Query(() => [AccountBalance], {
@@ -92,7 +119,7 @@ export class JournalResolver {
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<AccountBalance[]> {
-    return balancesAsOf(ctx.em, { asOf, fundType });
+    return balancesAsOf(ctx.em, { asOf: asOf ?? orgToday(ctx), fundType });
   }
 
   @Query(() => [FundBalance], { description: 'Operating and reserve fund totals as of a date' })
@@ -100,7 +127,7 @@ export class JournalResolver {
     @Ctx() ctx: Context,
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
   ): Promise<FundBalance[]> {
-    return fundBalances(ctx.em, asOf);
+    return fundBalances(ctx.em, asOf ?? orgToday(ctx));
   }
 
   @Query(() => TrialBalance, {
@@ -111,6 +138,6 @@ export class JournalResolver {
     @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<TrialBalance> {
-    return trialBalance(ctx.em, { asOf, fundType });
+    return trialBalance(ctx.em, { asOf: asOf ?? orgToday(ctx), fundType });
   }
 }

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isLocalDate } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
-import { pageSize } from '../../core/graphql/connection.js';
+import type { ListOrder } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
-import { formatMoney, toCents, toTotal, type Total } from '../../core/money/money.js';
-import { AccountType, findAccount } from '../accounts/index.js';
+import { formatMoney, MAX_AMOUNT, toTotal, type Total } from '../../core/money/money.js';
+import { FundType } from '../accounts/index.js';
 import { checkEntryVendors } from '../vendors/index.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import {
@@ -15,7 +15,7 @@ import {
   type EntryFilter,
   entryPage,
   insertEntries,
-  ledgerLines,
+  interfundAccounts,
   type LineDoc,
   type LineFilter,
   linePage,
@@ -23,15 +23,9 @@ import {
   selectControlAccounts,
   selectEntries,
   selectOwnerLabel,
-  totalsBefore,
   upsertControlAccount,
 } from './journal.repository.js';
-import {
-  type AccountLedger,
-  EntryOwnerType,
-  EntrySource,
-  type JournalEntry,
-} from './journal.types.js';
+import { EntryOwnerType, EntrySource, type JournalEntry } from './journal.types.js';
 
 const MAX_LINES = 500;
 
@@ -61,6 +55,17 @@ const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; a
     owners: [EntryOwnerType.INVOICE, EntryOwnerType.PAYMENT],
     keptBy: 'invoices and payments',
     action: 'record a payment or void the invoice',
+  },
+  // The interfund accounts: the ledger adds their lines to every entry crossing funds.
+  interfund_operating: {
+    owners: [],
+    keptBy: 'the ledger',
+    action: 'post to the accounts of each fund and the ledger adds the interfund lines',
+  },
+  interfund_reserve: {
+    owners: [],
+    keptBy: 'the ledger',
+    action: 'post to the accounts of each fund and the ledger adds the interfund lines',
   },
 };
 
@@ -156,6 +161,34 @@ function validate(input: PostJournalEntryInput): {
   return { details, debits, credits };
 }
 
+// The interfund lines an entry needs, in fund order: for each fund whose lines do not balance
+// (a line's fund is its account's), a line on that fund's interfund account for the difference,
+// on the side that balances the fund (split in lines of at most MAX_AMOUNT, the largest single
+// amount). An entry balanced overall has opposite differences in the two funds, so the interfund
+// lines balance each other: one fund's Due from is the other's Due to.
+function fundGaps(
+  lines: PostJournalEntryInput['lines'],
+  accounts: Map<string, { fund_type: FundType }>,
+): { fund: FundType; debit: number; credit: number }[] {
+  const diff = new Map<FundType, Total>();
+  for (const l of lines) {
+    const fund = accounts.get(l.accountId)!.fund_type;
+    diff.set(fund, (diff.get(fund) ?? 0n) + toTotal(l.debit ?? 0) - toTotal(l.credit ?? 0));
+  }
+  const out: { fund: FundType; debit: number; credit: number }[] = [];
+  for (const fund of [FundType.OPERATING, FundType.RESERVE]) {
+    let rest = diff.get(fund) ?? 0n;
+    while (rest !== 0n) {
+      const abs = rest < 0n ? -rest : rest;
+      const amount = Number(abs > BigInt(MAX_AMOUNT) ? BigInt(MAX_AMOUNT) : abs);
+      // Debits exceed credits: the fund's interfund line is a credit.
+      out.push(rest > 0n ? { fund, debit: 0, credit: amount } : { fund, debit: amount, credit: 0 });
+      rest += rest > 0n ? -BigInt(amount) : BigInt(amount);
+    }
+  }
+  return out;
+}
+
 export interface Posting {
   input: PostJournalEntryInput;
   opts?: PostOptions;
@@ -196,7 +229,6 @@ export async function postJournalEntries(
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
   const ids = newIds(postings.length);
   const auditIds = newIds(postings.length);
-  const lineIds = newIds(postings.reduce((n, p) => n + p.input.lines.length, 0));
   await em.transactional(async (tx) => {
     const accounts = await lockAccountsForPosting(tx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
@@ -239,11 +271,21 @@ export async function postJournalEntries(
     if (reversals.length && (await countReversed(tx, reversals)) > 0) {
       throw conflict('This entry has already been reversed');
     }
+    // Every fund balances by itself: the interfund lines of each entry crossing funds.
+    const extra = postings.map(({ input }) => fundGaps(input.lines, byId));
+    const funds = [...new Set(extra.flat().map((g) => g.fund))];
+    const interfund = funds.length
+      ? await interfundAccounts(tx, funds)
+      : new Map<FundType, string>();
+    const lineIds = newIds(
+      postings.reduce((n, p, i) => n + p.input.lines.length + extra[i].length, 0),
+    );
     const entries: EntryDoc[] = [];
     const lines: LineDoc[] = [];
     let k = 0;
     postings.forEach(({ input, opts = {} }, n) => {
       const id = ids[n];
+      const gaps = extra[n];
       entries.push({
         id,
         a: auditIds[n],
@@ -256,7 +298,7 @@ export async function postJournalEntries(
         f: opts.importRef ?? null,
         ot: opts.owner?.type ?? null,
         oi: opts.owner?.id ?? null,
-        n: input.lines.length,
+        n: input.lines.length + gaps.length,
       });
       input.lines.forEach((line, i) =>
         lines.push({
@@ -268,6 +310,18 @@ export async function postJournalEntries(
           dr: line.debit ?? 0,
           cr: line.credit ?? 0,
           m: line.memo?.trim() || null,
+        }),
+      );
+      gaps.forEach((g, i) =>
+        lines.push({
+          id: lineIds[k++],
+          e: id,
+          n: input.lines.length + i + 1,
+          a: interfund.get(g.fund)!,
+          d: input.date,
+          dr: g.debit,
+          cr: g.credit,
+          m: null,
         }),
       );
     });
@@ -359,8 +413,9 @@ export function listJournalEntries(
   filter: EntryFilter,
   first: number,
   after?: string | null,
+  order?: ListOrder,
 ) {
-  return entryPage(em, filter, first, after);
+  return entryPage(em, filter, first, after, order);
 }
 
 export function listJournalLines(
@@ -368,49 +423,7 @@ export function listJournalLines(
   filter: LineFilter,
   first: number,
   after?: string | null,
+  order?: ListOrder,
 ) {
-  return linePage(em, filter, first, after);
-}
-
-export const MAX_LEDGER_ROWS = 5000;
-
-// One account's lines in order with a running balance in the account's normal direction, starting
-// from its balance the day before `from`. `first` out of 1…5000 is refused, never clamped.
-export async function accountLedger(
-  em: EntityManager,
-  accountId: string,
-  opts: { from?: string | null; to?: string | null; first: number },
-): Promise<AccountLedger> {
-  const limit = pageSize(opts.first, MAX_LEDGER_ROWS, 'rows');
-  const account = await findAccount(em, accountId);
-  const sign =
-    account.type === AccountType.ASSET || account.type === AccountType.EXPENSE ? 1n : -1n;
-  let opening = 0n;
-  if (opts.from) {
-    const before = await totalsBefore(em, account.id, opts.from);
-    opening = sign * (before.debit - before.credit);
-  }
-  const rows = await ledgerLines(em, account.id, {
-    from: opts.from,
-    to: opts.to,
-    limit: limit + 1,
-  });
-  const page = rows.slice(0, limit).map((r) => ({
-    entryId: r.entry_id,
-    entryNumber: Number(r.number),
-    date: r.entry_date,
-    memo: r.memo,
-    source: r.source,
-    reconciled: r.reconciled,
-    debit: toCents(r.debit),
-    credit: toCents(r.credit),
-    balance: opening + sign * toTotal(r.running),
-  }));
-  return {
-    accountId: account.id,
-    openingBalance: opening,
-    closingBalance: page.at(-1)?.balance ?? opening,
-    rows: page,
-    truncated: rows.length > limit,
-  };
+  return linePage(em, filter, first, after, order);
 }

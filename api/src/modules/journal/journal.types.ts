@@ -1,6 +1,6 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { Connection } from '../../core/graphql/connection.js';
+import { Connection, PageInfo } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
 
@@ -177,6 +177,9 @@ export class TrialBalance {
 
 @ObjectType()
 export class LedgerRow extends EntryLineFields {
+  @Field(() => Int, { description: "The line's number in its entry" })
+  lineNo: number;
+
   @Field(() => EntrySource)
   source: EntrySource;
 
@@ -192,16 +195,29 @@ export class AccountLedger {
   @Field(() => ID)
   accountId: string;
 
-  @Field(() => MoneyScalar, { description: 'Balance before the first row' })
+  @Field(() => MoneyScalar, {
+    description: "The account's balance before the period (the day before `from`; 0 without it)",
+  })
   openingBalance: Total;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, {
+    description:
+      "The account's balance at the end of the period (on `to`; without it, after every posting), whichever page this is",
+  })
   closingBalance: Total;
 
-  @Field(() => [LedgerRow])
+  @Field(() => MoneyScalar, {
+    description: 'Balance before the first row of this page (openingBalance on the first page)',
+  })
+  pageOpeningBalance: Total;
+
+  @Field(() => [LedgerRow], { description: 'One page of the rows, oldest first' })
   rows: LedgerRow[];
 
-  @Field(() => Boolean, { description: 'True when more rows exist than were asked for' })
+  @Field(() => PageInfo, { description: 'Pass endCursor as `after` for the next page' })
+  pageInfo: PageInfo;
+
+  @Field(() => Boolean, { description: 'True when more rows follow this page (hasNextPage)' })
   truncated: boolean;
 }
 
@@ -209,6 +225,21 @@ export class AccountLedger {
 export class JournalLineRecord extends EntryLineFields {
   @Field(() => ID)
   id: string;
+
+  @Field(() => Int, { description: "The line's number in its entry" })
+  lineNo: number;
+
+  @Field(() => String, { nullable: true, description: "The entry's memo (`memo` is the line's)" })
+  entryMemo: string | null;
+
+  @Field(() => EntrySource, { description: "The entry's source" })
+  source: EntrySource;
+
+  @Field(() => EntryOwner, {
+    nullable: true,
+    description: 'The record that owns the entry (invoice, payment, monthly actuals month)',
+  })
+  owner: EntryOwner | null;
 
   @Field(() => ID)
   accountId: string;
@@ -252,3 +283,30 @@ export class FundBalance {
   @Field(() => MoneyScalar, { description: 'Assets minus liabilities' })
   netAssets: Total;
 }
+
+// What AccountActivity reports of its account over a period, each in the account's normal
+// direction except the period's raw debits and credits.
+@ObjectType()
+export class ActivityFigures {
+  @Field(() => MoneyScalar, { description: 'Balance before the period (the day before `from`)' })
+  openingBalance: Total;
+
+  @Field(() => MoneyScalar, { description: 'Sum of debits in the period' })
+  debit: Total;
+
+  @Field(() => MoneyScalar, { description: 'Sum of credits in the period' })
+  credit: Total;
+
+  @Field(() => MoneyScalar, {
+    description: "The period's change in the account's normal direction (closing − opening)",
+  })
+  change: Total;
+
+  @Field(() => MoneyScalar, { description: 'Balance at the end of the period (on `to`)' })
+  closingBalance: Total;
+}
+
+@ObjectType({
+  description: "An account's opening balance, activity and closing balance for a period",
+})
+export class AccountActivity extends WithAccountColumns(ActivityFigures) {}

@@ -1,4 +1,5 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
+import { orgToday } from '../../core/dates.js';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { Account, accountById } from '../accounts/index.js';
@@ -45,7 +46,7 @@ export class PaymentsResolver {
     @Ctx() ctx: Context,
     @Arg('date', () => GraphQLLocalDate, { nullable: true }) date?: string,
   ) {
-    return voidPayment(ctx.em, ctx.auth, id, date);
+    return voidPayment(ctx.em, ctx.auth, id, date ?? orgToday(ctx));
   }
 
   @FieldResolver(() => Unit)

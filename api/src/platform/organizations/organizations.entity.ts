@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, OptionalProps, Enum, PrimaryKey, Property } from '@mikro-orm/core';
+import { DEFAULT_FISCAL_YEAR_START_MONTH, DEFAULT_TIME_ZONE } from '../../core/dates.js';
 import { OrganizationStatus } from '../../core/roles.js';
 
 // Not a GraphQL type: it holds the tenant's location, which never leaves the server.
 @Entity({ tableName: 'organizations' })
 export class Organization {
-  [OptionalProps]?: 'status' | 'planLevel' | 'settings' | 'dbCluster' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'status'
+    | 'planLevel'
+    | 'settings'
+    | 'dbCluster'
+    | 'timeZone'
+    | 'fiscalYearStartMonth'
+    | 'createdAt'
+    | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -33,6 +42,14 @@ export class Organization {
 
   @Property({ type: 'json' })
   settings: Record<string, unknown> = {};
+
+  // IANA time zone of the association's calendar ("today", void dates, late-fee runs).
+  @Property({ type: 'string' })
+  timeZone: string = DEFAULT_TIME_ZONE;
+
+  // First month (1 to 12) of the fiscal year; fiscal years are named by the year they end in.
+  @Property({ type: 'smallint' })
+  fiscalYearStartMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH;
 
   @Property({ type: 'string' })
   dbCluster: string = 'default';
