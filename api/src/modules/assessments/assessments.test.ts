@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { lateFeePolicy, receivablesChart, receivablesKit } from '../../test/receivables.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 import { AssessmentFrequency, monthlyEquivalent } from './assessments.types.js';
 
@@ -29,36 +30,16 @@ describe('property types, assessment groups and receivables settings', () => {
   const gql = async (query: string, variables?: Record<string, unknown>, token?: string) =>
     (await t.gql(query, variables, token)).body as Body;
   const ok = (query: string, variables?: Record<string, unknown>) => t.ok(query, variables);
-  const unit = (number: string, groupId = ids.monthly, propertyTypeId = ids.house) =>
-    t.unit(number, { groupId, propertyTypeId });
+  const { unit, group } = receivablesKit(() => t, ids);
   const GROUP = `mutation ($input: AssessmentGroupInput!) { createAssessmentGroup(input: $input) {
     id unitCount projectedMonthlyIncome projectedAnnualIncome
     rates { propertyType { name } regular special regularMonthly specialMonthly unitCount projectedMonthly projectedAnnual } } }`;
-  const group = (name: string, frequency: string, rates: [string, string, string][], extra = {}) =>
-    t.group({
-      name,
-      frequency,
-      dueDay: 10,
-      regularIncomeAccountId: ids.income,
-      specialIncomeAccountId: ids.special,
-      rates: rates.map(([propertyTypeId, regular, special]) => ({
-        propertyTypeId,
-        regular,
-        special,
-      })),
-      ...extra,
-    });
 
   beforeAll(async () => {
     app = await startTestApp();
     t = await createTenant(app, 'Maple Ridge HOA');
     other = await createTenant(app, 'Other HOA');
-    ids.cash = await t.account('1010', 'ASSET');
-    ids.income = await t.account('4010', 'INCOME');
-    ids.special = await t.account('4020', 'INCOME');
-    ids.fees = await t.account('4090', 'INCOME');
-    ids.house = await t.propertyType('Single family');
-    ids.condo = await t.propertyType('Condo');
+    Object.assign(ids, await receivablesChart(t));
   });
   afterAll(() => app.close());
 
@@ -68,13 +49,7 @@ describe('property types, assessment groups and receivables settings', () => {
       [ids.condo, '300.00', '0.00'],
     ]);
     ids.monthly = await group('Monthly dues', 'MONTHLY', [[ids.house, '250.00', '25.00']], {
-      lateFee: {
-        graceDays: 5,
-        flatFee: '25.00',
-        percent: 1.5,
-        monthlyInterestPercent: 0,
-        incomeAccountId: ids.fees,
-      },
+      lateFee: lateFeePolicy(ids),
     });
     ids.a = await unit('A-1', ids.quarterly, ids.house);
     ids.b = await unit('A-2', ids.quarterly, ids.house);

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { receivablesKit } from '../../test/receivables.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
 type Body = { data?: Record<string, any> | null; errors?: { message: string; extensions: any }[] };
@@ -15,36 +16,7 @@ describe('invoices and assessment runs', () => {
   const gql = async (query: string, variables?: Record<string, unknown>, token?: string) =>
     (await t.gql(query, variables, token)).body as Body;
   const ok = (query: string, variables?: Record<string, unknown>) => t.ok(query, variables);
-  const unit = (number: string, groupId = ids.monthly, propertyTypeId = ids.house) =>
-    t.unit(number, { groupId, propertyTypeId });
-  const group = (name: string, frequency: string, rates: [string, string, string][], extra = {}) =>
-    t.group({
-      name,
-      frequency,
-      dueDay: 10,
-      regularIncomeAccountId: ids.income,
-      specialIncomeAccountId: ids.special,
-      rates: rates.map(([propertyTypeId, regular, special]) => ({
-        propertyTypeId,
-        regular,
-        special,
-      })),
-      ...extra,
-    });
-  const balanceOf = async (accountId: string, asOf: string) =>
-    (
-      await ok(`query ($asOf: LocalDate!) { accountBalances(asOf: $asOf) { accountId balance } }`, {
-        asOf,
-      })
-    ).accountBalances.find((b: any) => b.accountId === accountId)?.balance ?? '0.00';
-  const invoicesOf = async (unitId: string) =>
-    (
-      await ok(
-        `query ($u: ID!) { invoices(filter: { unitId: $u }, first: 100) { edges { node {
-          id number kind period total paid balance status dueDate issueDate } } } }`,
-        { u: unitId },
-      )
-    ).invoices.edges.map((e: any) => e.node);
+  const { unit, group, balanceOf, invoicesOf } = receivablesKit(() => t, ids);
   const CREATE = `mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id number total status } }`;
 
   beforeAll(async () => {
