@@ -7,7 +7,8 @@ export class ActualLineInput {
   accountId: string;
 
   @Field(() => MoneyScalar, {
-    description: "In the account's natural direction; 0 clears the account for the month",
+    description:
+      "The figure the ledger is to hold for the account and month, in the account's natural direction (0 brings it to zero); the difference from the ledger's current figure is posted",
   })
   amount: Cents;
 }
@@ -17,7 +18,9 @@ export class MonthlyActualsMonthInput {
   @Field(() => Int, { description: '1 to 12' })
   month: number;
 
-  @Field(() => [ActualLineInput], { description: "Accounts not listed keep the month's amount" })
+  @Field(() => [ActualLineInput], {
+    description: 'Accounts not listed stay as the ledger holds them',
+  })
   lines: ActualLineInput[];
 }
 

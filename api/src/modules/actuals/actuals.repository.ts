@@ -1,9 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { anyOf, sql } from '../../db/sql.js';
+import { sql } from '../../db/sql.js';
 import type { FundType } from '../accounts/index.js';
 
 // Every SQL statement of monthly actuals: typed rows, parameters only. Months are stored as the
-// first day of the month; a year's months are `from <= month < to`.
+// first day of the month; a year's months are `from <= month < to`. The figures are the ledger's:
+// the journal's per-account monthly totals (kept with every posting, whatever its source), and
+// the lines of the entries a month of actuals owns (journal_entries.owner_*), read here the way
+// reports read them.
 
 export function selectCashAccountSettings(
   em: EntityManager,
@@ -48,37 +51,71 @@ export function selectMonths(
   );
 }
 
-// The amounts of the months in [from, to), by account number.
-export function selectAmounts(
+// A ledger sum of one account and month: debits and credits as decimal strings (bigint sums).
+export interface MonthSumRow {
+  account_id: string;
+  month: number;
+  debit: string;
+  credit: string;
+}
+
+// The ledger's debits and credits per income/expense account and month in [from, to), every
+// source: O(accounts × months) from the monthly totals, whatever the number of lines.
+export function selectLedgerMonths(
   em: EntityManager,
   from: string,
   to: string,
-): Promise<{ account_id: string; month: number; amount: string }[]> {
-  return sql(em).all<{ account_id: string; month: number; amount: string }>(
-    `SELECT x.account_id, extract(month FROM m.month)::int AS month, x.amount
-       FROM actuals_amounts x JOIN actuals_months m ON m.id = x.month_id
-       JOIN accounts a ON a.id = x.account_id
-      WHERE m.month >= ? AND m.month < ? ORDER BY a.number`,
+): Promise<MonthSumRow[]> {
+  return sql(em).all<MonthSumRow>(
+    `SELECT t.account_id, extract(month FROM t.month)::int AS month,
+            sum(t.debit)::text AS debit, sum(t.credit)::text AS credit
+       FROM account_month_totals t JOIN accounts a ON a.id = t.account_id
+      WHERE t.month >= ? AND t.month < ? AND a.type IN ('income', 'expense')
+        AND t.account_type IN ('income', 'expense')
+      GROUP BY t.account_id, a.number, t.month
+      ORDER BY a.number, t.month`,
     [from, to],
   );
 }
 
-// The live entry of each month and fund in [from, to).
-export function selectLiveEntries(
+// The part of those sums the months' own entries posted (their adjustments and, from before the
+// ledger was the grid's source, their reversals), by the month the lines are dated in.
+export function selectActualsMonths(
+  em: EntityManager,
+  from: string,
+  to: string,
+): Promise<MonthSumRow[]> {
+  return sql(em).all<MonthSumRow>(
+    `SELECT l.account_id, extract(month FROM l.entry_date)::int AS month,
+            sum(l.debit)::text AS debit, sum(l.credit)::text AS credit
+       FROM actuals_months m
+       JOIN journal_entries e ON e.owner_type = 'monthly_actuals' AND e.owner_id = m.id
+       JOIN journal_lines l ON l.entry_id = e.id
+       JOIN accounts a ON a.id = l.account_id
+      WHERE m.month >= ? AND m.month < ? AND l.entry_date >= ? AND l.entry_date < ?
+        AND a.type IN ('income', 'expense')
+      GROUP BY l.account_id, extract(month FROM l.entry_date)`,
+    [from, to, from, to],
+  );
+}
+
+// Every entry the months in [from, to) own, oldest first.
+export function selectMonthEntries(
   em: EntityManager,
   from: string,
   to: string,
 ): Promise<{ month: number; entry_id: string }[]> {
   return sql(em).all<{ month: number; entry_id: string }>(
-    `SELECT extract(month FROM m.month)::int AS month, x.entry_id
-       FROM actuals_entries x JOIN actuals_months m ON m.id = x.month_id
-      WHERE m.month >= ? AND m.month < ? ORDER BY x.fund_type`,
+    `SELECT extract(month FROM m.month)::int AS month, e.id AS entry_id
+       FROM actuals_months m
+       JOIN journal_entries e ON e.owner_type = 'monthly_actuals' AND e.owner_id = m.id
+      WHERE m.month >= ? AND m.month < ? ORDER BY e.number`,
     [from, to],
   );
 }
 
-// One save at a time per association: two people saving the same month must not both reverse
-// the same entry. Held until the transaction ends.
+// One save at a time per association: the differences of a save are taken against the ledger
+// as the previous save left it. Held until the transaction ends.
 export async function lockActuals(tx: EntityManager): Promise<void> {
   await sql(tx).all(`SELECT pg_advisory_xact_lock(hashtext('covenant.monthly_actuals'))`);
 }
@@ -90,71 +127,8 @@ export async function selectMonthId(tx: EntityManager, month: string): Promise<s
   return row?.id ?? null;
 }
 
-export function selectMonthAmounts(
-  tx: EntityManager,
-  monthId: string,
-): Promise<{ account_id: string; amount: string }[]> {
-  return sql(tx).all<{ account_id: string; amount: string }>(
-    'SELECT account_id, amount FROM actuals_amounts WHERE month_id = ?',
-    [monthId],
-  );
-}
-
-export function selectMonthEntries(
-  tx: EntityManager,
-  monthId: string,
-): Promise<{ fund_type: FundType; entry_id: string }[]> {
-  return sql(tx).all<{ fund_type: FundType; entry_id: string }>(
-    'SELECT fund_type, entry_id FROM actuals_entries WHERE month_id = ?',
-    [monthId],
-  );
-}
-
 export async function insertMonth(tx: EntityManager, id: string, month: string): Promise<void> {
   await sql(tx).run('INSERT INTO actuals_months (id, month) VALUES (?, ?)', [id, month]);
-}
-
-// Replaces the month's amounts of the accounts given; a zero amount leaves the account out.
-export async function replaceMonthAmounts(
-  tx: EntityManager,
-  monthId: string,
-  amounts: { accountId: string; amount: number }[],
-): Promise<void> {
-  await sql(tx).run(
-    `DELETE FROM actuals_amounts WHERE month_id = ? AND account_id = ${anyOf('uuid')}`,
-    [monthId, amounts.map((u) => u.accountId)],
-  );
-  const keep = amounts.filter((u) => u.amount !== 0);
-  if (keep.length) {
-    await sql(tx).bulk(
-      `INSERT INTO actuals_amounts (month_id, account_id, amount)
-       SELECT ?::uuid, a, v FROM jsonb_to_recordset(?::jsonb) AS t(a uuid, v bigint)`,
-      [monthId, JSON.stringify(keep.map((u) => ({ a: u.accountId, v: u.amount })))],
-    );
-  }
-}
-
-export async function deleteMonthEntries(
-  tx: EntityManager,
-  monthId: string,
-  funds: FundType[],
-): Promise<void> {
-  await sql(tx).run(
-    `DELETE FROM actuals_entries WHERE month_id = ? AND fund_type = ${anyOf('text')}`,
-    [monthId, funds],
-  );
-}
-
-export async function insertMonthEntry(
-  tx: EntityManager,
-  monthId: string,
-  fund: FundType,
-  entryId: string,
-): Promise<void> {
-  await sql(tx).run(
-    'INSERT INTO actuals_entries (month_id, fund_type, entry_id) VALUES (?, ?, ?)',
-    [monthId, fund, entryId],
-  );
 }
 
 export async function touchMonth(tx: EntityManager, monthId: string): Promise<void> {

@@ -13,7 +13,8 @@ import { ActualsCashAccount, MonthlyActuals, SavedMonthlyActuals } from './actua
 @Resolver(() => MonthlyActuals)
 export class ActualsResolver {
   @Query(() => MonthlyActuals, {
-    description: 'Actual amounts entered per income/expense account and month, for a year',
+    description:
+      "The ledger's actuals per income/expense account and month of a year (every source), with the part Monthly Actuals posted",
   })
   monthlyActuals(
     @Arg('year', () => Int) year: number,
@@ -31,7 +32,7 @@ export class ActualsResolver {
 
   @Mutation(() => SavedMonthlyActuals, {
     description:
-      "Save actual amounts for months of a year. Each month and fund whose amounts changed gets its previous entry reversed and a new reconciled entry (source MONTHLY_ACTUALS, dated the month's last day) against the fund's cash account; unchanged months post nothing. One transaction (audited)",
+      "Bring the ledger's actuals of months of a year to the figures given. For each month and fund, the differences from the ledger's current figures are posted as one new reconciled adjustment entry (source MONTHLY_ACTUALS, dated the month's last day, owned by the month) against the fund's cash account; figures the ledger already holds post nothing. One transaction (audited)",
   })
   saveMonthlyActuals(
     @Arg('input', () => SaveMonthlyActualsInput) input: SaveMonthlyActualsInput,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
-import { formatMoney, sumCents, toCents, type Cents } from '../../core/money/money.js';
+import { formatMoney, MAX_AMOUNT, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
@@ -23,16 +23,13 @@ import {
   type Posting,
 } from '../journal/index.js';
 import {
-  deleteMonthEntries,
   insertMonth,
-  insertMonthEntry,
   lockActuals,
-  replaceMonthAmounts,
-  selectAmounts,
+  type MonthSumRow,
+  selectActualsMonths,
   selectCashAccountSetting,
   selectCashAccountSettings,
-  selectLiveEntries,
-  selectMonthAmounts,
+  selectLedgerMonths,
   selectMonthEntries,
   selectMonthId,
   selectMonths,
@@ -40,7 +37,25 @@ import {
   upsertCashAccountSetting,
 } from './actuals.repository.js';
 import type { MonthlyActualsMonthInput } from './actuals.inputs.js';
-import type { ActualsCashAccount, MonthlyActuals } from './actuals.types.js';
+import type { ActualsCashAccount, MonthlyActualLine, MonthlyActuals } from './actuals.types.js';
+
+// Monthly Actuals is a view of the ledger, not a second set of books.
+// - A cell is the ledger's figure for the account and month: every posting to the account dated
+//   in the month, from any source (manual entries, invoices, payments, imports, these adjustments),
+//   net of reversals, on the account's natural side (expense debit − credit, income credit −
+//   debit). It comes from the journal's monthly totals, so the grid never holds a figure the
+//   ledger does not, and a posting made after a save shows up in it.
+// - A save brings each figure given to the ledger: per month and fund it posts ONE NEW entry with
+//   only the differences (target − the ledger's figure, read under the save lock) against the
+//   fund's cash account, dated the month's last day, reconciled, source MONTHLY_ACTUALS, owned by
+//   the month. Nothing is reversed: the journal stays append-only and the month's list of entries
+//   grows by one per fund per save that changed it. Figures the ledger already holds post nothing.
+//   Entries of earlier versions (a month's entry and the reversal of it at each re-save) stay in
+//   the ledger and are simply part of its figures.
+// - The owned entries cannot be reversed by hand (the journal refuses, naming the month): the way
+//   to change a month is to type the figure it should hold, which posts the difference.
+// - Totals are additive: a posting from elsewhere that commits while a save runs lands on top of
+//   the save's figure, as if it had been posted just after it, and is then what the grid shows.
 
 const FUNDS = [FundType.OPERATING, FundType.RESERVE];
 const FUND_LABEL: Record<FundType, string> = {
@@ -54,8 +69,15 @@ const lastDay = (year: number, month: number) =>
   new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 const monthLabel = (year: number, month: number) => `${MONTH_LABELS[month - 1]} ${year}`;
 
+// A ledger sum on the account's natural side: expense debit − credit, income credit − debit.
+const natural = (type: AccountType, r: Pick<MonthSumRow, 'debit' | 'credit'>): Total => {
+  const net = toTotal(r.debit) - toTotal(r.credit);
+  return type === AccountType.EXPENSE ? net : -net;
+};
+
 // Each fund's cash account: the one set in the settings, else the fund's first cash-like asset
-// account (by number), else its first asset account.
+// account (by number), else its first asset account. Control accounts (the receivable account,
+// the interfund accounts the ledger keeps) are never candidates.
 export async function cashAccounts(
   em: EntityManager,
   accounts?: LedgerAccount[],
@@ -63,17 +85,18 @@ export async function cashAccounts(
   const all = accounts ?? (await loadAccounts(em));
   const byId = new Map(all.map((a) => [a.id, a]));
   const set = await selectCashAccountSettings(em);
-  // A control account (the receivable account) takes only its subledger's postings.
   const control = await controlAccountMessages(em);
   return FUNDS.map((fundType) => {
     const chosen = byId.get(set.find((s) => s.fund_type === fundType)?.account_id ?? '');
-    const assets = all.filter(
-      (a) =>
-        a.type === AccountType.ASSET &&
-        a.fundType === fundType &&
-        !a.archived &&
-        !control.has(a.id),
-    );
+    const assets = all
+      .filter(
+        (a) =>
+          a.type === AccountType.ASSET &&
+          a.fundType === fundType &&
+          !a.archived &&
+          !control.has(a.id),
+      )
+      .sort((a, b) => a.number.localeCompare(b.number));
     const account =
       chosen ?? assets.find((a) => /cash|checking|bank|operating/i.test(a.name)) ?? assets[0];
     return {
@@ -82,6 +105,7 @@ export async function cashAccounts(
       number: account?.number ?? null,
       name: account?.name ?? null,
       isDefault: !chosen,
+      candidateIds: assets.map((a) => a.id),
     };
   });
 }
@@ -121,63 +145,104 @@ export async function setCashAccount(
   return cashAccounts(em, accounts);
 }
 
+// The ledger's figure of every income/expense account and month of the year with postings, on
+// the account's natural side, keyed `${accountId}:${month}`.
+async function ledgerFigures(
+  em: EntityManager,
+  year: number,
+  accounts: Map<string, LedgerAccount>,
+  read: typeof selectLedgerMonths,
+): Promise<Map<string, Total>> {
+  const rows = await read(em, monthDate(year, 1), monthDate(year + 1, 1));
+  const out = new Map<string, Total>();
+  for (const r of rows) {
+    const account = accounts.get(r.account_id);
+    if (account) out.set(`${r.account_id}:${r.month}`, natural(account.type, r));
+  }
+  return out;
+}
+
 export async function getMonthlyActuals(em: EntityManager, year: number): Promise<MonthlyActuals> {
   assertYear(year);
   const from = monthDate(year, 1);
   const to = monthDate(year + 1, 1);
+  const allAccounts = await loadAccounts(em);
+  const accounts = new Map(allAccounts.map((a) => [a.id, a]));
+  const ledger = await ledgerFigures(em, year, accounts, selectLedgerMonths);
+  const own = await ledgerFigures(em, year, accounts, selectActualsMonths);
   const months = await selectMonths(em, from, to);
-  const amounts = await selectAmounts(em, from, to);
-  const live = await selectLiveEntries(em, from, to);
+  const owned = await selectMonthEntries(em, from, to);
   const entries = await findJournalEntries(
     em,
-    live.map((l) => l.entry_id),
+    owned.map((l) => l.entry_id),
   );
-  const lines = new Map<string, Cents[]>();
-  for (const a of amounts) {
-    const row = lines.get(a.account_id) ?? Array(12).fill(0);
-    row[a.month - 1] = toCents(a.amount);
-    lines.set(a.account_id, row);
-  }
+  const ids = new Set([...ledger.keys(), ...own.keys()].map((k) => k.split(':')[0]));
+  const lines: MonthlyActualLine[] = [...ids]
+    .map((id) => accounts.get(id)!)
+    .sort((a, b) => a.number.localeCompare(b.number))
+    .flatMap((account) => {
+      const cell = (m: Map<string, Total>, i: number) => m.get(`${account.id}:${i + 1}`) ?? 0n;
+      const amounts = MONTH_LABELS.map((_, i) => cell(ledger, i));
+      const fromActuals = MONTH_LABELS.map((_, i) => cell(own, i));
+      if (![...amounts, ...fromActuals].some((x) => x !== 0n)) return [];
+      return [
+        {
+          accountId: account.id,
+          amounts,
+          fromActuals,
+          fromOtherSources: amounts.map((x, i) => x - fromActuals[i]),
+          total: sumCents(amounts),
+        },
+      ];
+    });
   return {
     year,
-    lines: [...lines].map(([accountId, xs]) => ({
-      accountId,
-      amounts: xs,
-      total: sumCents(xs),
-    })),
+    lines,
     months: MONTH_LABELS.map((_, i) => {
       const m = months.find((x) => x.month === i + 1);
       return {
         month: i + 1,
         saved: !!m,
-        entries: live.filter((l) => l.month === i + 1).map((l) => entries.get(l.entry_id)!),
+        entries: owned.filter((l) => l.month === i + 1).map((l) => entries.get(l.entry_id)!),
         updatedAt: m ? new Date(m.updated_at) : null,
       };
     }),
-    cashAccounts: await cashAccounts(em),
+    cashAccounts: await cashAccounts(em, allAccounts),
   };
 }
 
-// The entry of one fund for one month: each account on its natural side (income credit, expense
-// debit; a negative amount on the other side) and the net against the fund's cash account.
-function fundEntryLines(
-  amounts: Map<string, Cents>,
+// `amount` on a debit (positive) or a credit (negative), in lines of at most MAX_AMOUNT (the
+// largest single amount): a difference is a sum and may exceed it.
+function linesOf(accountId: string, amount: Total): JournalLineInput[] {
+  const out: JournalLineInput[] = [];
+  let rest = amount < 0n ? -amount : amount;
+  while (rest > 0n) {
+    const part = Number(rest > BigInt(MAX_AMOUNT) ? BigInt(MAX_AMOUNT) : rest);
+    out.push(amount > 0n ? { accountId, debit: part } : { accountId, credit: part });
+    rest -= BigInt(part);
+  }
+  return out;
+}
+
+// The adjustment of one fund for one month: each account's difference on its natural side
+// (income credit, expense debit; a decrease on the other side), by account number, and the net
+// against the fund's cash account.
+function adjustmentLines(
+  differences: Map<string, Total>,
   accounts: Map<string, LedgerAccount>,
   cashAccountId: string,
 ): JournalLineInput[] {
   const lines: JournalLineInput[] = [];
-  let net = 0; // debit − credit of the account lines; cash takes the opposite
-  const ordered = [...amounts].sort((a, b) =>
+  let net = 0n; // debit − credit of the account lines; cash takes the opposite
+  const ordered = [...differences].sort((a, b) =>
     accounts.get(a[0])!.number.localeCompare(accounts.get(b[0])!.number),
   );
-  for (const [accountId, amount] of ordered) {
-    if (amount === 0) continue;
-    const debit = accounts.get(accountId)!.type === AccountType.EXPENSE ? amount : -amount;
+  for (const [accountId, difference] of ordered) {
+    const debit = accounts.get(accountId)!.type === AccountType.EXPENSE ? difference : -difference;
     net += debit;
-    lines.push(debit > 0 ? { accountId, debit } : { accountId, credit: -debit });
+    lines.push(...linesOf(accountId, debit));
   }
-  if (net > 0) lines.push({ accountId: cashAccountId, credit: net });
-  if (net < 0) lines.push({ accountId: cashAccountId, debit: -net });
+  lines.push(...linesOf(cashAccountId, -net));
   return lines;
 }
 
@@ -186,14 +251,10 @@ interface MonthPlan {
   monthId: string;
   created: boolean;
   changes: { number: string; before: string; after: string }[];
-  upserts: { accountId: string; amount: Cents }[];
-  reverse: { fund: FundType; entryId: string }[];
   post: { fund: FundType; lines: JournalLineInput[] }[];
 }
 
-// Saves the months given. For each fund whose amounts changed in a month: the live entry is
-// reversed and a new one posted (dated the month's last day, reconciled), in one transaction with
-// the amounts, so the ledger's history stays intact and the month holds exactly the new amounts.
+// Brings the figures given to the ledger: per month and fund, one new entry with the differences.
 export async function saveMonthlyActuals(
   em: EntityManager,
   actor: AuthInfo | null,
@@ -221,7 +282,8 @@ export async function saveMonthlyActuals(
       const field = `months.${k}.lines.${i}.accountId`;
       const account = isId(l.accountId) ? accounts.get(l.accountId) : undefined;
       if (!account) return void missing.push({ field, message: 'Account not found' });
-      const problem = plAccountProblem(account, [l.amount]);
+      // The type only: an archived account is refused below when its figure would change.
+      const problem = plAccountProblem(account, []);
       if (problem) details.push({ field, message: problem });
       if (seen.has(l.accountId)) {
         details.push({ field, message: `Account ${account.number} is listed twice for the month` });
@@ -233,128 +295,92 @@ export async function saveMonthlyActuals(
   if (details.length) throw badInput(details, details[0].message);
 
   const cash = await cashAccounts(em, allAccounts);
+  const control = await controlAccountMessages(em);
   const posted = await em.transactional(async (tx) => {
-    // One save at a time per association: two people saving the same month must not both
-    // reverse the same entry.
+    // One save at a time per association, and the ledger read after the lock: a save's
+    // differences are taken against what the previous save left.
     await lockActuals(tx);
+    const ledger = await ledgerFigures(tx, year, accounts, selectLedgerMonths);
+    const problems: FieldDetail[] = [];
     const plans: MonthPlan[] = [];
-    for (const m of [...input].sort((a, b) => a.month - b.month)) {
-      const found = await selectMonthId(tx, monthDate(year, m.month));
-      const row = found ? { id: found, created: false } : { id: newIds(1)[0], created: true };
-      const current = new Map(
-        (found ? await selectMonthAmounts(tx, row.id) : []).map((r) => [
-          r.account_id,
-          toCents(r.amount),
-        ]),
-      );
-      const liveEntries = await selectMonthEntries(tx, row.id);
-      const next = new Map(current);
-      const plan: MonthPlan = {
-        month: m.month,
-        monthId: row.id,
-        created: row.created,
-        changes: [],
-        upserts: [],
-        reverse: [],
-        post: [],
-      };
-      for (const l of m.lines) {
-        const before = current.get(l.accountId) ?? 0;
-        if (before === l.amount) continue;
-        next.set(l.accountId, l.amount);
-        plan.upserts.push({ accountId: l.accountId, amount: l.amount });
-        plan.changes.push({
-          number: accounts.get(l.accountId)!.number,
+    const order = input.map((m, k) => ({ m, k })).sort((a, b) => a.m.month - b.m.month);
+    for (const { m, k } of order) {
+      const differences = new Map<FundType, Map<string, Total>>();
+      const changes: MonthPlan['changes'] = [];
+      m.lines.forEach((l, i) => {
+        const account = accounts.get(l.accountId)!;
+        const before = ledger.get(`${l.accountId}:${m.month}`) ?? 0n;
+        const difference = toTotal(l.amount) - before;
+        if (difference === 0n) return;
+        if (account.archived) {
+          problems.push({
+            field: `months.${k}.lines.${i}.accountId`,
+            message: `Account ${account.number} ${account.name} is archived and takes no new postings`,
+          });
+        }
+        const fund = differences.get(account.fundType) ?? new Map<string, Total>();
+        fund.set(l.accountId, difference);
+        differences.set(account.fundType, fund);
+        changes.push({
+          number: account.number,
           before: formatMoney(before),
           after: formatMoney(l.amount),
         });
-      }
-      const changedFunds = new Set(plan.upserts.map((u) => accounts.get(u.accountId)!.fundType));
-      if (!plan.upserts.length) continue;
-      if (row.created) {
-        await insertMonth(tx, row.id, monthDate(year, m.month));
-      }
-      for (const fund of FUNDS.filter((f) => changedFunds.has(f))) {
-        const live = liveEntries.find((e) => e.fund_type === fund);
-        if (live) plan.reverse.push({ fund, entryId: live.entry_id });
-        const fundAmounts = new Map(
-          [...next].filter(([id, v]) => v !== 0 && accounts.get(id)!.fundType === fund),
-        );
-        if (!fundAmounts.size) continue;
+      });
+      if (!changes.length) continue;
+      const post: MonthPlan['post'] = [];
+      for (const fund of FUNDS.filter((f) => differences.has(f))) {
         const cashAccount = cash.find((c) => c.fundType === fund)!;
-        if (!cashAccount.accountId) {
-          const message = `The ${FUND_LABEL[fund]} has no asset account to post actuals against; create one or choose one in the settings`;
-          throw badInput([{ field: `cashAccount.${fund.toUpperCase()}`, message }], message);
+        const field = `cashAccount.${fund.toUpperCase()}`;
+        const chosen = cashAccount.accountId ? accounts.get(cashAccount.accountId) : undefined;
+        const problem = !chosen
+          ? `The ${FUND_LABEL[fund]} has no asset account to post actuals against; create one or choose one in the settings`
+          : chosen.archived
+            ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is archived; choose another one`
+            : control.has(chosen.id)
+              ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is a control account (${control.get(chosen.id)}); choose another one`
+              : null;
+        if (problem) {
+          if (!problems.some((p) => p.field === field)) problems.push({ field, message: problem });
+          continue;
         }
-        if (accounts.get(cashAccount.accountId)!.archived) {
-          const message = `The ${FUND_LABEL[fund]}'s cash account ${cashAccount.number} is archived; choose another one`;
-          throw badInput([{ field: `cashAccount.${fund.toUpperCase()}`, message }], message);
-        }
-        plan.post.push({
-          fund,
-          lines: fundEntryLines(fundAmounts, accounts, cashAccount.accountId),
-        });
+        post.push({ fund, lines: adjustmentLines(differences.get(fund)!, accounts, chosen!.id) });
       }
-      plans.push(plan);
+      const found = await selectMonthId(tx, monthDate(year, m.month));
+      plans.push({
+        month: m.month,
+        monthId: found ?? newIds(1)[0],
+        created: !found,
+        changes,
+        post,
+      });
     }
+    if (problems.length) throw badInput(problems, problems[0].message);
 
-    // Reversals mirror the posted lines, in the same month, reconciled like the entries.
-    const reverseIds = plans.flatMap((p) => p.reverse.map((r) => r.entryId));
-    const originals = await findJournalEntries(tx, reverseIds);
     const postings: Posting[] = [];
-    const targets: { plan: MonthPlan; fund: FundType; kind: 'reverse' | 'post' }[] = [];
+    const targets: { plan: MonthPlan; fund: FundType }[] = [];
     for (const plan of plans) {
-      const date = lastDay(year, plan.month);
-      for (const r of plan.reverse) {
-        const original = originals.get(r.entryId)!;
-        // Reversed by hand before the ledger refused it: the month's entry is already undone.
-        if (original.reversedById) continue;
-        postings.push({
-          input: {
-            date,
-            memo: `Reversal of JE-${original.number}: ${original.memo ?? ''}`.slice(0, 500),
-            lines: original.lines.map((l) => ({
-              accountId: l.accountId,
-              debit: l.credit || null,
-              credit: l.debit || null,
-            })),
-          },
-          opts: {
-            source: EntrySource.REVERSAL,
-            reconciled: true,
-            reversesId: original.id,
-            owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
-          },
-        });
-        targets.push({ plan, fund: r.fund, kind: 'reverse' });
-      }
+      if (plan.created) await insertMonth(tx, plan.monthId, monthDate(year, plan.month));
       for (const p of plan.post) {
         postings.push({
           input: {
-            date,
-            memo: `Monthly actuals, ${monthLabel(year, plan.month)} (${FUND_LABEL[p.fund]})`,
+            date: lastDay(year, plan.month),
+            memo: `Monthly actuals, ${monthLabel(year, plan.month)} (${FUND_LABEL[p.fund]}): adjustment to the figures entered`,
             lines: p.lines,
           },
-          // The month owns its entries: only a save of the month reverses them.
+          // The month owns its entries: only Monthly Actuals changes what they hold.
           opts: {
             source: EntrySource.MONTHLY_ACTUALS,
             reconciled: true,
             owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
           },
         });
-        targets.push({ plan, fund: p.fund, kind: 'post' });
+        targets.push({ plan, fund: p.fund });
       }
     }
     const ids = postings.length ? await postJournalEntries(tx, actor, postings) : [];
 
     for (const plan of plans) {
-      await replaceMonthAmounts(tx, plan.monthId, plan.upserts);
-      const reversedFunds = plan.reverse.map((r) => r.fund);
-      if (reversedFunds.length) await deleteMonthEntries(tx, plan.monthId, reversedFunds);
-      const mine = targets.flatMap((t, i) =>
-        t.plan === plan && t.kind === 'post' ? [{ fund: t.fund, id: ids[i] }] : [],
-      );
-      for (const t of mine) await insertMonthEntry(tx, plan.monthId, t.fund, t.id);
       await touchMonth(tx, plan.monthId);
       await recordTenantAudit(tx, actor, {
         entityType: 'MonthlyActuals',
@@ -363,8 +389,7 @@ export async function saveMonthlyActuals(
         changes: {
           month: monthDate(year, plan.month).slice(0, 7),
           accounts: plan.changes,
-          reversed: plan.reverse.map((r) => r.entryId),
-          posted: mine.map((t) => t.id),
+          posted: targets.flatMap((t, i) => (t.plan === plan ? [ids[i]] : [])),
         },
       });
     }

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { type AccountTypeName, createTenant } from '../../test/tenant.js';
+import { type AccountTypeName, createTenant, type Tenant } from '../../test/tenant.js';
 
+const READ = `query { monthlyActuals(year: 2026) {
+  lines { accountId amounts fromActuals fromOtherSources total }
+  months { month saved entries { id } }
+  cashAccounts { fundType accountId number isDefault } } }`;
 const SAVE = `mutation ($i: SaveMonthlyActualsInput!) { saveMonthlyActuals(input: $i) {
   posted { id number date source reconciled reversesId memo lines { accountId debit credit } }
   actuals { lines { accountId amounts } months { month saved entries { id number } } } } }`;
@@ -22,6 +26,7 @@ const cents = (m: string) => Math.round(Number(m) * 100);
 
 describe('monthly actuals', () => {
   let app: TestApp;
+  let t: Tenant;
   let token: string;
   let viewerToken: string;
   const ids: Record<string, string> = {};
@@ -63,9 +68,51 @@ describe('monthly actuals', () => {
     return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
   }
 
+  type Line12 = {
+    accountId: string;
+    amounts: string[];
+    fromActuals: string[];
+    fromOtherSources: string[];
+    total: string;
+  };
+  async function grid(): Promise<{
+    lines: Line12[];
+    months: { month: number; saved: boolean; entries: { id: string }[] }[];
+    cashAccounts: { fundType: string; accountId: string; number: string; isDefault: boolean }[];
+  }> {
+    return (await t.ok(READ)).monthlyActuals;
+  }
+  // One cell of the grid as it reads: [amount, from actuals, from elsewhere].
+  async function cell(number: string, month: number): Promise<[string, string, string]> {
+    const line = (await grid()).lines.find((l) => l.accountId === ids[number]);
+    if (!line) return ['0.00', '0.00', '0.00'];
+    const i = month - 1;
+    return [line.amounts[i], line.fromActuals[i], line.fromOtherSources[i]];
+  }
+
+  // For every month: the grid holds exactly the ledger's income and expense figures.
+  async function expectGridIsLedger(): Promise<void> {
+    const lines = (await grid()).lines;
+    for (let m = 1; m <= 12; m++) {
+      const month = String(m).padStart(2, '0');
+      const ledger = Object.fromEntries(
+        Object.entries(await ledgerMonth(month)).filter(([n]) => /^[456]/.test(n)),
+      );
+      const shown: Record<string, number> = {};
+      for (const l of lines) {
+        const number = Object.keys(ids).find((k) => ids[k] === l.accountId)!;
+        if (cents(l.amounts[m - 1]) !== 0) shown[number] = cents(l.amounts[m - 1]);
+        expect(cents(l.fromActuals[m - 1]) + cents(l.fromOtherSources[m - 1])).toBe(
+          cents(l.amounts[m - 1]),
+        );
+      }
+      expect(shown, `month ${month}`).toEqual(ledger);
+    }
+  }
+
   beforeAll(async () => {
     app = await startTestApp();
-    const t = await createTenant(app, 'Actuals HOA');
+    t = await createTenant(app, 'Actuals HOA');
     token = t.admin;
     viewerToken = t.viewer;
     for (const [number, name, type, fundType] of [
@@ -75,6 +122,7 @@ describe('monthly actuals', () => {
       ['4010', 'Assessments', 'INCOME', 'OPERATING'],
       ['5010', 'Landscaping', 'EXPENSE', 'OPERATING'],
       ['5020', 'Utilities', 'EXPENSE', 'OPERATING'],
+      ['5030', 'Insurance', 'EXPENSE', 'OPERATING'],
       ['4510', 'Reserve Interest', 'INCOME', 'RESERVE'],
       ['6010', 'Roof Repairs', 'EXPENSE', 'RESERVE'],
     ]) {
@@ -165,9 +213,10 @@ describe('monthly actuals', () => {
       posted.map((e) => e.id).sort(),
     );
     expect(months[1]).toMatchObject({ saved: false, entries: [] });
+    await expectGridIsLedger();
   });
 
-  it('re-saving a month reverses and reposts only the changed fund; the ledger holds exactly the new amounts', async () => {
+  it('re-saving a month posts one adjustment with only the differences, for the changed fund; the ledger holds exactly the new amounts', async () => {
     const before = await entries();
     const res = await save([
       {
@@ -181,12 +230,20 @@ describe('monthly actuals', () => {
     ]);
     expect(res.body.errors).toBeUndefined();
     const posted: Entry[] = res.body.data!.saveMonthlyActuals.posted;
-    // One reversal and one new entry for the operating fund; the reserve entry is untouched.
-    expect(posted.map((e) => e.source).sort()).toEqual(['MONTHLY_ACTUALS', 'REVERSAL']);
-    const reversal = posted.find((e) => e.source === 'REVERSAL')!;
-    expect(reversal).toMatchObject({ date: '2026-03-31', reconciled: true });
-    const original = before.find((e) => e.id === reversal.reversesId)!;
-    expect(original.lines.some((l) => l.accountId === ids['4010'])).toBe(true);
+    // One new operating entry with the two differences; nothing is reversed, the reserve is
+    // untouched.
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      date: '2026-03-31',
+      source: 'MONTHLY_ACTUALS',
+      reconciled: true,
+      reversesId: null,
+    });
+    expect(posted[0].lines).toEqual([
+      { accountId: ids['5010'], debit: '50.00', credit: '0.00' },
+      { accountId: ids['5020'], debit: '50.00', credit: '0.00' },
+      { accountId: ids['1010'], debit: '0.00', credit: '100.00' },
+    ]);
     expect(await ledgerMonth('03')).toEqual({
       '4010': 1_000_000,
       '5010': 130_000,
@@ -194,15 +251,16 @@ describe('monthly actuals', () => {
       '1010': 870_000,
       '1110': -300_000,
     });
-    // Nothing posted was edited: every earlier entry is still there, unchanged.
+    // Nothing posted was edited or reversed: every earlier entry is still there, unchanged.
     const after = await entries();
     for (const e of before) {
-      expect(after.find((x) => x.id === e.id)!.lines).toEqual(e.lines);
+      const now = after.find((x) => x.id === e.id)!;
+      expect(now.lines).toEqual(e.lines);
+      expect(now.reversedById).toBeNull();
     }
-    expect(after).toHaveLength(before.length + 2);
-    expect(after.find((e) => e.id === original.id)!.reversedById).toBe(reversal.id);
+    expect(after).toHaveLength(before.length + 1);
 
-    // Saving the same amounts again posts nothing.
+    // Saving the figures the ledger holds posts nothing.
     const same = await save([
       {
         month: 3,
@@ -215,10 +273,17 @@ describe('monthly actuals', () => {
     expect(same.body.data!.saveMonthlyActuals.posted).toEqual([]);
     expect(await entries()).toHaveLength(after.length);
 
-    // Clearing a fund reverses its entry and posts nothing new.
+    // Bringing a fund's account to zero posts the opposite of what the ledger holds.
     const cleared = await save([{ month: 3, lines: [['6010', '0.00']] }]);
-    expect(cleared.body.data!.saveMonthlyActuals.posted.map((e: Entry) => e.source)).toEqual([
-      'REVERSAL',
+    const clearing: Entry[] = cleared.body.data!.saveMonthlyActuals.posted;
+    expect(clearing.map((e) => [e.source, e.lines])).toEqual([
+      [
+        'MONTHLY_ACTUALS',
+        [
+          { accountId: ids['6010'], debit: '0.00', credit: '3000.00' },
+          { accountId: ids['1110'], debit: '3000.00', credit: '0.00' },
+        ],
+      ],
     ]);
     const ledger = await ledgerMonth('03');
     expect(ledger['6010']).toBeUndefined();
@@ -233,7 +298,9 @@ describe('monthly actuals', () => {
       '1300.00',
     );
     expect(lines.find((l: { accountId: string }) => l.accountId === ids['5020'])).toBeUndefined();
-    expect(read.body.data!.monthlyActuals.months[2].entries).toHaveLength(1);
+    // The month lists every entry it owns: the first save's two and one per later change.
+    expect(read.body.data!.monthlyActuals.months[2].entries).toHaveLength(4);
+    await expectGridIsLedger();
   });
 
   it('validates input with typed errors and refuses viewers', async () => {
@@ -265,5 +332,158 @@ describe('monthly actuals', () => {
     const viewer = await save([{ month: 5, lines: [['5010', '5.00']] }], viewerToken);
     expect(viewer.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(await entries()).toHaveLength(count);
+  });
+  // January showed blank although a manual entry had posted landscaping and insurance there, and
+  // saving the figures posted them a second time.
+  it("shows the ledger's figures and posts only the difference against the chosen cash account", async () => {
+    const SET = `mutation ($f: FundType!, $a: ID!) { setActualsCashAccount(fundType: $f, accountId: $a) { number } }`;
+    await t.ok(SET, { f: 'OPERATING', a: ids['1000'] });
+    const manual = await t.post(
+      '2026-01-10',
+      [
+        [ids['5010'], '1200.00', null],
+        [ids['5030'], '800.00', null],
+        [ids['1010'], null, '2000.00'],
+      ],
+      { memo: 'Landscaping and insurance' },
+    );
+    expect(await cell('5010', 1)).toEqual(['1200.00', '0.00', '1200.00']);
+    expect(await cell('5030', 1)).toEqual(['800.00', '0.00', '800.00']);
+    expect((await grid()).cashAccounts[0]).toMatchObject({ number: '1000', isDefault: false });
+    const trial = async () =>
+      (
+        await t.ok(
+          `{ trialBalance(asOf: "2026-01-31") { rows { accountId debitBalance creditBalance } } }`,
+        )
+      ).trialBalance.rows.find((r: { accountId: string }) => r.accountId === ids['5010']);
+
+    // 1,500: exactly one posting of the 300 difference, against the chosen cash account.
+    const up = await save([{ month: 1, lines: [['5010', '1500.00']] }]);
+    expect(up.body.errors).toBeUndefined();
+    const upPosted: Entry[] = up.body.data!.saveMonthlyActuals.posted;
+    expect(upPosted).toHaveLength(1);
+    expect(upPosted[0]).toMatchObject({
+      date: '2026-01-31',
+      source: 'MONTHLY_ACTUALS',
+      reconciled: true,
+      reversesId: null,
+    });
+    expect(upPosted[0].lines).toEqual([
+      { accountId: ids['5010'], debit: '300.00', credit: '0.00' },
+      { accountId: ids['1000'], debit: '0.00', credit: '300.00' },
+    ]);
+    expect(await trial()).toMatchObject({ debitBalance: '1500.00', creditBalance: '0.00' });
+    expect(await cell('5010', 1)).toEqual(['1500.00', '300.00', '1200.00']);
+    expect(await cell('5030', 1)).toEqual(['800.00', '0.00', '800.00']);
+    expect(await ledgerMonth('01')).toEqual({
+      '5010': 150_000,
+      '5030': 80_000,
+      '1010': -200_000,
+      '1000': -30_000,
+    });
+
+    // Back to 1,200: the 300 comes back out; the manual entry stands.
+    const down = await save([{ month: 1, lines: [['5010', '1200.00']] }]);
+    expect(down.body.data!.saveMonthlyActuals.posted.map((e: Entry) => e.lines)).toEqual([
+      [
+        { accountId: ids['5010'], debit: '0.00', credit: '300.00' },
+        { accountId: ids['1000'], debit: '300.00', credit: '0.00' },
+      ],
+    ]);
+    expect(await trial()).toMatchObject({ debitBalance: '1200.00', creditBalance: '0.00' });
+    expect(await cell('5010', 1)).toEqual(['1200.00', '0.00', '1200.00']);
+
+    // An entry from elsewhere posted after the save shows up; its reversal takes it out again.
+    const later = await t.post('2026-01-20', [
+      [ids['5010'], '100.00', null],
+      [ids['1010'], null, '100.00'],
+    ]);
+    expect(await cell('5010', 1)).toEqual(['1300.00', '0.00', '1300.00']);
+    const same = await save([{ month: 1, lines: [['5010', '1300.00']] }]);
+    expect(same.body.data!.saveMonthlyActuals.posted).toEqual([]);
+    await t.ok(`mutation ($id: ID!) { reverseJournalEntry(id: $id, date: "2026-01-25") { id } }`, {
+      id: later,
+    });
+    expect(await cell('5010', 1)).toEqual(['1200.00', '0.00', '1200.00']);
+
+    // Income on its natural side (credit − debit), changed in the same save as an expense.
+    await t.post('2026-01-05', [
+      [ids['1010'], '5000.00', null],
+      [ids['4010'], null, '5000.00'],
+    ]);
+    expect(await cell('4010', 1)).toEqual(['5000.00', '0.00', '5000.00']);
+    const both = await save([
+      {
+        month: 1,
+        lines: [
+          ['4010', '5200.00'],
+          ['5030', '750.00'],
+        ],
+      },
+    ]);
+    expect(both.body.data!.saveMonthlyActuals.posted.map((e: Entry) => e.lines)).toEqual([
+      [
+        { accountId: ids['4010'], debit: '0.00', credit: '200.00' },
+        { accountId: ids['5030'], debit: '0.00', credit: '50.00' },
+        { accountId: ids['1000'], debit: '250.00', credit: '0.00' },
+      ],
+    ]);
+    expect(await cell('4010', 1)).toEqual(['5200.00', '200.00', '5000.00']);
+    expect(await cell('5030', 1)).toEqual(['750.00', '-50.00', '800.00']);
+    const january = (await grid()).months[0];
+    expect(january.saved).toBe(true);
+    expect(january.entries).toHaveLength(3);
+    expect(january.entries.map((e) => e.id)).not.toContain(manual);
+    await expectGridIsLedger();
+    await t.ok(SET, { f: 'OPERATING', a: ids['1010'] });
+  });
+
+  it('never offers or accepts a control account as the cash account', async () => {
+    const receivable = await t.receivableAccount();
+    // An entry crossing funds makes the ledger create (and keep) its interfund accounts.
+    const crossing = await t.post('2025-06-01', [
+      [ids['6010'], '10.00', null],
+      [ids['1010'], null, '10.00'],
+    ]);
+    const entry = (
+      await t.ok(`query ($id: ID!) { journalEntry(id: $id) { lines { accountId } } }`, {
+        id: crossing,
+      })
+    ).journalEntry;
+    const interfund: string[] = entry.lines
+      .map((l: { accountId: string }) => l.accountId)
+      .filter((id: string) => !Object.values(ids).includes(id));
+    expect(interfund).toHaveLength(2);
+    const balances = (
+      await t.ok(`{ accountBalances(asOf: "2025-12-31") { accountId type fundType } }`)
+    ).accountBalances as { accountId: string; type: string; fundType: string }[];
+    const dueFromReserve = balances.find(
+      (b) => interfund.includes(b.accountId) && b.fundType === 'OPERATING',
+    )!;
+    const dueToOperating = balances.find(
+      (b) => interfund.includes(b.accountId) && b.fundType === 'RESERVE',
+    )!;
+    expect(dueFromReserve.type).toBe('ASSET');
+
+    const listed = (await t.ok('{ actualsCashAccounts { fundType candidateIds } }'))
+      .actualsCashAccounts;
+    expect(listed).toEqual([
+      { fundType: 'OPERATING', candidateIds: [ids['1000'], ids['1010']] },
+      { fundType: 'RESERVE', candidateIds: [ids['1110']] },
+    ]);
+
+    const SET = `mutation ($f: FundType!, $a: ID!) { setActualsCashAccount(fundType: $f, accountId: $a) { number } }`;
+    const refused = async (f: string, a: string, says: string) => {
+      const res = await t.gql(SET, { f, a });
+      expect(res.body.errors?.[0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        details: [{ field: 'accountId' }],
+      });
+      expect(res.body.errors?.[0].message).toContain(says);
+    };
+    await refused('OPERATING', receivable, 'is kept by invoices and payments');
+    await refused('OPERATING', dueFromReserve.accountId, 'is kept by the ledger');
+    await refused('RESERVE', dueToOperating.accountId, 'is kept by the ledger');
+    expect((await grid()).cashAccounts.map((c) => c.number)).toEqual(['1010', '1110']);
   });
 });

@@ -1,33 +1,48 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 import { JournalEntry } from '../journal/index.js';
 
-@ObjectType({ description: "An account's actual amounts entered for a year" })
+@ObjectType({
+  description: "An income or expense account's actuals of a year, as the ledger holds them",
+})
 export class MonthlyActualLine {
   @Field(() => ID)
   accountId: string;
 
   @Field(() => [MoneyScalar], {
     description:
-      "Twelve amounts, January to December, in the account's natural direction (credit for income, debit for expense)",
+      "Twelve ledger figures, January to December: every posting to the account dated in the month, whatever its source, net of reversals, in the account's natural direction (credit − debit for income, debit − credit for expense)",
   })
-  amounts: Cents[];
+  amounts: Total[];
+
+  @Field(() => [MoneyScalar], {
+    description:
+      "The part of each month's figure that Monthly Actuals posted (the month's own adjustment entries)",
+  })
+  fromActuals: Total[];
+
+  @Field(() => [MoneyScalar], {
+    description:
+      "The part of each month's figure posted elsewhere (manual entries, invoices, payments, imports…): amounts − fromActuals",
+  })
+  fromOtherSources: Total[];
 
   @Field(() => MoneyScalar)
   total: Total;
 }
 
-@ObjectType({ description: 'One month of entered actuals and the journal entries they posted' })
+@ObjectType({ description: 'One month of actuals and the journal entries Monthly Actuals posted' })
 export class MonthlyActualsMonth {
   @Field(() => Int, { description: '1 to 12' })
   month: number;
 
-  @Field(() => Boolean, { description: 'Actuals were saved for this month' })
+  @Field(() => Boolean, { description: 'A save of Monthly Actuals has posted to this month' })
   saved: boolean;
 
   @Field(() => [JournalEntry], {
-    description: 'The current (not reversed) entries, one per fund, reconciled',
+    description:
+      'Every entry the month owns, oldest first: one adjustment per fund and save that changed it (reconciled, source MONTHLY_ACTUALS)',
   })
   entries: JournalEntry[];
 
@@ -51,6 +66,12 @@ export class ActualsCashAccount {
 
   @Field(() => Boolean, { description: 'Chosen automatically (no account was set)' })
   isDefault: boolean;
+
+  @Field(() => [ID], {
+    description:
+      "The fund's accounts that may be chosen: its asset accounts that are not archived and not control accounts (receivable, interfund…)",
+  })
+  candidateIds: string[];
 }
 
 @ObjectType({ description: 'Monthly actuals of a year' })
@@ -58,7 +79,9 @@ export class MonthlyActuals {
   @Field(() => Int)
   year: number;
 
-  @Field(() => [MonthlyActualLine], { description: 'Accounts with an amount, by account number' })
+  @Field(() => [MonthlyActualLine], {
+    description: 'Income and expense accounts with postings in the year, by account number',
+  })
   lines: MonthlyActualLine[];
 
   @Field(() => [MonthlyActualsMonth], { description: 'January to December' })
@@ -73,6 +96,9 @@ export class SavedMonthlyActuals {
   @Field(() => MonthlyActuals)
   actuals: MonthlyActuals;
 
-  @Field(() => [JournalEntry], { description: 'Entries posted by this save, reversals included' })
+  @Field(() => [JournalEntry], {
+    description:
+      'The adjustment entries this save posted (none when the ledger already held every figure)',
+  })
   posted: JournalEntry[];
 }

@@ -1,6 +1,7 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
 
-// An entry a month's actuals posted (listed under the month, returned by a save).
+// An entry a month's actuals posted (an adjustment to the ledger's figures, listed under the
+// month, returned by a save).
 const ACTUALS_ENTRY_FIELDS = graphql(`
   fragment ActualsEntryFields on JournalEntry {
     id
@@ -12,6 +13,7 @@ const ACTUALS_ENTRY_FIELDS = graphql(`
   }
 `);
 
+// The grid's figures are the ledger's (every posting of the account and month, any source).
 const ACTUALS_FIELDS = graphql(
   `
     fragment MonthlyActualsFields on MonthlyActuals {
@@ -35,6 +37,7 @@ const ACTUALS_FIELDS = graphql(
         number
         name
         isDefault
+        candidateIds
       }
     }
   `,
@@ -82,6 +85,7 @@ export const SET_CASH_ACCOUNT_MUTATION = graphql(`
       number
       name
       isDefault
+      candidateIds
     }
   }
 `);
