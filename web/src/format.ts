@@ -41,9 +41,18 @@ export function toLocalDate(date: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** Today, where the person is, as a LocalDate. */
+// The association's time zone once it is known (the organization store sets it): "today" on every
+// page is the association's, as the API's is, not the browser's.
+let associationZone: string | null = null;
+
+/** Sets (or, with null, clears) the time zone `todayLocalDate` reads today in. */
+export function setAssociationTimeZone(zone: string | null): void {
+  associationZone = zone;
+}
+
+/** Today in the association's time zone (where the person is, until it is known), as a LocalDate. */
 export function todayLocalDate(now: Date = new Date()): string {
-  return toLocalDate(now);
+  return associationZone ? dateInTimeZone(now, associationZone) : toLocalDate(now);
 }
 
 /**
@@ -80,4 +89,24 @@ export function formatFileSize(bytes: number): string {
   if (kb < 1000) return `${Math.max(1, Math.round(kb))} KB`;
   const mb = kb / 1024;
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/**
+ * The calendar day at an instant in a time zone (an IANA name such as "America/New_York"), as a
+ * LocalDate: an association's "today" is the one in its own zone, not the browser's or UTC's. An
+ * unknown zone falls back to where the person is.
+ */
+export function dateInTimeZone(at: Date, timeZone: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(at);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+  } catch {
+    return toLocalDate(at);
+  }
 }

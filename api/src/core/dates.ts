@@ -105,3 +105,11 @@ export function fiscalYearOf(date: string, startMonth: number): number {
   const m = Number(date.slice(5, 7));
   return startMonth !== 1 && m >= startMonth ? y + 1 : y;
 }
+
+// The name the runtime gives a zone ("america/chicago" → "America/Chicago", "US/Eastern" →
+// "America/New_York"), or null for anything that is not a time zone. Stored in that form, so the
+// zone an organization shows is the one its dates are read in.
+export function canonicalTimeZone(zone: string): string | null {
+  if (!isTimeZone(zone)) return null;
+  return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+}

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
-import { computed, ref } from 'vue';
+import { computed, ref, watch } from 'vue';
+import { setAssociationTimeZone } from '@/format';
 import type { OrganizationMembership, Role } from '@/apollo/types';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -38,6 +39,27 @@ export function lastOrganizationId(): string | null {
   }
 }
 
+/** An association's calendar: the zone its "today" is read in, and its fiscal-year start. */
+export interface OrganizationCalendar {
+  /** IANA time zone name, e.g. "America/Chicago". */
+  timeZone: string;
+  /** 1 (January) to 12; a fiscal year is named by the calendar year it ends in. */
+  fiscalYearStartMonth: number;
+}
+
+/** What the API gives an association that has not chosen (api/src/core/dates.ts). */
+export const DEFAULT_CALENDAR: OrganizationCalendar = {
+  timeZone: 'America/New_York',
+  fiscalYearStartMonth: 1,
+};
+
+function calendarOf(value: unknown): OrganizationCalendar | null {
+  const v = value as Partial<OrganizationCalendar> | null | undefined;
+  return typeof v?.timeZone === 'string' && typeof v.fiscalYearStartMonth === 'number'
+    ? { timeZone: v.timeZone, fiscalYearStartMonth: v.fiscalYearStartMonth }
+    : null;
+}
+
 /**
  * Which organization the session is for (the access token's orgId) and whether it has been found
  * suspended. Session state only: everything else about the organization comes from the API.
@@ -47,6 +69,8 @@ export const useOrganizationStore = defineStore('organization', () => {
   const memberships = ref<OrganizationMembership[]>([]);
   /** Set when the API refused a request with ORG_INACTIVE (suspended or archived). */
   const inactive = ref(false);
+  /** The calendar as last read or saved (useOrganizationToday loads it), with its organization. */
+  const loadedCalendar = ref<(OrganizationCalendar & { organizationId: string }) | null>(null);
 
   const hasOrganization = computed(() => current.value !== null);
   const role = computed<Role | null>(() => current.value?.role ?? null);
@@ -77,6 +101,25 @@ export const useOrganizationStore = defineStore('organization', () => {
     );
   }
 
+  /**
+   * The current association's calendar, or null until it is known: the one last read or saved,
+   * else the membership's own fields when the session carries them.
+   */
+  const calendar = computed<OrganizationCalendar | null>(() => {
+    const org = current.value;
+    if (!org) return null;
+    const loaded = loadedCalendar.value;
+    if (loaded?.organizationId === org.id) return calendarOf(loaded);
+    return calendarOf(org);
+  });
+
+  // Every page's "today" follows the association's time zone (format.ts).
+  watch(calendar, (c) => setAssociationTimeZone(c?.timeZone ?? null), { immediate: true });
+
+  function setCalendar(organizationId: string, value: OrganizationCalendar): void {
+    loadedCalendar.value = { organizationId, ...calendarOf(value)! };
+  }
+
   function markInactive(): void {
     inactive.value = true;
   }
@@ -85,6 +128,7 @@ export const useOrganizationStore = defineStore('organization', () => {
     current.value = null;
     memberships.value = [];
     inactive.value = false;
+    loadedCalendar.value = null;
     remember(null);
   }
 
@@ -97,6 +141,8 @@ export const useOrganizationStore = defineStore('organization', () => {
     canWrite,
     isAdmin,
     others,
+    calendar,
+    setCalendar,
     setOrganizations,
     setCurrentRole,
     markInactive,

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
-import { allow, and, deny, shield } from 'graphql-shield';
+import { allow, and, deny, or, shield } from 'graphql-shield';
 import { forbidden } from '../errors/app-error.js';
 import {
   canReadTenant,
@@ -40,6 +40,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     unit: canReadTenant,
     unitLedger: canReadTenant,
     unitImportTemplate: canReadTenant,
+    openingBalanceImportTemplate: canReadTenant,
     journalImportTemplate: canReadTenant,
     invoices: canReadTenant,
     invoice: canReadTenant,
@@ -74,6 +75,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     stopImpersonating: isAuthenticated,
     // The current organization
     updateOrganizationSettings: canWriteTenant,
+    // Its admins for the current organization; super admins for any (the service checks which).
+    updateOrganizationCalendar: or(isTenantAdmin, isSuperadmin),
     inviteMember: isTenantAdmin,
     updateMemberRole: isTenantAdmin,
     removeMember: isTenantAdmin,
@@ -101,6 +104,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     generateAssessmentInvoices: canWriteTenant,
     createInvoice: canWriteTenant,
     voidInvoice: canWriteTenant,
+    writeOffInvoice: canWriteTenant,
+    setUnitOpeningBalance: canWriteTenant,
+    importOpeningBalances: canWriteTenant,
     recordPayment: canWriteTenant,
     voidPayment: canWriteTenant,
     assessLateFees: canWriteTenant,

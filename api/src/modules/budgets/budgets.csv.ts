@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { badInput } from '../../core/errors/app-error.js';
 import { parseAmount, type ParsedCell } from '../../core/csv/amounts.js';
+import { fiscalYear } from '../../core/dates.js';
 
 // Budget CSV files as spreadsheets write them: a BOM, `,` `;` or tab separators, quoted fields,
 // thousands separators, currency symbols, and negatives in parentheses. Row numbers are the
@@ -21,6 +22,19 @@ export const MONTH_LABELS = [
   'Dec',
 ] as const;
 
+// The column labels of a fiscal year's months, in order: "Jan" … "Dec" for a fiscal year that is
+// the calendar year (as files have always had them), else with the calendar year, since the
+// months span two ("Jul 2026" … "Jun 2027"). Files are read by month name either way.
+export function fiscalMonthLabels(year: number, startMonth: number): string[] {
+  if (startMonth === 1) return [...MONTH_LABELS];
+  return fiscalYear(year, startMonth).months.map((m) => `${MONTH_LABELS[m.month - 1]} ${m.year}`);
+}
+
+// Twelve values by calendar month (January first) in the order of a fiscal year's months.
+export function inFiscalOrder<T>(byCalendarMonth: T[], startMonth: number): T[] {
+  return Array.from({ length: 12 }, (_, i) => byCalendarMonth[(startMonth - 1 + i) % 12]);
+}
+
 const MONTH_NAMES = [
   'january',
   'february',
@@ -40,6 +54,7 @@ export interface ParsedBudgetRow {
   row: number;
   accountNumber: string;
   accountName: string;
+  // By calendar month, January first, whatever the order of the file's columns.
   cells: ParsedCell[];
 }
 

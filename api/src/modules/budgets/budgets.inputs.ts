@@ -7,7 +7,8 @@ export class BudgetLineInput {
   accountId: string;
 
   @Field(() => [MoneyScalar], {
-    description: "Twelve amounts, January to December, in the account's natural direction",
+    description:
+      "Twelve amounts in the order of the fiscal year's months (Budget.months), in the account's natural direction",
   })
   amounts: Cents[];
 }
@@ -19,6 +20,13 @@ export class SaveBudgetInput {
 
   @Field(() => [BudgetLineInput])
   lines: BudgetLineInput[];
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      'The fiscal-year start month the amounts were entered under (Budget.fiscalYearStartMonth); refused with CONFLICT when the organization has changed it since',
+  })
+  fiscalYearStartMonth?: number | null;
 }
 
 @InputType({ description: 'What to do with one row of the file' })

@@ -107,3 +107,13 @@ export async function budgetTotal(tx: EntityManager, budgetId: string): Promise<
   );
   return toTotal(row.total);
 }
+
+// The years whose budget holds an amount (a saved budget with no amounts left holds none).
+export async function selectYearsWithAmounts(em: EntityManager): Promise<number[]> {
+  const rows = await sql(em).all<{ year: number }>(
+    `SELECT b.year FROM budgets b
+      WHERE EXISTS (SELECT 1 FROM budget_lines l WHERE l.budget_id = b.id AND l.amount <> 0)
+      ORDER BY b.year`,
+  );
+  return rows.map((r) => Number(r.year));
+}

@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
 import { readUpload } from '../../core/csv/read-upload.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { badInput, type FieldDetail, notFound } from '../../core/errors/app-error.js';
+import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYear } from '../../core/dates.js';
+import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, sumCents, toCents, type Cents } from '../../core/money/money.js';
 import { accountSummary, AccountType, type FundType } from '../accounts/index.js';
@@ -16,13 +17,21 @@ import {
   selectBudget,
   selectBudgetLines,
   selectLineAmounts,
+  selectYearsWithAmounts,
   upsertBudget,
 } from './budgets.repository.js';
-import { MONTH_LABELS, parseBudgetCsv, toCsv } from './budgets.csv.js';
+import {
+  fiscalMonthLabels,
+  inFiscalOrder,
+  MONTH_LABELS,
+  parseBudgetCsv,
+  toCsv,
+} from './budgets.csv.js';
 import type { BudgetImportMappingInput, BudgetLineInput } from './budgets.inputs.js';
 import {
   type Budget,
   type BudgetImport,
+  type FiscalMonth,
   type BudgetImportProblem,
   type BudgetImportRow,
   BudgetImportRowStatus,
@@ -70,7 +79,65 @@ export function plAccountProblem(a: LedgerAccount, amounts: Cents[]): string | n
   return null;
 }
 
-export async function getBudget(em: EntityManager, year: number): Promise<Budget> {
+// Budgets are kept by fiscal month: budget_lines.month is the month's place (1 to 12) in the fiscal
+// year, so with a January start it is the calendar month (as it always was), and with a July start
+// month 1 of fiscal 2027 is July 2026. The organization's start month (its directory entry) says
+// which calendar months those are; it cannot change while a budget holds amounts
+// (assertFiscalStartCanChange).
+
+const MONTH_NAMES_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+// The calendar months of a fiscal year, in order.
+export function fiscalMonths(year: number, startMonth: number): FiscalMonth[] {
+  return fiscalYear(year, startMonth).months.map((m) => ({
+    ...m,
+    label: `${MONTH_LABELS[m.month - 1]} ${m.year}`,
+  }));
+}
+
+function twelveAmountsMessage(year: number, startMonth: number): string {
+  if (startMonth === 1) return 'Give twelve amounts, January to December';
+  const months = fiscalYear(year, startMonth).months;
+  const name = (m: { year: number; month: number }) => `${MONTH_NAMES_LONG[m.month - 1]} ${m.year}`;
+  return `Give twelve amounts, ${name(months[0])} to ${name(months[11])}`;
+}
+
+// A change of the fiscal-year start would move every budgeted amount to another calendar month
+// (month 1 of fiscal 2026 is January 2026 with a January start, July 2025 with a July one), and
+// a budget the board approved must not change under the treasurer's feet: the change is refused
+// while any budget holds amounts, naming those years. Clearing them first (or exporting the
+// template, clearing, and importing it again after the change) is the way through.
+export async function assertFiscalStartCanChange(
+  em: EntityManager,
+  from: number,
+  to: number,
+): Promise<void> {
+  if (from === to) return;
+  const years = await selectYearsWithAmounts(em);
+  if (!years.length) return;
+  const list = years.map((y) => `FY ${y}`).join(', ');
+  const message = `The fiscal year cannot start in another month while budgets hold amounts (${list}): their months would move. Clear those budgets first.`;
+  throw conflict(message, [{ field: 'fiscalYearStartMonth', message }]);
+}
+
+export async function getBudget(
+  em: EntityManager,
+  year: number,
+  startMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH,
+): Promise<Budget> {
   assertYear(year);
   const budget = await selectBudget(em, year);
   const lines = budget ? await selectBudgetLines(em, budget.id) : [];
@@ -92,12 +159,18 @@ export async function getBudget(em: EntityManager, year: number): Promise<Budget
     id: budget?.id ?? null,
     year,
     exists: !!budget,
+    fiscalYearStartMonth: startMonth,
+    months: fiscalMonths(year, startMonth),
     lines: out,
     totalIncome,
     totalExpense,
     updatedAt: budget ? new Date(budget.updated_at) : null,
   };
 }
+
+// The audit names the fiscal start when it is not January (the amounts are in fiscal order).
+const startOf = (startMonth: number) =>
+  startMonth === 1 ? {} : { fiscalYearStartMonth: startMonth };
 
 interface WriteLine {
   accountId: string;
@@ -153,8 +226,16 @@ export async function saveBudget(
   actor: AuthInfo | null,
   year: number,
   lines: BudgetLineInput[],
+  startMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH,
+  // The start month the caller's columns were labelled with: a grid opened before the start
+  // changed would put every amount in another month.
+  enteredUnder?: number | null,
 ): Promise<Budget> {
   assertYear(year);
+  if (enteredUnder != null && enteredUnder !== startMonth) {
+    const message = `The fiscal year now starts in ${MONTH_NAMES_LONG[startMonth - 1]}: reload the budget and enter the amounts again`;
+    throw conflict(message, [{ field: 'fiscalYearStartMonth', message }]);
+  }
   const details: FieldDetail[] = [];
   const missing: FieldDetail[] = [];
   const accounts = new Map((await loadAccounts(em)).map((a) => [a.id, a]));
@@ -168,7 +249,7 @@ export async function saveBudget(
     if (l.amounts.length !== 12) {
       details.push({
         field: `lines.${i}.amounts`,
-        message: 'Give twelve amounts, January to December',
+        message: twelveAmountsMessage(year, startMonth),
       });
     }
     const problem = plAccountProblem(account, l.amounts);
@@ -188,6 +269,7 @@ export async function saveBudget(
       replace: false,
       action: 'update',
       audit: {
+        ...startOf(startMonth),
         accounts: lines.map((l) => ({
           number: accounts.get(l.accountId)!.number,
           amounts: l.amounts.map(formatMoney),
@@ -195,13 +277,17 @@ export async function saveBudget(
       },
     });
   });
-  return getBudget(em, year);
+  return getBudget(em, year, startMonth);
 }
 
 // Every income and expense account (archived ones only when they have a budget), with the year's
 // current amounts: the template to fill in, and an export of the budget.
-export async function budgetTemplate(em: EntityManager, year: number): Promise<string> {
-  const budget = await getBudget(em, year);
+export async function budgetTemplate(
+  em: EntityManager,
+  year: number,
+  startMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH,
+): Promise<string> {
+  const budget = await getBudget(em, year, startMonth);
   const lines = new Map(budget.lines.map((l) => [l.accountId, l.amounts]));
   const accounts = (await loadAccounts(em))
     .filter((a) => isPlAccount(a) && (!a.archived || lines.has(a.id)))
@@ -209,7 +295,7 @@ export async function budgetTemplate(em: EntityManager, year: number): Promise<s
       a.type === b.type ? a.number.localeCompare(b.number) : a.type === AccountType.INCOME ? -1 : 1,
     );
   return toCsv([
-    ['Account number', 'Account name', ...MONTH_LABELS],
+    ['Account number', 'Account name', ...fiscalMonthLabels(year, startMonth)],
     ...accounts.map((a) => [
       a.number,
       a.name,
@@ -229,6 +315,7 @@ export async function importBudget(
   upload: Promise<FileUpload>,
   mappings: BudgetImportMappingInput[],
   dryRun: boolean,
+  startMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH,
 ): Promise<BudgetImport> {
   assertYear(year);
   const file = await readUpload(upload, MAX_FILE_BYTES, 'Budget files');
@@ -262,7 +349,11 @@ export async function importBudget(
   const problems: BudgetImportProblem[] = [];
   const claimed = new Map<string, number>();
   const rows: BudgetImportRow[] = parsed.map((r) => {
-    const amounts = r.cells.map((c) => c.cents ?? 0);
+    // The file's columns are matched by month name; the budget holds them in fiscal order.
+    const amounts = inFiscalOrder(
+      r.cells.map((c) => c.cents ?? 0),
+      startMonth,
+    );
     const total = sumCents(amounts);
     const base = {
       row: r.row,
@@ -350,6 +441,7 @@ export async function importBudget(
         replace: true,
         action: 'import',
         audit: {
+          ...startOf(startMonth),
           file: file.name,
           accounts: importing.length,
           skippedRows: rows

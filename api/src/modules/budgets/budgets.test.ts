@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { type AccountTypeName, createTenant } from '../../test/tenant.js';
+import { type AccountTypeName, createTenant, type Tenant } from '../../test/tenant.js';
 
 const IMPORT = `mutation ($year: Int!, $file: Upload!, $mappings: [BudgetImportMappingInput!], $dryRun: Boolean) {
   importBudget(year: $year, file: $file, mappings: $mappings, dryRun: $dryRun) {
@@ -283,5 +283,117 @@ describe('budgets', () => {
     // Viewers read.
     const read = await app.gql(BUDGET, { year: 2027 }, viewerToken);
     expect(read.body.data!.budget.totalExpense).toBe('132.00');
+  });
+});
+
+describe('budgets of a fiscal year starting in July', () => {
+  let app: TestApp;
+  let t: Tenant;
+  const ids: Record<string, string> = {};
+  const FISCAL = [
+    'Jul',
+    'Aug',
+    'Sep',
+    'Oct',
+    'Nov',
+    'Dec',
+    'Jan',
+    'Feb',
+    'Mar',
+    'Apr',
+    'May',
+    'Jun',
+  ];
+  const FY2027 = FISCAL.map((m, i) => `${m} ${i < 6 ? 2026 : 2027}`);
+  const GRID = `query ($year: Int!) { budget(year: $year) { fiscalYearStartMonth
+    months { year month label } lines { accountId amounts } } }`;
+
+  async function upload(csv: string, year = 2027): Promise<Body> {
+    const form = new FormData();
+    form.append('operations', JSON.stringify({ query: IMPORT, variables: { year, file: null } }));
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob([csv], { type: 'text/csv' }), 'budget.csv');
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.admin}`, 'apollo-require-preflight': 'true' },
+      body: form,
+    });
+    return (await res.json()) as Body;
+  }
+  const amountsOf = async (number: string, year = 2027) =>
+    (await t.ok(GRID, { year })).budget.lines.find(
+      (l: { accountId: string }) => l.accountId === ids[number],
+    )?.amounts ?? null;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    t = await createTenant(app, 'Fiscal July HOA');
+    await t.ok(
+      `mutation ($i: OrganizationCalendarInput!) { updateOrganizationCalendar(input: $i) { fiscalYearStartMonth } }`,
+      { i: { timeZone: 'America/Chicago', fiscalYearStartMonth: 7 } },
+    );
+    ids['4010'] = await t.account('4010', 'INCOME', { name: 'Assessments' });
+    ids['5010'] = await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
+  });
+  afterAll(() => app.close());
+
+  it('shows the grid in fiscal order, July 2026 to June 2027', async () => {
+    const b = (await t.ok(GRID, { year: 2027 })).budget;
+    expect(b.fiscalYearStartMonth).toBe(7);
+    expect(b.months.map((m: { label: string }) => m.label)).toEqual(FY2027);
+    expect(b.months[0]).toEqual({ year: 2026, month: 7, label: 'Jul 2026' });
+    expect(b.months[11]).toEqual({ year: 2027, month: 6, label: 'Jun 2027' });
+  });
+
+  it('writes the template in fiscal order and imports files by month name', async () => {
+    const tpl = (await t.ok('query { budgetTemplate(year: 2027) }')).budgetTemplate as string;
+    const lines = tpl
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(`Account number,Account name,${FY2027.join(',')}`);
+    // A file in calendar order (January first): each month lands in its own fiscal column.
+    const calendar = [
+      `Account number,Account name,${MONTHS}`,
+      `4010,Assessments,${Array.from({ length: 12 }, (_, i) => i + 1).join(',')}`,
+    ].join('\n');
+    const dry = (await upload(calendar)).data!.importBudget;
+    expect(dry.rows[0].amounts).toEqual(
+      [7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6].map((n) => `${n}.00`),
+    );
+    expect(await amountsOf('4010')).toEqual(
+      [7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6].map((n) => `${n}.00`),
+    );
+    // The template round-trips: the same amounts under the fiscal labels.
+    const again = (await t.ok('query { budgetTemplate(year: 2027) }')).budgetTemplate as string;
+    expect(again).toContain('4010,Assessments,7.00,8.00,9.00,10.00,11.00,12.00,1.00,2.00');
+    const reimport = await upload(again);
+    expect(reimport.errors).toBeUndefined();
+    expect(await amountsOf('4010')).toEqual(
+      [7, 8, 9, 10, 11, 12, 1, 2, 3, 4, 5, 6].map((n) => `${n}.00`),
+    );
+  });
+
+  it('saves grid rows in fiscal order and refuses a grid opened under another start', async () => {
+    const SAVE = `mutation ($i: SaveBudgetInput!) { saveBudget(input: $i) { lines { accountId amounts } } }`;
+    const amounts = ['100.00', ...Array(11).fill('0.00')];
+    const stale = await t.gql(SAVE, {
+      i: { year: 2027, fiscalYearStartMonth: 1, lines: [{ accountId: ids['5010'], amounts }] },
+    });
+    expect(stale.body.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(await amountsOf('5010')).toBeNull();
+    await t.ok(SAVE, {
+      i: { year: 2027, fiscalYearStartMonth: 7, lines: [{ accountId: ids['5010'], amounts }] },
+    });
+    expect(await amountsOf('5010')).toEqual(amounts);
+    // July 2026 in the report of fiscal 2027.
+    const bva = await t.ok(`{ budgetVsActual(year: 2027, month: 7) { totalExpense { budget } } }`);
+    expect(bva.budgetVsActual.totalExpense.budget).toBe('100.00');
+    const short = await t.gql(SAVE, {
+      i: { year: 2027, lines: [{ accountId: ids['5010'], amounts: ['1.00'] }] },
+    });
+    expect(short.body.errors?.[0].extensions?.details).toEqual([
+      { field: 'lines.0.amounts', message: 'Give twelve amounts, July 2026 to June 2027' },
+    ]);
   });
 });

@@ -1,6 +1,18 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
 
+@ObjectType({ description: 'A calendar month of a fiscal year' })
+export class FiscalMonth {
+  @Field(() => Int, { description: 'Calendar year' })
+  year: number;
+
+  @Field(() => Int, { description: 'Calendar month, 1 (January) to 12' })
+  month: number;
+
+  @Field(() => String, { description: 'E.g. "Jul 2026"' })
+  label: string;
+}
+
 @ObjectType({ description: "One account's budget for a year" })
 export class BudgetLine {
   @Field(() => ID)
@@ -8,7 +20,7 @@ export class BudgetLine {
 
   @Field(() => [MoneyScalar], {
     description:
-      "Twelve amounts, January to December, positive in the account's natural direction (credit for income, debit for expense)",
+      "Twelve amounts in the order of the fiscal year's months (Budget.months; January to December when the fiscal year starts in January), positive in the account's natural direction (credit for income, debit for expense)",
   })
   amounts: Cents[];
 
@@ -16,7 +28,10 @@ export class BudgetLine {
   total: Total;
 }
 
-@ObjectType({ description: 'The budget of a fiscal year (January to December)' })
+@ObjectType({
+  description:
+    "The budget of a fiscal year: twelve months from the organization's fiscal-year start, named by the calendar year it ends in",
+})
 export class Budget {
   @Field(() => ID, {
     nullable: true,
@@ -29,6 +44,12 @@ export class Budget {
 
   @Field(() => Boolean, { description: 'False until something is saved or imported for the year' })
   exists: boolean;
+
+  @Field(() => Int, { description: 'First month (1 to 12) of the fiscal year' })
+  fiscalYearStartMonth: number;
+
+  @Field(() => [FiscalMonth], { description: 'The twelve months of the fiscal year, in order' })
+  months: FiscalMonth[];
 
   @Field(() => [BudgetLine], { description: 'Accounts with a budget, by account number' })
   lines: BudgetLine[];
@@ -78,7 +99,10 @@ export class BudgetImportRow {
   @Field(() => BudgetImportRowStatus)
   status: BudgetImportRowStatus;
 
-  @Field(() => [MoneyScalar], { description: 'January to December (0 where a cell is invalid)' })
+  @Field(() => [MoneyScalar], {
+    description:
+      "In the order of the fiscal year's months, read by month name from the file (0 where a cell is invalid)",
+  })
   amounts: Cents[];
 
   @Field(() => MoneyScalar)

@@ -1,7 +1,9 @@
 // What other modules use from budgets: the year check, the chart as budgets and actuals read it,
-// and the month labels of their files.
+// the month labels of their files, and the rule on changing the fiscal-year start.
 export {
+  assertFiscalStartCanChange,
   assertYear,
+  fiscalMonths,
   type LedgerAccount,
   loadAccounts,
   plAccountProblem,

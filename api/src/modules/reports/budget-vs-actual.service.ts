@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DEFAULT_FISCAL_YEAR_START_MONTH,
+  fiscalMonthIndex,
+  fiscalYear,
+  fiscalYearOf,
+} from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
 import { toTotal, type Total } from '../../core/money/money.js';
 import { accountSummary, AccountType, FundType } from '../accounts/index.js';
-import { assertYear } from '../budgets/index.js';
+import { assertYear, fiscalMonths } from '../budgets/index.js';
 import { type BvaRow, budgetAndLedgerByMonth } from './budget-vs-actual.repository.js';
 import type {
   BudgetVsActual,
@@ -12,12 +18,26 @@ import type {
 } from './budget-vs-actual.types.js';
 
 export interface BudgetVsActualOptions {
+  // The fiscal year, named by the calendar year it ends in.
   year: number;
-  // The period: the whole year without a month; the month alone, or January through it (yearToDate).
+  // The period: the whole year without a month; the month (a calendar month, 1 to 12) alone, or
+  // the fiscal year's first month through it (yearToDate).
   month?: number | null;
+  // Without a month: the fiscal year through the month of `today` (the whole year when today is
+  // not in it).
   yearToDate?: boolean;
   fundType?: FundType | null;
+  // The organization's calendar: the first month of its fiscal year (January when not given) and
+  // today in its time zone (for year to date).
+  fiscalYearStartMonth?: number;
+  today?: string;
 }
+
+// The last day of a calendar month, as a LocalDate.
+const lastDay = (year: number, month: number) =>
+  new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+const first = (m: { year: number; month: number }) =>
+  `${m.year}-${String(m.month).padStart(2, '0')}-01`;
 
 // ⌊n / d⌋ for d > 0 (bigint division truncates toward zero).
 const floorDiv = (n: bigint, d: bigint) => (n >= 0n ? n / d : -((-n + d - 1n) / d));
@@ -56,13 +76,25 @@ export async function budgetVsActual(
       'Use a month from 1 to 12',
     );
   }
-  const fromMonth = month === null || opts.yearToDate ? 1 : month;
-  const toMonth = month ?? 12;
+  // Periods are counted in places within the fiscal year (1 = its first month), as the rows are.
+  const startMonth = opts.fiscalYearStartMonth ?? DEFAULT_FISCAL_YEAR_START_MONTH;
+  const fy = fiscalYear(year, startMonth);
+  const place = (calendarMonth: number) => fiscalMonthIndex(calendarMonth, startMonth) + 1;
+  let toPlace = month === null ? 12 : place(month);
+  if (month === null && opts.yearToDate && opts.today) {
+    const today = opts.today;
+    if (fiscalYearOf(today, startMonth) === year) toPlace = place(Number(today.slice(5, 7)));
+  }
+  const fromPlace = month === null || opts.yearToDate ? 1 : toPlace;
   const fund = opts.fundType ?? null;
-  const rows = await budgetAndLedgerByMonth(em, year, fund);
+  const rows = await budgetAndLedgerByMonth(em, year, fund, {
+    startMonth,
+    from: fy.from,
+    until: fy.until,
+  });
 
-  const months: BudgetVsActualMonth[] = Array.from({ length: 12 }, (_, i) => ({
-    month: i + 1,
+  const months: BudgetVsActualMonth[] = fiscalMonths(year, startMonth).map((m) => ({
+    ...m,
     incomeBudget: 0n,
     incomeActual: 0n,
     expenseBudget: 0n,
@@ -84,7 +116,7 @@ export async function budgetVsActual(
       m.expenseBudget += budget;
       m.expenseActual += actual;
     }
-    if (r.month >= fromMonth && r.month <= toMonth) {
+    if (r.month >= fromPlace && r.month <= toPlace) {
       acc.budget += budget;
       acc.actual += actual;
       acc.any ||= budget !== 0n || actual !== 0n;
@@ -115,10 +147,14 @@ export async function budgetVsActual(
   );
   const income = sum(out.filter((r) => r.type === AccountType.INCOME));
   const expense = sum(out.filter((r) => r.type === AccountType.EXPENSE));
+  const [from, to] = [fy.months[fromPlace - 1], fy.months[toPlace - 1]];
   return {
     year,
-    fromMonth,
-    toMonth,
+    fiscalYearStartMonth: startMonth,
+    fromMonth: from.month,
+    toMonth: to.month,
+    from: first(from),
+    to: lastDay(to.year, to.month),
     fundType: fund,
     rows: out,
     subtotals,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setClock } from '../../core/dates.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 
@@ -222,5 +223,135 @@ describe('budget vs actual', () => {
     });
     const bad = await app.gql(BVA, { year: 2026, month: 13 }, token);
     expect(bad.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe('budget vs actual in fiscal years', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+  afterEach(() => setClock());
+
+  const FY = `query ($year: Int!, $month: Int, $ytd: Boolean) {
+    budgetVsActual(year: $year, month: $month, yearToDate: $ytd) {
+      year fiscalYearStartMonth fromMonth toMonth from to
+      rows { number budget actual }
+      months { year month label incomeBudget incomeActual expenseActual } } }`;
+
+  async function books(startMonth: number) {
+    const t = await createTenant(app);
+    if (startMonth !== 1) {
+      await t.ok(
+        `mutation ($i: OrganizationCalendarInput!) { updateOrganizationCalendar(input: $i) { fiscalYearStartMonth } }`,
+        { i: { timeZone: 'America/New_York', fiscalYearStartMonth: startMonth } },
+      );
+    }
+    const cash = await t.account('1010', 'ASSET');
+    const dues = await t.account('4010', 'INCOME');
+    // Income of 1, 10, 100 and 1000 dollars in June and July of 2026 and 2027.
+    for (const [date, amount] of [
+      ['2026-06-30', '1.00'],
+      ['2026-07-01', '10.00'],
+      ['2027-06-30', '100.00'],
+      ['2027-07-01', '1000.00'],
+    ]) {
+      await t.post(date, [
+        [cash, amount, null],
+        [dues, null, amount],
+      ]);
+    }
+    return { t, dues };
+  }
+
+  it('compares July 2026 through June 2027 for fiscal 2027 with a July start', async () => {
+    const { t, dues } = await books(7);
+    // Budget amounts in fiscal order: 1 (July 2026) to 12 (June 2027) dollars.
+    const amounts = Array.from({ length: 12 }, (_, i) => `${i + 1}.00`);
+    await t.ok(`mutation ($i: SaveBudgetInput!) { saveBudget(input: $i) { year } }`, {
+      i: { year: 2027, lines: [{ accountId: dues, amounts }] },
+    });
+    const r = (await t.ok(FY, { year: 2027 })).budgetVsActual;
+    expect(r).toMatchObject({
+      year: 2027,
+      fiscalYearStartMonth: 7,
+      fromMonth: 7,
+      toMonth: 6,
+      from: '2026-07-01',
+      to: '2027-06-30',
+      rows: [{ number: '4010', budget: '78.00', actual: '110.00' }],
+    });
+    expect(r.months.map((m: { label: string }) => m.label)).toEqual([
+      'Jul 2026',
+      'Aug 2026',
+      'Sep 2026',
+      'Oct 2026',
+      'Nov 2026',
+      'Dec 2026',
+      'Jan 2027',
+      'Feb 2027',
+      'Mar 2027',
+      'Apr 2027',
+      'May 2027',
+      'Jun 2027',
+    ]);
+    expect(r.months[0]).toMatchObject({
+      year: 2026,
+      month: 7,
+      incomeBudget: '1.00',
+      incomeActual: '10.00',
+    });
+    expect(r.months[11]).toMatchObject({
+      year: 2027,
+      month: 6,
+      incomeBudget: '12.00',
+      incomeActual: '100.00',
+    });
+    // The neighbours: fiscal 2026 holds June 2026, fiscal 2028 July 2027.
+    const fy26 = (await t.ok(FY, { year: 2026 })).budgetVsActual;
+    expect(fy26).toMatchObject({ from: '2025-07-01', to: '2026-06-30' });
+    expect(fy26.rows[0]).toMatchObject({ budget: '0.00', actual: '1.00' });
+    expect((await t.ok(FY, { year: 2028 })).budgetVsActual.rows[0].actual).toBe('1000.00');
+
+    // A month is a calendar month of the fiscal year; year to date starts in July.
+    const june = (await t.ok(FY, { year: 2027, month: 6 })).budgetVsActual;
+    expect(june).toMatchObject({ from: '2027-06-01', to: '2027-06-30' });
+    expect(june.rows[0]).toMatchObject({ budget: '12.00', actual: '100.00' });
+    const sept = (await t.ok(FY, { year: 2027, month: 9, ytd: true })).budgetVsActual;
+    expect(sept).toMatchObject({ fromMonth: 7, toMonth: 9, from: '2026-07-01', to: '2026-09-30' });
+    expect(sept.rows[0]).toMatchObject({ budget: '6.00', actual: '10.00' });
+
+    // Year to date without a month: through this month in the association's time zone (still
+    // January 31st in New York at 03:00 UTC on February 1st).
+    setClock(() => new Date('2027-02-01T03:00:00Z'));
+    const ytd = (await t.ok(FY, { year: 2027, ytd: true })).budgetVsActual;
+    expect(ytd).toMatchObject({ fromMonth: 7, toMonth: 1, to: '2027-01-31' });
+    expect(ytd.rows[0].budget).toBe(money(cents('1.00') * 28));
+    // A fiscal year that today is not in: the whole year.
+    const past = (await t.ok(FY, { year: 2026, ytd: true })).budgetVsActual;
+    expect(past).toMatchObject({ fromMonth: 7, toMonth: 6 });
+  });
+
+  it('keeps a January start as the calendar year', async () => {
+    const { t } = await books(1);
+    const r = (await t.ok(FY, { year: 2026 })).budgetVsActual;
+    expect(r).toMatchObject({
+      fiscalYearStartMonth: 1,
+      fromMonth: 1,
+      toMonth: 12,
+      from: '2026-01-01',
+      to: '2026-12-31',
+      rows: [{ number: '4010', actual: '11.00' }],
+    });
+    expect(r.months.map((m: { label: string }) => m.label)).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map(
+        (m) => `${m} 2026`,
+      ),
+    );
+    expect(r.months[5]).toMatchObject({ month: 6, incomeActual: '1.00' });
+    setClock(() => new Date('2026-05-01T03:00:00Z'));
+    const ytd = (await t.ok(FY, { year: 2026, ytd: true })).budgetVsActual;
+    expect(ytd).toMatchObject({ fromMonth: 1, toMonth: 4, to: '2026-04-30' });
   });
 });

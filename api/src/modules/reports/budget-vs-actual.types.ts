@@ -1,3 +1,4 @@
+import { GraphQLLocalDate } from 'graphql-scalars';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
@@ -42,8 +43,14 @@ export class BudgetVsActualSubtotal extends BudgetVsActualFigures {
 
 @ObjectType({ description: "A month's income and expense totals (for a chart of the year)" })
 export class BudgetVsActualMonth {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Calendar month, 1 (January) to 12' })
   month: number;
+
+  @Field(() => Int, { description: 'Calendar year of the month' })
+  year: number;
+
+  @Field(() => String, { description: 'E.g. "Jul 2026"' })
+  label: string;
 
   @Field(() => MoneyScalar)
   incomeBudget: Total;
@@ -60,14 +67,23 @@ export class BudgetVsActualMonth {
 
 @ObjectType({ description: 'Budget vs Actual for a period of a fiscal year' })
 export class BudgetVsActual {
-  @Field(() => Int)
+  @Field(() => Int, { description: 'The fiscal year, named by the calendar year it ends in' })
   year: number;
 
-  @Field(() => Int, { description: 'First month of the period (1 to 12)' })
+  @Field(() => Int, { description: 'First month (1 to 12) of the fiscal year' })
+  fiscalYearStartMonth: number;
+
+  @Field(() => Int, { description: 'First month of the period (a calendar month, 1 to 12)' })
   fromMonth: number;
 
-  @Field(() => Int, { description: 'Last month of the period (1 to 12)' })
+  @Field(() => Int, { description: 'Last month of the period (a calendar month, 1 to 12)' })
   toMonth: number;
+
+  @Field(() => GraphQLLocalDate, { description: 'First day of the period' })
+  from: string;
+
+  @Field(() => GraphQLLocalDate, { description: 'Last day of the period' })
+  to: string;
 
   @Field(() => FundType, { nullable: true })
   fundType: FundType | null;
@@ -91,7 +107,8 @@ export class BudgetVsActual {
   net: BudgetVsActualFigures;
 
   @Field(() => [BudgetVsActualMonth], {
-    description: 'January to December of the year, whatever the period',
+    description:
+      'The twelve months of the fiscal year in order (January to December with a January start), whatever the period',
   })
   months: BudgetVsActualMonth[];
 }

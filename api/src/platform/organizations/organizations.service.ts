@@ -1,17 +1,33 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { dropDatabase } from '../../db/connection.js';
 import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
-import type { Services } from '../../core/context.js';
-import { forgetTenant } from '../../core/tenancy/tenant-door.js';
+import type { Context, Services } from '../../core/context.js';
+import { forgetTenant, openTenant } from '../../core/tenancy/tenant-door.js';
 import {
+  canonicalTimeZone,
   DEFAULT_FISCAL_YEAR_START_MONTH,
   DEFAULT_TIME_ZONE,
   isTimeZone,
 } from '../../core/dates.js';
-import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import {
+  badInput,
+  conflict,
+  type FieldDetail,
+  forbidden,
+  notFound,
+  unauthenticated,
+} from '../../core/errors/app-error.js';
+import { isId } from '../../core/ids.js';
+import { Role } from '../../core/roles.js';
+import { assertFiscalStartCanChange } from '../../modules/budgets/index.js';
+import { recordAudit } from '../admin/admin-audit.service.js';
+import { User } from '../users/users.entity.js';
 import { Organization } from './organizations.entity.js';
+import type { OrganizationCalendarInput } from './organizations.inputs.js';
 import { mergeSettings } from './organizations.repository.js';
+import type { OrganizationCalendar } from './organizations.types.js';
 
 // A new organization gets its own database, copied from the migrated tenant template.
 export async function createOrganization(
@@ -84,4 +100,81 @@ export function updateOrganizationSettings(
     throw badInput([{ field: 'patch', message: 'Settings are limited to 16 kB' }]);
   }
   return mergeSettings(platformEm, orgId, patch);
+}
+
+// Sets an organization's time zone and fiscal-year start: the current organization for its admins,
+// any organization for super admins. Audited; this process reads the new calendar at once (the
+// directory entry is dropped), other processes within the directory's 60 s.
+export async function updateOrganizationCalendar(
+  ctx: Context,
+  input: OrganizationCalendarInput,
+): Promise<OrganizationCalendar> {
+  const auth = ctx.auth;
+  if (!auth) throw unauthenticated();
+  const orgId = input.organizationId ?? ctx.org?.orgId;
+  if (!orgId) {
+    throw badInput([{ field: 'organizationId', message: 'Choose an organization' }]);
+  }
+  const ownAdmin = orgId === ctx.org?.orgId && ctx.role === Role.ADMIN;
+  if (!ownAdmin) {
+    // Another organization (or one the caller does not administer): super admins only, read
+    // from the users table on every call like the permission rule.
+    const user = await ctx.platformEm.findOne(User, auth.userId);
+    if (!user?.isSuperadmin) throw forbidden('Only organization admins can do this');
+  }
+  if (!isId(orgId)) throw notFound('Organization');
+  const timeZone = canonicalTimeZone(input.timeZone);
+  if (!timeZone) {
+    throw badInput([{ field: 'timeZone', message: 'Use a time zone name like America/Chicago' }]);
+  }
+  const current = await ctx.platformEm.findOne(Organization, orgId);
+  if (!current) throw notFound('Organization');
+  if (current.fiscalYearStartMonth !== input.fiscalYearStartMonth) {
+    // Budgets are kept by fiscal month: refused while one holds amounts (see the rule). Checked
+    // before the platform transaction: inside it, the tenant's EntityManager would resolve to
+    // the platform's transaction (both ORMs share the default context name).
+    const tenant = ownAdmin ? ctx.em : (await openTenant(ctx.services, orgId)).em;
+    await assertFiscalStartCanChange(
+      tenant,
+      current.fiscalYearStartMonth,
+      input.fiscalYearStartMonth,
+    );
+  }
+  const result = await ctx.platformEm.transactional(async (em: EntityManager) => {
+    // The row lock serialises two changes of the same organization.
+    const org = await em.findOne(Organization, orgId, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+      refresh: true,
+    });
+    if (!org) throw notFound('Organization');
+    if (org.fiscalYearStartMonth !== current.fiscalYearStartMonth) {
+      throw conflict('The calendar changed meanwhile: reload and try again');
+    }
+    const before = { timeZone: org.timeZone, fiscalYearStartMonth: org.fiscalYearStartMonth };
+    org.timeZone = timeZone;
+    org.fiscalYearStartMonth = input.fiscalYearStartMonth;
+    await em.flush();
+    const changed = Object.fromEntries(
+      (['timeZone', 'fiscalYearStartMonth'] as const)
+        .filter((k) => before[k] !== org[k])
+        .map((k) => [k, { before: before[k], after: org[k] }]),
+    );
+    if (Object.keys(changed).length) {
+      await recordAudit(em, {
+        actor: auth,
+        action: 'organization.calendar',
+        entityType: 'Organization',
+        entityId: org.id,
+        organizationId: org.id,
+        details: changed,
+      });
+    }
+    return {
+      organizationId: org.id,
+      timeZone: org.timeZone,
+      fiscalYearStartMonth: org.fiscalYearStartMonth,
+    };
+  });
+  forgetTenant(ctx.services, orgId);
+  return result;
 }

@@ -5,6 +5,12 @@ const BUDGET_FIELDS = graphql(`
     id
     year
     exists
+    fiscalYearStartMonth
+    months {
+      year
+      month
+      label
+    }
     totalIncome
     totalExpense
     updatedAt

@@ -1,5 +1,6 @@
 import type { Account } from '@/apollo/types';
 import type { GridSection } from '@/components/SpreadsheetGrid.vue';
+import { fiscalMonths } from '@/composables/useOrganizationToday';
 import type { Cents } from '@/money';
 import { toCents } from '@/money';
 
@@ -18,10 +19,25 @@ export const MONTHS = [
   'Dec',
 ] as const;
 
+/** The year in the address (?year=2026), or null when there is none. */
+export function yearIn(value: unknown): number | null {
+  const n = typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isInteger(n) && n >= 1900 && n <= 2999 ? n : null;
+}
+
 /** A year from the address (?year=2026), or this year. */
 export function yearFrom(value: unknown, now: Date = new Date()): number {
-  const n = typeof value === 'string' ? Number(value) : Number.NaN;
-  return Number.isInteger(n) && n >= 1900 && n <= 2999 ? n : now.getFullYear();
+  return yearIn(value) ?? now.getFullYear();
+}
+
+/**
+ * A fiscal year as pages name it: "FY 2026" when it is the calendar year, with its months
+ * otherwise, since it spans two ("FY 2027 (Jul 2026 – Jun 2027)").
+ */
+export function fiscalYearName(year: number, startMonth: number): string {
+  if (startMonth === 1) return `FY ${year}`;
+  const months = fiscalMonths(year, startMonth);
+  return `FY ${year} (${months[0]?.label} – ${months[11]?.label})`;
 }
 
 /** The years offered in a year picker: a few around this year and the one shown. */

@@ -3,7 +3,7 @@ import { computed, ref, watch } from 'vue';
 import { onBeforeRouteLeave, useRoute, useRouter } from 'vue-router';
 import { gridChanges } from '@/components/spreadsheet';
 import { useAccounts } from '@/features/accounts/useAccounts';
-import { linesToCents, plSections, yearFrom, yearOptions } from './budgets';
+import { linesToCents, plSections, yearFrom, yearIn, yearOptions } from './budgets';
 
 type YearLines = readonly { accountId: string; amounts: readonly string[] }[];
 
@@ -18,19 +18,31 @@ interface YearQuery {
  * monthly actuals): the year, kept in the address (?year=2026); the saved amounts the page's query
  * loads for it; the cells typed and not saved yet; and a question before they are dropped (another
  * year, another page).
+ *
+ * Without a year in the address, `defaultYear` (when given) chooses it, e.g. the association's
+ * current fiscal year; the page's query waits for it (`ready`, the load's second argument).
  */
 export function useYearGrid<Q extends YearQuery>(
-  load: (year: Ref<number>) => Q,
+  load: (year: Ref<number>, ready: Ref<boolean>) => Q,
   lines: (result: NonNullable<Q['result']['value']>) => YearLines | null | undefined,
+  options: { defaultYear?: () => Promise<number> } = {},
 ) {
   const route = useRoute();
   const router = useRouter();
 
   const year = ref(yearFrom(route.query.year));
+  const ready = ref(yearIn(route.query.year) !== null || !options.defaultYear);
+  if (!ready.value) {
+    void options.defaultYear!().then((y) => {
+      if (ready.value) return; // a year was chosen meanwhile
+      year.value = y;
+      ready.value = true;
+    });
+  }
   const years = computed(() => yearOptions(year.value));
 
   const accounts = useAccounts();
-  const query = load(year);
+  const query = load(year, ready);
   const loaded = computed(() => query.result.value as Q['result']['value'] | undefined);
   const saved = computed(() => linesToCents((loaded.value && lines(loaded.value)) ?? []));
   const sections = computed(() => plSections(accounts.all.value, saved.value));
@@ -38,7 +50,9 @@ export function useYearGrid<Q extends YearQuery>(
   const pending = computed(() => gridChanges(saved.value, edits.value));
   const dirty = computed(() => Object.keys(edits.value).length > 0);
 
-  const firstLoad = computed(() => (query.loading.value && !loaded.value) || !accounts.ready.value);
+  const firstLoad = computed(
+    () => !ready.value || (query.loading.value && !loaded.value) || !accounts.ready.value,
+  );
   /** Why nothing could be loaded (a failed refetch keeps what is shown). */
   const failure = computed(() => (query.error.value && !loaded.value ? query.error.value : null));
 
@@ -50,6 +64,7 @@ export function useYearGrid<Q extends YearQuery>(
     if (next === year.value || !confirmDiscard()) return;
     edits.value = {};
     year.value = next;
+    ready.value = true;
     void router.replace({ query: { ...route.query, year: String(next) } });
   }
 
@@ -61,8 +76,17 @@ export function useYearGrid<Q extends YearQuery>(
   watch(
     () => route.query.year,
     (y) => {
-      const next = yearFrom(y);
+      const given = yearIn(y);
+      if (given === null && options.defaultYear) {
+        // Back to the page without a year: the default one again.
+        void options.defaultYear().then((d) => {
+          if (yearIn(route.query.year) === null) year.value = d;
+        });
+        return;
+      }
+      const next = given ?? yearFrom(y);
       if (next !== year.value) year.value = next;
+      ready.value = true;
     },
   );
 
@@ -84,6 +108,7 @@ export function useYearGrid<Q extends YearQuery>(
 
   return {
     year,
+    ready,
     years,
     changeYear,
     discard,

@@ -31,6 +31,16 @@ const pending = member({
   joinedAt: '2026-11-20T09:00:00.000Z',
 });
 
+/** The OrganizationCalendar answer: New York, January start. */
+const calendarOf = (id: string, timeZone = 'America/New_York', fiscalYearStartMonth = 1) => ({
+  data: {
+    me: {
+      __typename: 'Me',
+      organization: { __typename: 'OrganizationMembership', id, timeZone, fiscalYearStartMonth },
+    },
+  },
+});
+
 const PageWithToast = withToast(MembersPage);
 
 async function mountPage(mutations: (req: GraphQLRequest) => GraphQLReply) {
@@ -39,6 +49,7 @@ async function mountPage(mutations: (req: GraphQLRequest) => GraphQLReply) {
     requests.push(req);
     if (req.operationName === 'Members')
       return { body: { data: { members: [dana, omar, pending] } } };
+    if (req.operationName === 'OrganizationCalendar') return { body: calendarOf('org-1') };
     return mutations(req);
   });
   const pinia = freshPinia();

@@ -52,3 +52,13 @@ export const REMOVE_MEMBER_MUTATION = graphql(`
     removeMember(userId: $userId)
   }
 `);
+
+export const UPDATE_ORGANIZATION_CALENDAR_MUTATION = graphql(`
+  mutation UpdateOrganizationCalendar($input: OrganizationCalendarInput!) {
+    updateOrganizationCalendar(input: $input) {
+      organizationId
+      timeZone
+      fiscalYearStartMonth
+    }
+  }
+`);

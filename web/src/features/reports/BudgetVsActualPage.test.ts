@@ -1,9 +1,9 @@
 import { flushPromises } from '@vue/test-utils';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
-import { reportCsv } from './budget-vs-actual';
+import { periodLabel, reportCsv } from './budget-vs-actual';
 import type { BudgetVsActual } from './budget-vs-actual.graphql';
 import BudgetVsActualPage from './views/BudgetVsActualPage.vue';
 
@@ -26,11 +26,16 @@ const row = (number: string, name: string, type: string, figures: ReturnType<typ
   archived: false,
 });
 
+const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 const report = {
   __typename: 'BudgetVsActual',
   year: 2026,
+  fiscalYearStartMonth: 1,
   fromMonth: 1,
   toMonth: 3,
+  from: '2026-01-01',
+  to: '2026-03-31',
   fundType: null,
   rows: [
     row('4010', 'Assessments', 'INCOME', f('36000.00', '36500.00', '500.00', 1.4, true)),
@@ -55,7 +60,9 @@ const report = {
   net: f('31500.00', '31700.00', '200.00', 0.6, true),
   months: Array.from({ length: 12 }, (_, i) => ({
     __typename: 'BudgetVsActualMonth',
+    year: 2026,
     month: i + 1,
+    label: `${SHORT[i]} 2026`,
     incomeBudget: '12000.00',
     incomeActual: i < 3 ? '12166.67' : '0.00',
     expenseBudget: '1500.00',
@@ -144,5 +151,104 @@ describe('BudgetVsActualPage', () => {
       0.6,
       'yes',
     ]);
+  });
+
+  describe('in a fiscal year starting in July', () => {
+    // 03:00 UTC on August 1st 2026 is still July 31st in New York: July of fiscal 2027.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-08-01T03:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const fiscal = {
+      ...report,
+      year: 2027,
+      fiscalYearStartMonth: 7,
+      fromMonth: 7,
+      toMonth: 7,
+      from: '2026-07-01',
+      to: '2026-07-31',
+      months: Array.from({ length: 12 }, (_, i) => {
+        const month = ((6 + i) % 12) + 1;
+        const year = i < 6 ? 2026 : 2027;
+        return { ...report.months[i], month, year, label: `${SHORT[month - 1]} ${year}` };
+      }),
+    };
+
+    it('reports year to date through this month in the association’s calendar', async () => {
+      const requests: GraphQLRequest[] = [];
+      installTestClient((req) => {
+        requests.push(req);
+        if (req.operationName === 'OrganizationCalendar') {
+          return {
+            body: {
+              data: {
+                me: {
+                  __typename: 'Me',
+                  organization: {
+                    __typename: 'OrganizationMembership',
+                    id: 'org-1',
+                    timeZone: 'America/New_York',
+                    fiscalYearStartMonth: 7,
+                  },
+                },
+              },
+            },
+          };
+        }
+        return { body: { data: { budgetVsActual: fiscal } } };
+      });
+      const pinia = freshPinia();
+      signIn(
+        { email: 'treasurer@example.com' },
+        { id: 'org-1', name: 'Maple Ridge HOA', role: 'VIEWER', status: 'ACTIVE' },
+      );
+      const router = await routerAt('/reports/budget-vs-actual?period=ytd', pinia);
+      const wrapper = mountWithApp(BudgetVsActualPage, { pinia, router });
+      await flushPromises();
+      await flushPromises();
+      expect(requests.map((r) => r.operationName)).toEqual([
+        'OrganizationCalendar',
+        'BudgetVsActual',
+      ]);
+      // Not the browser's (or UTC's) August 2026: July, in fiscal 2027.
+      expect(requests[1]?.variables).toEqual({
+        year: 2027,
+        month: 7,
+        yearToDate: true,
+        fundType: null,
+      });
+      expect(wrapper.text()).toContain('Jul 2026 (YTD) · All funds');
+      // The months to choose from, in fiscal order.
+      document.querySelector<HTMLElement>('[data-testid=month]')?.click();
+      await flushPromises();
+      const options = [...document.querySelectorAll<HTMLElement>('[role=option]')].map((o) =>
+        o.textContent?.trim(),
+      );
+      expect(options).toEqual([
+        'Jul 2026',
+        'Aug 2026',
+        'Sep 2026',
+        'Oct 2026',
+        'Nov 2026',
+        'Dec 2026',
+        'Jan 2027',
+        'Feb 2027',
+        'Mar 2027',
+        'Apr 2027',
+        'May 2027',
+        'Jun 2027',
+      ]);
+      wrapper.unmount();
+    });
+
+    it('names periods by their months', () => {
+      expect(periodLabel(2027, 'year', 3, 7)).toBe('FY 2027 (Jul 2026 – Jun 2027)');
+      expect(periodLabel(2027, 'month', 3, 7)).toBe('Mar 2027');
+      expect(periodLabel(2027, 'ytd', 3, 7)).toBe('Jul 2026 – Mar 2027 (YTD)');
+      expect(periodLabel(2027, 'ytd', 9, 7)).toBe('Jul 2026 – Sep 2026 (YTD)');
+      expect(periodLabel(2026, 'ytd', 3)).toBe('Jan – Mar 2026 (YTD)');
+    });
   });
 });

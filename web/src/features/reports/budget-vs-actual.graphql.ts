@@ -17,8 +17,11 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
     query BudgetVsActual($year: Int!, $month: Int, $yearToDate: Boolean, $fundType: FundType) {
       budgetVsActual(year: $year, month: $month, yearToDate: $yearToDate, fundType: $fundType) {
         year
+        fiscalYearStartMonth
         fromMonth
         toMonth
+        from
+        to
         fundType
         rows {
           accountId
@@ -52,7 +55,9 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           ...BvaFigures
         }
         months {
+          year
           month
+          label
           incomeBudget
           incomeActual
           expenseBudget

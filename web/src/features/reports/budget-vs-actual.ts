@@ -1,6 +1,7 @@
 import type { AccountType, FundType } from '@/apollo/types';
 import type { CsvCell } from '@/csv';
-import { MONTHS } from '@/features/budgets/budgets';
+import { fiscalMonths } from '@/composables/useOrganizationToday';
+import { MONTHS, fiscalYearName } from '@/features/budgets/budgets';
 import { toCents } from '@/money';
 import type { BudgetVsActual, BvaFigures, BvaRow, BvaSubtotal } from './budget-vs-actual.graphql';
 
@@ -9,12 +10,39 @@ export const MONTH_NAMES = MONTHS;
 
 export type PeriodMode = 'year' | 'month' | 'ytd';
 
-/** "FY 2026", "Mar 2026", "Jan – Mar 2026 (YTD)". */
-export function periodLabel(year: number, mode: PeriodMode, month: number): string {
-  if (mode === 'year') return `FY ${year}`;
-  const m = MONTH_NAMES[month - 1] ?? '';
-  if (mode === 'month') return `${m} ${year}`;
-  return month === 1 ? `Jan ${year} (YTD)` : `Jan – ${m} ${year} (YTD)`;
+/**
+ * "FY 2026", "Mar 2026", "Jan – Mar 2026 (YTD)"; in a fiscal year starting in July, "FY 2027
+ * (Jul 2026 – Jun 2027)", "Mar 2027", "Jul 2026 – Mar 2027 (YTD)". `month` is a calendar month.
+ */
+export function periodLabel(
+  year: number,
+  mode: PeriodMode,
+  month: number,
+  startMonth: number = 1,
+): string {
+  if (startMonth === 1) {
+    if (mode === 'year') return `FY ${year}`;
+    const m = MONTH_NAMES[month - 1] ?? '';
+    if (mode === 'month') return `${m} ${year}`;
+    return month === 1 ? `Jan ${year} (YTD)` : `Jan – ${m} ${year} (YTD)`;
+  }
+  if (mode === 'year') return fiscalYearName(year, startMonth);
+  const months = fiscalMonths(year, startMonth);
+  const first = months[0]?.label ?? '';
+  const through = months.find((m) => m.month === month)?.label ?? '';
+  if (mode === 'month') return through;
+  return through === first ? `${first} (YTD)` : `${first} – ${through} (YTD)`;
+}
+
+/**
+ * The month choices of a fiscal year, in its order: "Jan" … "Dec" with a January start, else
+ * with their year ("Jul 2026" … "Jun 2027"). Values are calendar months.
+ */
+export function monthChoices(year: number, startMonth: number): { value: number; label: string }[] {
+  return fiscalMonths(year, startMonth).map((m) => ({
+    value: m.month,
+    label: startMonth === 1 ? (MONTH_NAMES[m.month - 1] ?? m.label) : m.label,
+  }));
 }
 
 /** The query's variables for a period. */

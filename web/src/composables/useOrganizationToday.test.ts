@@ -1,0 +1,104 @@
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { dateInTimeZone } from '@/format';
+import { useAuthStore } from '@/stores/auth';
+import { useOrganizationStore } from '@/stores/organization';
+import { installTestClient, sessionPayload } from '@/test/graphql';
+import type { GraphQLRequest } from '@/test/graphql';
+import { freshPinia } from '@/test/mount';
+import {
+  fiscalMonthLabels,
+  fiscalMonths,
+  fiscalYearOf,
+  todayIn,
+  useOrganizationToday,
+} from './useOrganizationToday';
+
+// 03:00 UTC on March 1st 2026: still February 28th in New York, already March 1st in London.
+const INSTANT = new Date('2026-03-01T03:00:00Z');
+
+const calendar = (timeZone: string, fiscalYearStartMonth: number) => ({
+  body: {
+    data: {
+      me: {
+        __typename: 'Me',
+        organization: {
+          __typename: 'OrganizationMembership',
+          id: 'org-1',
+          timeZone,
+          fiscalYearStartMonth,
+        },
+      },
+    },
+  },
+});
+
+describe('the association calendar on the web', () => {
+  beforeEach(() => freshPinia());
+
+  it('reads today in a time zone, not the browser’s or UTC', () => {
+    expect(todayIn('America/New_York', INSTANT)).toBe('2026-02-28');
+    expect(todayIn('Europe/London', INSTANT)).toBe('2026-03-01');
+    expect(todayIn('Pacific/Honolulu', INSTANT)).toBe('2026-02-28');
+    expect(dateInTimeZone(new Date('2026-12-31T23:30:00-10:00'), 'Asia/Tokyo')).toBe('2027-01-01');
+  });
+
+  it('names fiscal years by the year they end in and lists their months in order', () => {
+    expect(fiscalYearOf('2026-06-30', 7)).toBe(2026);
+    expect(fiscalYearOf('2026-07-01', 7)).toBe(2027);
+    expect(fiscalYearOf('2026-12-31', 1)).toBe(2026);
+    const fy2027 = fiscalMonths(2027, 7);
+    expect(fy2027[0]).toEqual({ year: 2026, month: 7, label: 'Jul 2026' });
+    expect(fy2027[11]).toEqual({ year: 2027, month: 6, label: 'Jun 2027' });
+    expect(fiscalMonthLabels(2027, 7).slice(5, 7)).toEqual(['Dec 2026', 'Jan 2027']);
+    // A January start: the calendar year, with the grid's usual headings.
+    expect(fiscalMonths(2026, 1).map((m) => `${m.year}-${m.month}`)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `2026-${i + 1}`),
+    );
+    expect(fiscalMonthLabels(2026, 1)).toEqual([
+      'Jan',
+      'Feb',
+      'Mar',
+      'Apr',
+      'May',
+      'Jun',
+      'Jul',
+      'Aug',
+      'Sep',
+      'Oct',
+      'Nov',
+      'Dec',
+    ]);
+  });
+
+  it('loads the association’s calendar once and answers today, this month and the fiscal year in it', async () => {
+    const requests: GraphQLRequest[] = [];
+    installTestClient((req) => {
+      requests.push(req);
+      return calendar('America/New_York', 3);
+    });
+    useAuthStore().setSession(sessionPayload());
+    const cal = useOrganizationToday(() => INSTANT);
+    expect(cal.ready.value).toBe(false);
+    await Promise.all([cal.load(), cal.load(), useOrganizationToday().load()]);
+    await flushPromises();
+    expect(requests.map((r) => r.operationName)).toEqual(['OrganizationCalendar']);
+    expect(cal.ready.value).toBe(true);
+    expect(cal.today()).toBe('2026-02-28');
+    expect(cal.currentMonth()).toBe(2);
+    // A March start: February 28th 2026 is the last month of fiscal 2026.
+    expect(cal.currentFiscalYear()).toBe(2026);
+    // Saved elsewhere (the settings form): read at once, without another request.
+    useOrganizationStore().setCalendar('org-1', {
+      timeZone: 'Europe/London',
+      fiscalYearStartMonth: 3,
+    });
+    expect(cal.today()).toBe('2026-03-01');
+    expect(cal.currentFiscalYear()).toBe(2027);
+    await cal.load();
+    expect(requests).toHaveLength(1);
+    // Another session forgets it.
+    useAuthStore().clearSession();
+    expect(cal.ready.value).toBe(false);
+  });
+});
