@@ -89,18 +89,20 @@ export async function ledgerBench(serverUrl) {
     [entries],
   );
   await raw.query(
-    `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit)
-     SELECT gen_random_uuid(), e.id, k, acc.ids[1 + abs(hashtext(e.id::text || k)) % 200],
-            e.entry_date,
-            CASE WHEN k <= 2 THEN 1000 + (abs(hashtext(e.id::text)) % 90000) * k ELSE 0 END,
-            CASE WHEN k > 2 THEN 1000 + (abs(hashtext(e.id::text)) % 90000) * (k - 2) ELSE 0 END
-       FROM journal_entries e CROSS JOIN generate_series(1, 4) k
-            CROSS JOIN (SELECT array_agg(id ORDER BY number) AS ids FROM accounts) acc`,
+    `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, fund_type, account_type)
+     SELECT l.*, a.fund_type, a.type FROM (
+       SELECT gen_random_uuid(), e.id, k, acc.ids[1 + abs(hashtext(e.id::text || k)) % 200] AS account_id,
+              e.entry_date,
+              CASE WHEN k <= 2 THEN 1000 + (abs(hashtext(e.id::text)) % 90000) * k ELSE 0 END,
+              CASE WHEN k > 2 THEN 1000 + (abs(hashtext(e.id::text)) % 90000) * (k - 2) ELSE 0 END
+         FROM journal_entries e CROSS JOIN generate_series(1, 4) k
+              CROSS JOIN (SELECT array_agg(id ORDER BY number) AS ids FROM accounts) acc) l
+       JOIN accounts a ON a.id = l.account_id`,
   );
   await raw.query(
-    `INSERT INTO account_month_totals (account_id, month, debit, credit)
-     SELECT account_id, date_trunc('month', entry_date)::date, sum(debit), sum(credit)
-       FROM journal_lines GROUP BY 1, 2`,
+    `INSERT INTO account_month_totals (account_id, month, fund_type, account_type, debit, credit)
+     SELECT account_id, date_trunc('month', entry_date)::date, fund_type, account_type, sum(debit), sum(credit)
+       FROM journal_lines GROUP BY 1, 2, 3, 4`,
   );
   await raw.query('COMMIT');
   // Vacuumed like a settled production database (hint bits, visibility map), so that background
@@ -247,8 +249,10 @@ export async function ledgerBench(serverUrl) {
   );
   const drift = (
     await raw.query(`SELECT count(*)::int AS n FROM (
-      SELECT account_id, date_trunc('month', entry_date)::date AS month, sum(debit) d, sum(credit) c
-        FROM journal_lines GROUP BY 1, 2) l FULL JOIN account_month_totals t USING (account_id, month)
+      SELECT account_id, date_trunc('month', entry_date)::date AS month, fund_type, account_type,
+             sum(debit) d, sum(credit) c
+        FROM journal_lines GROUP BY 1, 2, 3, 4) l
+      FULL JOIN account_month_totals t USING (account_id, month, fund_type, account_type)
       WHERE coalesce(l.d, 0) <> coalesce(t.debit, 0) OR coalesce(l.c, 0) <> coalesce(t.credit, 0)`)
   ).rows[0].n;
   console.log(`monthly totals drift after the bench: ${drift} rows`);

@@ -70,4 +70,11 @@ export class UpdateAccountInput {
   @IsOptional()
   @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
   description?: string | null;
+
+  @Field(() => GraphQLLocalDate, {
+    nullable: true,
+    description:
+      'Needed to change the type or fund of an account that has postings: the day the change takes effect, after its latest posting. Reports before it keep the old type and fund; an entry dated then moves the balance (with interfund lines when the fund changes), and postings dated before it are refused from then on.',
+  })
+  effectiveDate?: string | null;
 }

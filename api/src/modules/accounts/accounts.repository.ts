@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql.js';
-import type { Account } from './accounts.entity.js';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import { anyOf, sql } from '../../db/sql.js';
+import type { Account, AccountType, FundType } from './accounts.entity.js';
+import type { AccountReclassification } from './accounts.types.js';
 import { accountSummary, type AccountSummaryRow } from './account-summary.types.js';
 
 // The chart of accounts read by hand; writes go through the `Account` entity (a simple aggregate).
@@ -37,4 +39,92 @@ export async function selectAccounts(
 // holds cannot change while an archive checks its balance.
 export async function lockAccountForArchive(tx: EntityManager, id: string): Promise<void> {
   await sql(tx).all('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [id]);
+}
+
+// ---- Reclassifications: a change of type or fund of an account with postings ----
+
+// The latest posting date of each account (null without postings): one backward index read each.
+export async function selectLastPostingDates(
+  em: EntityManager,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  const rows = await sql(em).all<{ id: string; last: string | null }>(
+    `SELECT x.id, (SELECT max(l.entry_date)::text FROM journal_lines l WHERE l.account_id = x.id) AS last
+       FROM unnest(ARRAY[?]::uuid[]) AS x(id)`,
+    [[...ids]],
+  );
+  return new Map(rows.map((r) => [r.id, r.last]));
+}
+
+// What the account's lines hold in each type and fund they were posted in (debits − credits),
+// every posting counted.
+export function selectClassificationNets(tx: EntityManager, accountId: string) {
+  return sql(tx).all<{ account_type: AccountType; fund_type: FundType; net: string }>(
+    `SELECT account_type, fund_type, sum(debit - credit)::text AS net FROM account_month_totals
+      WHERE account_id = ? GROUP BY account_type, fund_type ORDER BY account_type, fund_type`,
+    [accountId],
+  );
+}
+
+interface ReclassificationRow {
+  id: string;
+  account_id: string;
+  effective_date: string;
+  from_type: AccountType;
+  from_fund_type: FundType;
+  to_type: AccountType;
+  to_fund_type: FundType;
+  entry_id: string | null;
+  created_at: string;
+}
+
+const toReclassification = (r: ReclassificationRow): AccountReclassification => ({
+  id: r.id,
+  accountId: r.account_id,
+  effectiveDate: r.effective_date,
+  fromType: r.from_type,
+  fromFundType: r.from_fund_type,
+  toType: r.to_type,
+  toFundType: r.to_fund_type,
+  entryId: r.entry_id,
+  createdAt: new Date(r.created_at),
+});
+
+// The reclassifications of these accounts, oldest first.
+export async function selectReclassifications(
+  em: EntityManager,
+  accountIds: readonly string[],
+): Promise<AccountReclassification[]> {
+  const rows = await sql(em).all<ReclassificationRow>(
+    `SELECT id, account_id, effective_date::text AS effective_date, from_type, from_fund_type,
+            to_type, to_fund_type, entry_id, created_at
+       FROM account_reclassifications WHERE account_id = ${anyOf('uuid')}
+      ORDER BY effective_date`,
+    [[...accountIds]],
+  );
+  return rows.map(toReclassification);
+}
+
+export async function insertReclassification(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  r: Omit<AccountReclassification, 'createdAt'>,
+): Promise<void> {
+  await sql(tx).run(
+    `INSERT INTO account_reclassifications (id, account_id, effective_date, from_type, from_fund_type,
+       to_type, to_fund_type, entry_id, created_by, impersonated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      r.id,
+      r.accountId,
+      r.effectiveDate,
+      r.fromType,
+      r.fromFundType,
+      r.toType,
+      r.toFundType,
+      r.entryId,
+      actor?.userId ?? null,
+      actor?.impersonatedBy ?? null,
+    ],
+  );
 }

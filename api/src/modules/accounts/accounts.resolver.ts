@@ -1,7 +1,9 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { GraphQLLocalDate } from 'graphql-scalars';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { Account } from './accounts.entity.js';
 import { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
+import { lastPostingDateOf, reclassificationsOf } from './accounts.loaders.js';
 import {
   createAccount,
   findAccount,
@@ -9,6 +11,7 @@ import {
   setArchived,
   updateAccount,
 } from './accounts.service.js';
+import { AccountReclassification } from './accounts.types.js';
 
 @Resolver(() => Account)
 export class AccountsResolver {
@@ -33,7 +36,10 @@ export class AccountsResolver {
     return findAccount(ctx.em, id);
   }
 
-  @Mutation(() => Account, { description: 'Edit any field of an account (audited)' })
+  @Mutation(() => Account, {
+    description:
+      'Edit any field of an account (audited). The type or fund of an account with postings changes as of an `effectiveDate` after its latest posting: earlier reports keep the old ones (see AccountReclassification)',
+  })
   updateAccount(
     @Arg('id', () => ID) id: string,
     @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput,
@@ -50,5 +56,24 @@ export class AccountsResolver {
   @Mutation(() => Account)
   restoreAccount(@Arg('id', () => ID) id: string, @Ctx() ctx: Context): Promise<Account> {
     return setArchived(ctx.em, id, false, ctx.auth);
+  }
+
+  @FieldResolver(() => GraphQLLocalDate, {
+    nullable: true,
+    description:
+      'Date of the latest posting (null without postings); a change of type or fund takes effect after it',
+  })
+  lastPostingDate(@Root() account: Account, @Ctx() ctx: Context): Promise<string | null> {
+    return ctx.loaders.get(lastPostingDateOf).load(account.id);
+  }
+
+  @FieldResolver(() => [AccountReclassification], {
+    description: 'Its changes of type or fund since it had postings, oldest first',
+  })
+  reclassifications(
+    @Root() account: Account,
+    @Ctx() ctx: Context,
+  ): Promise<AccountReclassification[]> {
+    return ctx.loaders.get(reclassificationsOf).load(account.id);
   }
 }

@@ -1,14 +1,28 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { conflict, notFound } from '../../core/errors/app-error.js';
-import { isId } from '../../core/ids.js';
-import { displayMoney } from '../../core/money/money.js';
+import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
+import { isId, newIds } from '../../core/ids.js';
+import { displayMoney, MAX_AMOUNT, toTotal } from '../../core/money/money.js';
 import { diff, recordTenantAudit } from '../audit/index.js';
-import { accountBalances, EntrySource, postJournalEntry } from '../journal/index.js';
+import {
+  accountBalances,
+  controlAccountKeeper,
+  EntrySource,
+  type JournalLineInput,
+  type LineClass,
+  postJournalEntry,
+} from '../journal/index.js';
 import { Account, AccountType, FundType } from './accounts.entity.js';
 import type { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
-import { lockAccountForArchive, selectAccounts } from './accounts.repository.js';
+import {
+  insertReclassification,
+  lockAccountForArchive,
+  selectAccounts,
+  selectClassificationNets,
+  selectLastPostingDates,
+  selectReclassifications,
+} from './accounts.repository.js';
 
 // Reads go straight to SQL (the repository) and come back as plain objects; writes use the ORM.
 export function listAccounts(
@@ -26,7 +40,7 @@ const OPENING_EQUITY: Record<FundType, { number: string; name: string }> = {
   [FundType.RESERVE]: { number: 'OBE-RESERVE', name: 'Opening Balance Equity (Reserve)' },
 };
 
-async function openingEquityAccount(em: EntityManager, fund: FundType): Promise<Account> {
+export async function openingEquityAccount(em: EntityManager, fund: FundType): Promise<Account> {
   const spec = OPENING_EQUITY[fund];
   const existing = await em.findOne(Account, { number: spec.number });
   if (existing) return existing;
@@ -108,37 +122,179 @@ export async function findAccount(em: EntityManager, id: string): Promise<Accoun
 }
 
 const EDITABLE = ['number', 'name', 'type', 'fundType', 'description'] as const;
+type Editable = Pick<Account, (typeof EDITABLE)[number]>;
 
+// "income, operating fund"
+const classLabel = (type: AccountType, fund: FundType) => `${type}, ${fund} fund`;
+
+function dayAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+// Name, number and description change freely. The type and fund of an account with postings
+// change as of an effective date after its latest posting, so that no report as of an earlier
+// date changes: its lines keep the classification they were posted in, and one entry dated then
+// (source RECLASSIFICATION) moves its balance from the old classification to the new one, with
+// the interfund lines the ledger adds when the funds differ; the reclassification is recorded and
+// audited, and postings dated before it are refused from then on. Control accounts keep the type
+// and fund their subledger (or the ledger) relies on. One transaction, the account locked.
 export async function updateAccount(
   em: EntityManager,
   id: string,
   patch: UpdateAccountInput,
   actor: AuthInfo | null,
 ): Promise<Account> {
-  const account = await findAccount(em, id);
-  const before = { ...account };
-  if (patch.number != null) account.number = patch.number.trim();
-  if (patch.name != null) account.name = patch.name.trim();
-  if (patch.type != null) account.type = patch.type;
-  if (patch.fundType != null) account.fundType = patch.fundType;
-  if (patch.description !== undefined) account.description = patch.description?.trim() || null;
-  const changes = diff(before, account, [...EDITABLE]);
-  if (!Object.keys(changes).length) return account;
+  if (!isId(id)) throw notFound('Account');
   try {
-    await em.transactional(async (tx) => {
-      tx.persist(account);
+    return await em.transactional(async (tx) => {
+      const account = await tx.findOne(Account, id, {
+        lockMode: LockMode.PESSIMISTIC_WRITE,
+        refresh: true,
+      });
+      if (!account) throw notFound('Account');
+      const before: Editable = {
+        number: account.number,
+        name: account.name,
+        type: account.type,
+        fundType: account.fundType,
+        description: account.description ?? null,
+      };
+      const next: Editable = {
+        number: patch.number?.trim() ?? before.number,
+        name: patch.name?.trim() ?? before.name,
+        type: patch.type ?? before.type,
+        fundType: patch.fundType ?? before.fundType,
+        description:
+          patch.description !== undefined ? patch.description?.trim() || null : before.description,
+      };
+      const changes = diff(before, next, [...EDITABLE]);
+      if (!Object.keys(changes).length) return account;
+      const reclassified =
+        changes.type || changes.fundType
+          ? await reclassify(tx, account, next, patch.effectiveDate ?? null, actor)
+          : null;
+      // Only now: the entry above flushes whatever this transaction's entities hold, and the
+      // database takes a new type or fund only once the reclassification is recorded.
+      Object.assign(account, next);
       await tx.flush();
       await recordTenantAudit(tx, actor, {
         entityType: 'Account',
         entityId: id,
-        action: 'update',
-        changes,
+        action: reclassified ? 'reclassify' : 'update',
+        changes: reclassified
+          ? {
+              ...changes,
+              effectiveDate: reclassified.effectiveDate,
+              entryId: reclassified.entryId,
+            }
+          : changes,
       });
+      return account;
     });
   } catch (err) {
-    return uniqueNumber(err, account.number);
+    return uniqueNumber(err, patch.number?.trim() ?? '');
   }
-  return account;
+}
+
+// Checks and records a change of type or fund (see updateAccount); null when the account has no
+// postings (nothing to keep: it changes freely).
+async function reclassify(
+  tx: EntityManager,
+  account: Account,
+  to: Pick<Account, 'type' | 'fundType'>,
+  effectiveDate: string | null,
+  actor: AuthInfo | null,
+): Promise<{ effectiveDate: string; entryId: string | null } | null> {
+  const fields = (['type', 'fundType'] as const).filter((f) => to[f] !== account[f]);
+  const keeper = await controlAccountKeeper(tx, account.id);
+  if (keeper) {
+    const message = `${account.name} is kept by ${keeper.keptBy}: its type and fund cannot change`;
+    throw badInput(
+      fields.map((field) => ({ field, message })),
+      message,
+    );
+  }
+  const last = (await selectLastPostingDates(tx, [account.id])).get(account.id) ?? null;
+  if (!last) return null;
+
+  const label = `Account ${account.number} ${account.name}`;
+  const what = fields.length === 2 ? 'type and fund' : fields[0] === 'type' ? 'type' : 'fund';
+  const earlier = (await selectReclassifications(tx, [account.id])).at(-1)?.effectiveDate;
+  // After its latest posting, and after its latest reclassification (one that moved nothing has
+  // no entry of its own).
+  const [after, reason] =
+    earlier && earlier > last
+      ? [earlier, `was last reclassified as of ${earlier}`]
+      : [last, `has postings through ${last}`];
+  const refuse = (message: string) => badInput([{ field: 'effectiveDate', message }], message);
+  if (!effectiveDate) {
+    throw refuse(
+      `${label} ${reason}: give the date its new ${what} takes effect (${dayAfter(after)} or later); reports before it keep the old one`,
+    );
+  }
+  if (effectiveDate <= after) {
+    throw refuse(
+      `${label} ${reason}: its new ${what} can take effect on ${dayAfter(after)} or later`,
+    );
+  }
+
+  // Out of each classification its lines hold something in, into the new one: two lines on the
+  // account per amount (split at the largest single amount).
+  const lines: JournalLineInput[] = [];
+  const classes: LineClass[] = [];
+  for (const r of await selectClassificationNets(tx, account.id)) {
+    const net = toTotal(r.net);
+    if (net === 0n || (r.account_type === to.type && r.fund_type === to.fundType)) continue;
+    const debitBalance = net > 0n;
+    let rest = debitBalance ? net : -net;
+    while (rest > 0n) {
+      const amount = Number(rest > BigInt(MAX_AMOUNT) ? BigInt(MAX_AMOUNT) : rest);
+      lines.push(
+        {
+          accountId: account.id,
+          debit: debitBalance ? null : amount,
+          credit: debitBalance ? amount : null,
+          memo: `Out of ${classLabel(r.account_type, r.fund_type)}`,
+        },
+        {
+          accountId: account.id,
+          debit: debitBalance ? amount : null,
+          credit: debitBalance ? null : amount,
+          memo: `Into ${classLabel(to.type, to.fundType)}`,
+        },
+      );
+      classes.push(
+        { type: r.account_type, fundType: r.fund_type },
+        { type: to.type, fundType: to.fundType },
+      );
+      rest -= BigInt(amount);
+    }
+  }
+  const entry = lines.length
+    ? await postJournalEntry(
+        tx,
+        actor,
+        {
+          date: effectiveDate,
+          memo: `Reclassification of ${account.number} ${account.name}: ${classLabel(account.type, account.fundType)} → ${classLabel(to.type, to.fundType)}`,
+          lines,
+        },
+        { source: EntrySource.RECLASSIFICATION, lineClasses: classes },
+      )
+    : null;
+  await insertReclassification(tx, actor, {
+    id: newIds(1)[0],
+    accountId: account.id,
+    effectiveDate,
+    fromType: account.type,
+    fromFundType: account.fundType,
+    toType: to.type,
+    toFundType: to.fundType,
+    entryId: entry?.id ?? null,
+  });
+  return { effectiveDate, entryId: entry?.id ?? null };
 }
 
 export async function setArchived(
@@ -149,13 +305,22 @@ export async function setArchived(
 ): Promise<Account> {
   const account = await findAccount(em, id);
   if (account.archived === archived) return account;
+  if (archived) {
+    // The ledger posts to its interfund accounts whenever an entry crosses funds.
+    const keeper = await controlAccountKeeper(em, id);
+    if (keeper?.role.startsWith('interfund')) {
+      throw conflict(`${account.name} is kept by ${keeper.keptBy}: it cannot be archived`);
+    }
+  }
   await em.transactional(async (tx) => {
     if (archived) {
       // Every posting counts, dated later ones too: an archived account leaves the visible chart,
-      // so whatever it still holds would drop out of the books' totals.
+      // so whatever it still holds would drop out of the books' totals (in any type and fund
+      // its lines were posted in).
       await lockAccountForArchive(tx, id);
-      const [row] = await accountBalances(tx, { accountId: id });
-      if (row && row.balance !== 0n) {
+      const rows = await accountBalances(tx, { accountId: id });
+      const row = rows.find((r) => r.balance !== 0n);
+      if (row) {
         throw conflict(
           `${account.name} has a balance of ${displayMoney(row.balance)}: post the closing entry first`,
         );

@@ -9,4 +9,9 @@ export {
 } from './account-summary.types.js';
 export { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
 export { accountById } from './accounts.loaders.js';
-export { createAccount, findAccount, listAccounts } from './accounts.service.js';
+export {
+  createAccount,
+  findAccount,
+  listAccounts,
+  openingEquityAccount,
+} from './accounts.service.js';

@@ -213,8 +213,8 @@ export async function selectSpend(
        FROM journal_entries e
        LEFT JOIN LATERAL (
          SELECT sum(l.debit - l.credit) AS net
-           FROM journal_lines l JOIN accounts a ON a.id = l.account_id
-          WHERE l.entry_id = e.id AND a.type = 'expense'
+           FROM journal_lines l
+          WHERE l.entry_id = e.id AND l.account_type = 'expense'
        ) x ON true
       WHERE ${where.join(' AND ')}
       GROUP BY e.vendor_id`,

@@ -357,6 +357,132 @@ describe('AccountsPage', () => {
     wrapper.unmount();
   });
 
+  it('asks for an effective date when the fund of an account with postings changes, and shows refusals under their fields', async () => {
+    const savings = account('1020', 'Operating Savings', 'ASSET');
+    const updates: Record<string, unknown>[] = [];
+    let postingsAsked = 0;
+    const { wrapper } = await mountPage('ADMIN', [savings], (req) => {
+      if (req.operationName === 'AccountPostings') {
+        postingsAsked += 1;
+        return {
+          body: {
+            data: {
+              account: {
+                __typename: 'Account',
+                id: savings.id,
+                lastPostingDate: '2026-03-12',
+                reclassifications: [],
+              },
+            },
+          },
+        };
+      }
+      const input = req.variables.input as Record<string, unknown>;
+      updates.push(input);
+      if (input.effectiveDate === '2026-04-01') {
+        const message =
+          'Account 1020 Operating Savings has postings through 2026-04-01: its new fund can take effect on 2026-04-02 or later';
+        return {
+          body: apiError('BAD_USER_INPUT', message, [{ field: 'effectiveDate', message }]),
+        };
+      }
+      return { body: { data: { updateAccount: { ...savings, fundType: 'RESERVE' } } } };
+    });
+
+    $('[data-testid=account-actions-1020]')?.click();
+    await flushPromises();
+    rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
+    await flushPromises();
+    // A plain edit asks nothing more.
+    expect($('[data-testid=account-effective-date]')).toBeNull();
+    expect(postingsAsked).toBe(0);
+
+    await choose('account-fund', 'Reserve');
+    await vi.waitFor(() => expect($('[data-testid=account-effective-date]')).toBeTruthy());
+    expect($('#account-effective-date-help')?.textContent).toContain(
+      'This account has postings through Mar 12, 2026: reports before the effective date keep its old type and fund, and an entry on that date moves its balance; choose Mar 13, 2026 or later.',
+    );
+
+    // Checked before any request: a date is needed, after the latest posting.
+    $('[data-testid=save-account-submit]')?.click();
+    await flushPromises();
+    expect($('#account-effective-date-error')?.textContent).toContain(
+      'Choose the date the change takes effect.',
+    );
+    const dateField = () => wrapper.findAllComponents(DateField).at(-1);
+    dateField()?.vm.$emit('update:modelValue', '2026-03-12');
+    await flushPromises();
+    $('[data-testid=save-account-submit]')?.click();
+    await flushPromises();
+    expect($('#account-effective-date-error')?.textContent).toContain(
+      'Choose Mar 13, 2026 or later.',
+    );
+    expect(updates).toHaveLength(0);
+
+    // The API's refusal goes under the field it names.
+    dateField()?.vm.$emit('update:modelValue', '2026-04-01');
+    await flushPromises();
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() =>
+      expect($('#account-effective-date-error')?.textContent).toContain(
+        'its new fund can take effect on 2026-04-02 or later',
+      ),
+    );
+
+    dateField()?.vm.$emit('update:modelValue', '2026-04-02');
+    await flushPromises();
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Account 1020 Operating Savings updated'),
+    );
+    expect(updates).toEqual([
+      { fundType: 'RESERVE', effectiveDate: '2026-04-01' },
+      { fundType: 'RESERVE', effectiveDate: '2026-04-02' },
+    ]);
+    wrapper.unmount();
+  });
+
+  it('changes the fund of an account without postings at once, and shows a control account’s refusal under the fund', async () => {
+    const receivable = account('1200', 'Assessments Receivable', 'ASSET');
+    const updates: Record<string, unknown>[] = [];
+    const { wrapper } = await mountPage('ADMIN', [receivable], (req) => {
+      if (req.operationName === 'AccountPostings') {
+        return {
+          body: {
+            data: {
+              account: {
+                __typename: 'Account',
+                id: receivable.id,
+                lastPostingDate: null,
+                reclassifications: [],
+              },
+            },
+          },
+        };
+      }
+      updates.push(req.variables.input as Record<string, unknown>);
+      const message =
+        'Assessments Receivable is kept by invoices and payments: its type and fund cannot change';
+      return { body: apiError('BAD_USER_INPUT', message, [{ field: 'fundType', message }]) };
+    });
+
+    $('[data-testid=account-actions-1200]')?.click();
+    await flushPromises();
+    rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
+    await flushPromises();
+    await choose('account-fund', 'Reserve');
+    await flushPromises();
+    expect($('[data-testid=account-effective-date]')).toBeNull();
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() =>
+      expect($('#account-fund-error')?.textContent).toContain(
+        'is kept by invoices and payments: its type and fund cannot change',
+      ),
+    );
+    expect(updates).toEqual([{ fundType: 'RESERVE' }]);
+    wrapper.unmount();
+  });
+
   it('archives after a confirmation naming the account', async () => {
     const checking = account('1010', 'Operating Checking', 'ASSET');
     const calls: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountType, FundType } from '@/apollo/types';
-import { accountsSummary, sortAccounts } from './accounts';
+import { accountsSummary, earliestEffectiveDate, sortAccounts } from './accounts';
 
 const a = (number: string, type: AccountType, fundType: FundType = 'OPERATING') => ({
   number,
@@ -39,5 +39,14 @@ describe('accountsSummary', () => {
     expect(accountsSummary([a('1', 'ASSET')])).toBe('1 account · Operating fund');
     expect(accountsSummary([a('1', 'ASSET', 'RESERVE')])).toBe('1 account · Reserve fund');
     expect(accountsSummary([])).toBe('0 accounts');
+  });
+});
+
+describe('earliestEffectiveDate', () => {
+  it('is the day after the latest posting or reclassification; none without postings', () => {
+    expect(earliestEffectiveDate('2026-03-12')).toBe('2026-03-13');
+    expect(earliestEffectiveDate('2026-12-31', ['2026-04-01'])).toBe('2027-01-01');
+    expect(earliestEffectiveDate('2026-03-12', ['2026-06-01'])).toBe('2026-06-02');
+    expect(earliestEffectiveDate(null)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { Account, AccountType, FundType } from '@/apollo/types';
-import { parseLocalDate } from '@/format';
+import { parseLocalDate, toLocalDate } from '@/format';
 import { formatMoney, parseMoneyInput } from '@/money';
 
 // The conventional chart-of-accounts order (balance sheet, then income statement).
@@ -127,4 +127,20 @@ export function periodLabel(period: LedgerPeriod, format: (date: string) => stri
   if (period.from) return `Since ${format(period.from)}`;
   if (period.to) return `Through ${format(period.to)}`;
   return 'All dates';
+}
+
+/**
+ * The first day a new type or fund of an account with postings may take effect: the day after its
+ * latest posting and after its latest reclassification. Null without postings: it changes freely.
+ */
+export function earliestEffectiveDate(
+  lastPostingDate: string | null | undefined,
+  reclassifiedOn: readonly string[] = [],
+): string | null {
+  if (!lastPostingDate) return null;
+  const latest = [lastPostingDate, ...reclassifiedOn].sort().at(-1)!;
+  const day = parseLocalDate(latest);
+  if (!day) return null;
+  day.setDate(day.getDate() + 1);
+  return toLocalDate(day);
 }
