@@ -16,8 +16,10 @@ import { AssessmentRunsResolver } from '../modules/invoices/assessment-runs.reso
 import {
   InvoiceLineResolver,
   InvoicesResolver,
+  InvoiceWriteOffResolver,
   JournalEntryInvoiceResolver,
 } from '../modules/invoices/invoices.resolver.js';
+import { OpeningBalancesResolver } from '../modules/invoices/opening-balances.resolver.js';
 import { LateFeesResolver } from '../modules/invoices/late-fees.resolver.js';
 import { PaymentApplicationResolver } from '../modules/payments/payment-applications.resolver.js';
 import {
@@ -53,6 +55,8 @@ export const resolvers = [
   UnitsResolver,
   InvoicesResolver,
   InvoiceLineResolver,
+  InvoiceWriteOffResolver,
+  OpeningBalancesResolver,
   JournalEntryInvoiceResolver,
   AssessmentRunsResolver,
   LateFeesResolver,

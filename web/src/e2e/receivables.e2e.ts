@@ -12,7 +12,8 @@ const SHOTS = join(REPO_ROOT, 'test-results');
 
 // A treasurer sets up assessments and bills the month: a property type, a group with its rate,
 // a unit; the invoice run previewed then generated; the owner's check recorded (a little over,
-// leaving a credit); the aging report agreeing with the receivable account.
+// leaving a credit); the aging report agreeing with the receivable account and with Prepaid
+// Assessments, which holds the credit.
 describe('browser journey: assessments and receivables', () => {
   let app: TestApp;
   let browser: Browser;
@@ -155,7 +156,7 @@ describe('browser journey: assessments and receivables', () => {
       .toMatch(/PMT-\d+[\s\S]*Check[\s\S]*2041[\s\S]*375\.00/);
     await shot('invoice-paid');
 
-    // Aging: the unit's credit, and the receivable account agreeing with it.
+    // Aging: the unit's credit, the receivable account and Prepaid Assessments agreeing with it.
     await page.goto(`${app.url}/reports/aging`);
     await expect
       .poll(() => page.textContent('[data-testid="aging-table"]'))
@@ -172,14 +173,16 @@ describe('browser journey: assessments and receivables', () => {
 
     // What the screens showed is what the books hold.
     const res = await app.gql(
-      '{ agingReport(asOf: "2099-01-01") { receivableBalance totals { total credit } } trialBalance { totalDebit totalCredit } }',
+      '{ agingReport(asOf: "2099-01-01") { receivableBalance prepaidBalance totals { total credit } } trialBalance { totalDebit totalCredit } }',
       {},
       token,
     );
     expect(res.body.errors).toBeUndefined();
     const aging = res.body.data!.agingReport;
-    expect(aging.totals).toEqual({ total: '-25.00', credit: '-25.00' });
-    expect(aging.receivableBalance).toBe('-25.00');
+    // Nothing is owed; the $25 left over is the owner's credit, held in Prepaid Assessments.
+    expect(aging.totals).toEqual({ total: '0.00', credit: '-25.00' });
+    expect(aging.receivableBalance).toBe('0.00');
+    expect(aging.prepaidBalance).toBe('25.00');
     expect(res.body.data!.trialBalance.totalDebit).toBe(res.body.data!.trialBalance.totalCredit);
     expect(errors).toEqual([]);
   });

@@ -105,4 +105,7 @@ export class ReceivablesSettingsInput {
 
   @Field(() => ID, { nullable: true })
   depositAccountId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'Omitted: unchanged' })
+  prepaidAccountId?: string | null;
 }

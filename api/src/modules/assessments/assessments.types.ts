@@ -149,4 +149,10 @@ export class ReceivablesSettings {
 
   @Field(() => ID, { nullable: true })
   depositAccountId: string | null;
+
+  @Field(() => ID, {
+    description:
+      "Prepaid Assessments: owners' credit (what payments left over) until it pays an invoice",
+  })
+  prepaidAccountId: string;
 }

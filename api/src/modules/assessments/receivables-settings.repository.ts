@@ -4,12 +4,13 @@ import { sql } from '../../db/sql.js';
 export interface SettingsRow {
   receivable_account_id: string;
   deposit_account_id: string | null;
+  prepaid_account_id: string | null;
 }
 
 // The one settings row, or undefined before its first use.
 export async function settingsRow(em: EntityManager): Promise<SettingsRow | undefined> {
   const [row] = await sql(em).all<SettingsRow>(
-    'SELECT receivable_account_id, deposit_account_id FROM receivables_settings',
+    'SELECT receivable_account_id, deposit_account_id, prepaid_account_id FROM receivables_settings',
   );
   return row;
 }
@@ -73,4 +74,62 @@ export async function updateSettingsRow(
     'UPDATE receivables_settings SET receivable_account_id = ?, deposit_account_id = ?',
     [receivableAccountId, depositAccountId],
   );
+}
+
+// An unarchived liability account with the name in the fund that no subledger keeps, the lowest
+// number first.
+export async function liabilityAccountNamed(
+  em: EntityManager,
+  name: string,
+  fund: string,
+): Promise<string | undefined> {
+  const [acc] = await sql(em).all<{ id: string }>(
+    `SELECT a.id FROM accounts a
+      WHERE lower(a.name) = lower(?) AND a.type = 'liability' AND a.fund_type = ? AND NOT a.archived
+        AND NOT EXISTS (SELECT 1 FROM control_accounts c WHERE c.account_id = a.id)
+      ORDER BY a.number LIMIT 1`,
+    [name, fund],
+  );
+  return acc?.id;
+}
+
+export async function accountFund(em: EntityManager, id: string): Promise<string | undefined> {
+  const [row] = await sql(em).all<{ fund_type: string }>(
+    'SELECT fund_type FROM accounts WHERE id = ?',
+    [id],
+  );
+  return row?.fund_type;
+}
+
+// The account numbers 2100 to 2199 already in use.
+export async function takenPrepaidNumbers(em: EntityManager): Promise<Set<string>> {
+  const rows = await sql(em).all<{ number: string }>(
+    "SELECT number FROM accounts WHERE number ~ '^21[0-9][0-9]$'",
+  );
+  return new Set(rows.map((r) => r.number));
+}
+
+export async function insertPrepaidAccount(
+  em: EntityManager,
+  a: { id: string; number: string; name: string; fund: string },
+): Promise<void> {
+  await sql(em).run(
+    `INSERT INTO accounts (id, number, name, type, fund_type, description)
+     VALUES (?, ?, ?, 'liability', ?, 'Owners'' credit: payments received before the invoices they pay')`,
+    [a.id, a.number, a.name, a.fund],
+  );
+}
+
+export async function setPrepaidAccountRow(em: EntityManager, id: string): Promise<void> {
+  await sql(em).run('UPDATE receivables_settings SET prepaid_account_id = ?', [id]);
+}
+
+// Standing payments with money not yet applied (it sits in Prepaid Assessments).
+export async function standingCreditCount(em: EntityManager): Promise<number> {
+  const [row] = await sql(em).all<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payments p
+      WHERE p.void_entry_id IS NULL
+        AND p.amount > coalesce((SELECT sum(amount) FROM payment_applications WHERE payment_id = p.id), 0)`,
+  );
+  return row.n;
 }

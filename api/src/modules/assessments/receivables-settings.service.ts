@@ -8,17 +8,53 @@ import { checkAccounts } from './account-checks.service.js';
 import type { ReceivablesSettingsInput } from './assessments.inputs.js';
 import type { ReceivablesSettings } from './assessments.types.js';
 import {
+  accountFund,
   assetAccountNamed,
+  insertPrepaidAccount,
   insertReceivableAccount,
   insertSettings,
+  liabilityAccountNamed,
   lockSettings,
+  setPrepaidAccountRow,
   settingsRow,
+  standingCreditCount,
   standingInvoiceCount,
+  takenPrepaidNumbers,
   takenReceivableNumbers,
   updateSettingsRow,
 } from './receivables-settings.repository.js';
 
 const RECEIVABLE = { number: '1200', name: 'Assessments Receivable' };
+const PREPAID = { number: '2100', name: 'Prepaid Assessments' };
+
+// The Prepaid Assessments account (owners' credit), in the receivable's fund: the liability of
+// that name, or a new one under the first free number from 2100. Registered as the control
+// account kept by payments. Call inside the transaction that holds the settings lock.
+async function ensurePrepaidAccount(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  receivableAccountId: string,
+): Promise<string> {
+  const fund = (await accountFund(tx, receivableAccountId)) ?? 'operating';
+  let accountId = await liabilityAccountNamed(tx, PREPAID.name, fund);
+  if (!accountId) {
+    const taken = await takenPrepaidNumbers(tx);
+    let n = Number(PREPAID.number);
+    while (taken.has(String(n)) && n < 2199) n++;
+    const number = taken.has(String(n)) ? 'PREPAID-ASSESSMENTS' : String(n);
+    accountId = randomUUID();
+    await insertPrepaidAccount(tx, { id: accountId, number, name: PREPAID.name, fund });
+    await recordTenantAudit(tx, actor, {
+      entityType: 'Account',
+      entityId: accountId,
+      action: 'create',
+      changes: { number, name: PREPAID.name, type: 'liability', fundType: fund },
+    });
+  }
+  await setPrepaidAccountRow(tx, accountId);
+  await setControlAccount(tx, 'prepaid', accountId);
+  return accountId;
+}
 
 // The settings row, created on first use with an "Assessments Receivable" asset account (found by
 // name, or created under the first free number from 1200).
@@ -49,12 +85,24 @@ export async function receivablesSettings(
       await insertSettings(tx, accountId);
       // Only invoices and payments post to the receivable account (the journal refuses the rest).
       await setControlAccount(tx, 'receivable', accountId);
+      await ensurePrepaidAccount(tx, actor, accountId);
+    });
+    row = (await settingsRow(em))!;
+  }
+  if (!row.prepaid_account_id) {
+    await em.transactional(async (tx) => {
+      await lockSettings(tx);
+      const again = (await settingsRow(tx))!;
+      if (!again.prepaid_account_id) {
+        await ensurePrepaidAccount(tx, actor, again.receivable_account_id);
+      }
     });
     row = (await settingsRow(em))!;
   }
   return {
     receivableAccountId: row.receivable_account_id,
     depositAccountId: row.deposit_account_id,
+    prepaidAccountId: row.prepaid_account_id!,
   };
 }
 
@@ -76,7 +124,18 @@ export async function updateReceivablesSettings(
       types: ['asset'],
       what: 'an asset (cash) account',
     },
+    {
+      field: 'prepaidAccountId',
+      id: input.prepaidAccountId,
+      types: ['liability'],
+      what: 'a liability account',
+    },
   ]);
+  if (input.prepaidAccountId && input.prepaidAccountId === input.depositAccountId) {
+    const message =
+      'Prepaid Assessments is kept by payments: choose the bank account payments go into';
+    throw badInput([{ field: 'depositAccountId', message }], message);
+  }
   if (input.depositAccountId && input.depositAccountId === input.receivableAccountId) {
     const message =
       'The receivable account is kept by invoices and payments: choose the bank account payments go into';
@@ -99,8 +158,26 @@ export async function updateReceivablesSettings(
         ],
       );
     }
+    const prepaidAccountId = input.prepaidAccountId ?? before.prepaidAccountId;
+    if (prepaidAccountId !== before.prepaidAccountId) {
+      // The owners' credit already sits in the current account.
+      if ((await standingCreditCount(tx)) > 0) {
+        const message =
+          'Owners already have credit in the current Prepaid Assessments account; it cannot be changed';
+        throw conflict(message, [{ field: 'prepaidAccountId', message }]);
+      }
+    }
+    if (
+      (await accountFund(tx, prepaidAccountId)) !==
+      (await accountFund(tx, input.receivableAccountId))
+    ) {
+      const message = 'Prepaid Assessments must be in the same fund as the receivable account';
+      throw badInput([{ field: 'prepaidAccountId', message }], message);
+    }
     await updateSettingsRow(tx, input.receivableAccountId, input.depositAccountId ?? null);
     await setControlAccount(tx, 'receivable', input.receivableAccountId);
+    await setPrepaidAccountRow(tx, prepaidAccountId);
+    await setControlAccount(tx, 'prepaid', prepaidAccountId);
     await recordTenantAudit(tx, actor, {
       entityType: 'ReceivablesSettings',
       entityId: input.receivableAccountId,
@@ -110,6 +187,7 @@ export async function updateReceivablesSettings(
         after: {
           receivableAccountId: input.receivableAccountId,
           depositAccountId: input.depositAccountId ?? null,
+          prepaidAccountId,
         },
       },
     });

@@ -19,9 +19,11 @@ export function invoicesAsOf(
   return sql(em).all(
     `WITH applied AS (${APPLIED})
      SELECT i.unit_id, (?::date - i.due_date) AS days,
-            i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0) AS open
+            i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0)
+                    - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                                 WHERE w.invoice_id = i.id AND ${live('w', 'date')}), 0) AS open
        FROM invoices i WHERE ${live('i', 'issue_date')}`,
-    [...appliedParams(asOf), asOf, asOf, asOf],
+    [...appliedParams(asOf), asOf, asOf, asOf, asOf, asOf],
   );
 }
 

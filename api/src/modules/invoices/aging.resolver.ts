@@ -1,6 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { orgToday } from '../../core/dates.js';
 import { Unit, unitById } from '../units/index.js';
 import { agingReport } from './aging.service.js';
 import { AgingReport, AgingRow } from './aging.types.js';
@@ -8,10 +9,14 @@ import { AgingReport, AgingRow } from './aging.types.js';
 @Resolver(() => AgingRow)
 export class AgingResolver {
   @Query(() => AgingReport, {
-    description: 'Receivables by days past due as of a date; ties to the ledger',
+    description:
+      "Receivables by days past due as of a date (omitted: the association's today); ties to the ledger",
   })
-  agingReport(@Arg('asOf', () => GraphQLLocalDate) asOf: string, @Ctx() ctx: Context) {
-    return agingReport(ctx.em, asOf);
+  agingReport(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+  ) {
+    return agingReport(ctx.em, asOf ?? orgToday(ctx));
   }
 
   @FieldResolver(() => Unit)

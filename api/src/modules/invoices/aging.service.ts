@@ -18,8 +18,9 @@ const empty = (): AgingBuckets => ({
 });
 
 // Receivables as of a date, by days past due. Everything is read as it stood that day: invoices
-// issued and not yet voided, payments received and not yet voided, and applications that had
-// happened between the two — so the total equals the receivable account's ledger balance.
+// issued and not yet voided or written off, payments received and not yet voided, and
+// applications that had happened between the two — so the total equals the receivable account's
+// ledger balance, and the owners' credit (shown, not netted) equals Prepaid Assessments.
 export async function agingReport(em: EntityManager, asOf: string): Promise<AgingReport> {
   if (!isLocalDate(asOf))
     throw badInput([{ field: 'asOf', message: 'Use a date like 2026-03-31' }]);
@@ -47,9 +48,8 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
   for (const r of credits) {
     const left = toTotal(r.unapplied);
     if (left === 0n) continue;
-    const b = bucketsOf(r.unit_id);
-    b.credit -= left;
-    b.total -= left;
+    // The unit's credit sits in Prepaid Assessments, not in the receivable: shown, not netted.
+    bucketsOf(r.unit_id).credit -= left;
   }
   const units = byUnit.size ? await unitNumbers(em, [...byUnit.keys()]) : [];
   const rows = units
@@ -61,11 +61,15 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     for (const k of Object.keys(totals) as (keyof AgingBuckets)[]) totals[k] += r.buckets[k];
   }
   const [ar] = await accountBalances(em, { asOf, accountId: settings.receivableAccountId });
+  const [prepaid] = await accountBalances(em, { asOf, accountId: settings.prepaidAccountId });
   return {
     asOf,
     rows,
     totals,
     receivableAccountId: settings.receivableAccountId,
     receivableBalance: ar ? ar.balance : 0n,
+    prepaidAccountId: settings.prepaidAccountId,
+    // A liability: its balance on its normal (credit) side.
+    prepaidBalance: prepaid ? prepaid.balance : 0n,
   };
 }

@@ -13,7 +13,7 @@ describe('the aging report', () => {
   const { unit, balanceOf, invoicesOf } = receivablesKit(() => t, ids);
   const aging = (asOf: string) =>
     ok(
-      `query ($asOf: LocalDate!) { agingReport(asOf: $asOf) { receivableBalance
+      `query ($asOf: LocalDate!) { agingReport(asOf: $asOf) { receivableBalance prepaidBalance
         totals { current days1to30 days31to60 days61to90 over90 credit total }
         rows { unit { number } buckets { current days1to30 days31to60 days61to90 over90 credit total } } } }`,
       { asOf },
@@ -92,6 +92,9 @@ describe('the aging report', () => {
       const r = await aging(asOf);
       expect(r.totals.total, asOf).toBe(r.receivableBalance);
       expect(r.receivableBalance, asOf).toBe(await balanceOf(ids.ar, asOf));
+      // The owners' credit is not netted in: it equals Prepaid Assessments.
+      expect(Number(r.prepaidBalance) + Number(r.totals.credit), asOf).toBe(0);
+      expect(Number(r.receivableBalance), asOf).toBeGreaterThanOrEqual(0);
       const sum = (k: string) =>
         r.rows.reduce((s: number, row: any) => s + Math.round(Number(row.buckets[k]) * 100), 0);
       for (const k of [
@@ -110,7 +113,7 @@ describe('the aging report', () => {
     // A-1's Q1 invoice (due Jan 10) is 171 days late on June 30 (its bounced check counts for
     // nothing), its Q2 invoice (due Apr 10) 81 days.
     expect(row('A-1')).toMatchObject({ over90: '700.00', days61to90: '700.00', total: '1400.00' });
-    expect(row('X-9')).toMatchObject({ credit: '-30.00', total: '-30.00' });
+    expect(row('X-9')).toMatchObject({ credit: '-30.00', total: '0.00' });
     expect(row('C-1')).toMatchObject({ days61to90: '300.00', total: '300.00' });
     // Before it bounced, the check paid A-1's Q1 invoice in full: nothing owed on March 1.
     expect(

@@ -19,10 +19,13 @@ export class AgingBuckets {
   @Field(() => MoneyScalar)
   over90: Total;
 
-  @Field(() => MoneyScalar, { description: 'Unapplied payments (negative)' })
+  @Field(() => MoneyScalar, {
+    description:
+      "Unapplied payments (negative): owners' credit, held in Prepaid Assessments and not part of the total",
+  })
   credit: Total;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: 'Owed: the sum of the aged buckets' })
   total: Total;
 }
 
@@ -50,7 +53,16 @@ export class AgingReport {
   receivableAccountId: string;
 
   @Field(() => MoneyScalar, {
-    description: 'Ledger balance of the receivable account as of the date',
+    description: 'Ledger balance of the receivable account as of the date (equals totals.total)',
   })
   receivableBalance: Total;
+
+  @Field(() => ID)
+  prepaidAccountId: string;
+
+  @Field(() => MoneyScalar, {
+    description:
+      'Ledger balance of Prepaid Assessments as of the date (a liability, positive; equals −totals.credit)',
+  })
+  prepaidBalance: Total;
 }

@@ -70,3 +70,42 @@ export class CreateInvoiceInput {
   @ValidateNested()
   lines: InvoiceLineInput[];
 }
+
+@InputType()
+export class WriteOffInvoiceInput {
+  @Field(() => ID)
+  invoiceId: string;
+
+  @Field(() => ID, { description: 'The expense account (bad debt) it is written off to' })
+  accountId: string;
+
+  @Field(() => GraphQLLocalDate, {
+    nullable: true,
+    description: "Omitted: the association's today",
+  })
+  date?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(500, { message: 'At most 500 characters' })
+  memo?: string | null;
+}
+
+@InputType()
+export class UnitOpeningBalanceInput {
+  @Field(() => ID)
+  unitId: string;
+
+  @Field(() => GraphQLLocalDate, { description: 'The day the books start in Covenant' })
+  date: string;
+
+  @Field(() => MoneyScalar, {
+    description: "What the owner owed then; negative: the owner's credit",
+  })
+  amount: Cents;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(500, { message: 'At most 500 characters' })
+  memo?: string | null;
+}

@@ -17,6 +17,7 @@ export interface InvoiceRow {
   memo: string | null;
   total: string;
   paid: string;
+  written_off: string;
   journal_entry_id: string;
   void_entry_id: string | null;
   voided_at: string | null;
@@ -27,9 +28,13 @@ export interface InvoiceRow {
 const PAID = `coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
                  WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0)`;
 
+// What a standing write-off took off invoice i.
+const WRITTEN_OFF = `coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                 WHERE w.invoice_id = i.id AND w.void_entry_id IS NULL), 0)`;
+
 const INVOICE_SELECT = `SELECT i.id, i.number, i.unit_id, i.kind, i.period, i.group_id,
     i.issue_date::text AS issue_date, i.due_date::text AS due_date, i.memo, i.total,
-    ${PAID} AS paid, i.journal_entry_id, i.void_entry_id, i.voided_at, i.created_at
+    ${PAID} AS paid, ${WRITTEN_OFF} AS written_off, i.journal_entry_id, i.void_entry_id, i.voided_at, i.created_at
   FROM invoices i`;
 
 export function invoiceRows(em: EntityManager, ids: string[]): Promise<InvoiceRow[]> {
@@ -95,13 +100,18 @@ export function invoicePage<Node extends { issueDate: string; number: number }>(
       where.push('i.void_entry_id IS NOT NULL');
       break;
     case InvoiceStatus.PAID:
-      where.push(`i.void_entry_id IS NULL AND ${PAID} >= i.total`);
+      where.push(`i.void_entry_id IS NULL AND ${WRITTEN_OFF} = 0 AND ${PAID} >= i.total`);
+      break;
+    case InvoiceStatus.WRITTEN_OFF:
+      where.push(`i.void_entry_id IS NULL AND ${WRITTEN_OFF} > 0`);
       break;
     case InvoiceStatus.PARTIAL:
-      where.push(`i.void_entry_id IS NULL AND ${PAID} > 0 AND ${PAID} < i.total`);
+      where.push(
+        `i.void_entry_id IS NULL AND ${WRITTEN_OFF} = 0 AND ${PAID} > 0 AND ${PAID} < i.total`,
+      );
       break;
     case InvoiceStatus.OPEN:
-      where.push(`i.void_entry_id IS NULL AND ${PAID} = 0`);
+      where.push(`i.void_entry_id IS NULL AND ${WRITTEN_OFF} = 0 AND ${PAID} = 0`);
       break;
     default:
   }
@@ -245,4 +255,103 @@ export async function standingLateFeesOf(em: EntityManager, invoiceId: string): 
     [invoiceId],
   );
   return rows.map((r) => r.id);
+}
+
+export interface WriteOffRow {
+  id: string;
+  invoice_id: string;
+  date: string;
+  amount: string;
+  account_id: string;
+  memo: string | null;
+  journal_entry_id: string;
+  void_entry_id: string | null;
+  created_at: string;
+}
+
+// The write-offs of the invoices, voided ones included, oldest first.
+export function writeOffRows(em: EntityManager, invoiceIds: string[]): Promise<WriteOffRow[]> {
+  return sql(em).all<WriteOffRow>(
+    `SELECT id, invoice_id, date::text AS date, amount, account_id, memo, journal_entry_id,
+            void_entry_id, created_at
+       FROM invoice_write_offs WHERE invoice_id = ${anyOf('uuid')} ORDER BY created_at, id`,
+    [invoiceIds],
+  );
+}
+
+export async function insertWriteOff(
+  em: EntityManager,
+  w: {
+    id: string;
+    invoiceId: string;
+    date: string;
+    amount: number;
+    accountId: string;
+    memo: string | null;
+    journalEntryId: string;
+  },
+): Promise<void> {
+  await sql(em).run(
+    `INSERT INTO invoice_write_offs (id, invoice_id, date, amount, account_id, memo, journal_entry_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [w.id, w.invoiceId, w.date, w.amount, w.accountId, w.memo, w.journalEntryId],
+  );
+}
+
+export async function markWriteOffVoid(
+  em: EntityManager,
+  id: string,
+  reversalId: string,
+  on: string,
+): Promise<void> {
+  await sql(em).run('UPDATE invoice_write_offs SET void_entry_id = ?, void_date = ? WHERE id = ?', [
+    reversalId,
+    on,
+    id,
+  ]);
+}
+
+// The unit's standing opening-balance invoice, if any.
+export async function openingInvoiceOf(
+  em: EntityManager,
+  unitId: string,
+): Promise<{ id: string; number: string } | undefined> {
+  const [row] = await sql(em).all<{ id: string; number: string }>(
+    `SELECT id, number FROM invoices
+      WHERE unit_id = ? AND kind = 'opening_balance' AND void_entry_id IS NULL`,
+    [unitId],
+  );
+  return row;
+}
+
+// The unit's standing opening credit (a payment of method opening_credit), if any.
+export async function openingCreditOf(
+  em: EntityManager,
+  unitId: string,
+): Promise<{ id: string; number: string } | undefined> {
+  const [row] = await sql(em).all<{ id: string; number: string }>(
+    `SELECT id, number FROM payments
+      WHERE unit_id = ? AND method = 'opening_credit' AND void_entry_id IS NULL`,
+    [unitId],
+  );
+  return row;
+}
+
+// Units by number (case-insensitive), for imports.
+export function unitsByNumber(
+  em: EntityManager,
+  numbers: string[],
+): Promise<{ id: string; number: string }[]> {
+  return sql(em).all<{ id: string; number: string }>(
+    `SELECT id, number FROM units WHERE lower(number) = ${anyOf('text')}`,
+    [numbers.map((n) => n.toLowerCase())],
+  );
+}
+
+export async function accountFundOf(em: EntityManager, id: string): Promise<string | undefined> {
+  const [row] = await sql(em).all<{ fund_type: string }>(
+    'SELECT fund_type FROM accounts WHERE id = ?',
+    [id],
+  );
+  return row?.fund_type;
 }

@@ -8,8 +8,16 @@ import { applicationsByInvoice, PaymentApplication } from '../payments/index.js'
 import { Unit, unitById } from '../units/index.js';
 import { CreateInvoiceInput, InvoiceFilter } from './invoices.inputs.js';
 import { invoiceById } from './invoices.loaders.js';
-import { createInvoice, findInvoice, listInvoices, voidInvoice } from './invoices.service.js';
-import { Invoice, InvoiceConnection, InvoiceLine } from './invoices.types.js';
+import { WriteOffInvoiceInput } from './invoices.inputs.js';
+import {
+  createInvoice,
+  daysOverdue,
+  findInvoice,
+  listInvoices,
+  voidInvoice,
+  writeOffInvoice,
+} from './invoices.service.js';
+import { Invoice, InvoiceConnection, InvoiceLine, InvoiceWriteOff } from './invoices.types.js';
 
 @Resolver(() => Invoice)
 export class InvoicesResolver {
@@ -47,6 +55,24 @@ export class InvoicesResolver {
     return voidInvoice(ctx.em, ctx.auth, id, date ?? orgToday(ctx));
   }
 
+  @Mutation(() => Invoice, {
+    description:
+      "Write off an invoice's balance as bad debt to an expense account (debit the expense, credit the receivable). Voiding the invoice undoes it",
+  })
+  writeOffInvoice(
+    @Arg('input', () => WriteOffInvoiceInput) input: WriteOffInvoiceInput,
+    @Ctx() ctx: Context,
+  ) {
+    return writeOffInvoice(ctx.em, ctx.auth, { ...input, date: input.date ?? orgToday(ctx) });
+  }
+
+  @FieldResolver(() => Int, {
+    description: "Days past the due date as of the association's today; 0 when nothing is owed",
+  })
+  daysOverdue(@Root() i: Invoice, @Ctx() ctx: Context) {
+    return daysOverdue(i, orgToday(ctx));
+  }
+
   @FieldResolver(() => Unit)
   unit(@Root() i: Invoice, @Ctx() ctx: Context) {
     return unitById(ctx, i.unitId);
@@ -58,6 +84,14 @@ export class InvoicesResolver {
   async payments(@Root() i: Invoice, @Ctx() ctx: Context) {
     const all = await applicationsByInvoice(ctx, i.id);
     return all.filter((a) => !a.voided);
+  }
+}
+
+@Resolver(() => InvoiceWriteOff)
+export class InvoiceWriteOffResolver {
+  @FieldResolver(() => Account)
+  account(@Root() w: InvoiceWriteOff, @Ctx() ctx: Context) {
+    return accountById(ctx, w.accountId);
   }
 }
 

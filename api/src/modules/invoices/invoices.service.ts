@@ -12,11 +12,15 @@ import {
   postJournalEntries,
   reverseJournalEntry,
 } from '../journal/index.js';
-import { apply, lockUnits, openInvoices, unappliedPayments } from '../payments/index.js';
+import { lockUnits, openInvoices, spendCredit } from '../payments/index.js';
 import type { CreateInvoiceInput, InvoiceFilter } from './invoices.inputs.js';
 import {
   insertInvoices,
+  insertWriteOff,
   invoiceLineRows,
+  markWriteOffVoid,
+  writeOffRows,
+  type WriteOffRow,
   standingLateFeesOf,
   invoicePage,
   invoiceRows,
@@ -28,17 +32,25 @@ import {
 } from './invoices.repository.js';
 import { type Invoice, InvoiceKind, type InvoiceLine, InvoiceStatus } from './invoices.types.js';
 
-function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
+function toInvoice(
+  r: InvoiceRow,
+  lines: InvoiceLine[],
+  writeOff: WriteOffRow | undefined,
+): Invoice {
   const total = toCents(r.total);
-  const paid = r.void_entry_id ? 0 : toCents(r.paid);
-  const balance = r.void_entry_id ? 0 : total - paid;
-  const status = r.void_entry_id
+  const voided = !!r.void_entry_id;
+  const paid = voided ? 0 : toCents(r.paid);
+  const writtenOff = voided ? 0 : toCents(r.written_off);
+  const balance = voided ? 0 : total - paid - writtenOff;
+  const status = voided
     ? InvoiceStatus.VOID
-    : balance <= 0
-      ? InvoiceStatus.PAID
-      : paid > 0
-        ? InvoiceStatus.PARTIAL
-        : InvoiceStatus.OPEN;
+    : writtenOff > 0
+      ? InvoiceStatus.WRITTEN_OFF
+      : balance <= 0
+        ? InvoiceStatus.PAID
+        : paid > 0
+          ? InvoiceStatus.PARTIAL
+          : InvoiceStatus.OPEN;
   return {
     id: r.id,
     number: Number(r.number),
@@ -52,9 +64,19 @@ function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
     lines,
     total,
     paid,
+    writtenOff,
     balance,
     status,
-    daysOverdue: balance > 0 ? Math.max(0, daysBetween(r.due_date, today())) : 0,
+    writeOff: writeOff
+      ? {
+          id: writeOff.id,
+          date: writeOff.date,
+          amount: toCents(writeOff.amount),
+          accountId: writeOff.account_id,
+          memo: writeOff.memo,
+          journalEntryId: writeOff.journal_entry_id,
+        }
+      : null,
     journalEntryId: r.journal_entry_id,
     voidEntryId: r.void_entry_id,
     voidedAt: r.voided_at ? new Date(r.voided_at) : null,
@@ -62,12 +84,16 @@ function toInvoice(r: InvoiceRow, lines: InvoiceLine[]): Invoice {
   };
 }
 
+// Days past the due date on the day given (the association's today); 0 when nothing is owed.
+export function daysOverdue(inv: Invoice, on: string): number {
+  return inv.balance > 0 ? Math.max(0, daysBetween(inv.dueDate, on)) : 0;
+}
+
 async function withLines(em: EntityManager, rows: InvoiceRow[]): Promise<Invoice[]> {
   if (!rows.length) return [];
-  const lines = await invoiceLineRows(
-    em,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const lines = await invoiceLineRows(em, ids);
+  const writeOffs = (await writeOffRows(em, ids)).filter((w) => !w.void_entry_id);
   return rows.map((r) =>
     toInvoice(
       r,
@@ -79,6 +105,7 @@ async function withLines(em: EntityManager, rows: InvoiceRow[]): Promise<Invoice
           accountId: l.account_id,
           amount: toCents(l.amount),
         })),
+      writeOffs.find((w) => w.invoice_id === r.id),
     ),
   );
 }
@@ -169,7 +196,12 @@ export async function createInvoices(
           ],
         },
         opts: {
-          source: d.kind === InvoiceKind.LATE_FEE ? EntrySource.LATE_FEE : EntrySource.INVOICE,
+          source:
+            d.kind === InvoiceKind.LATE_FEE
+              ? EntrySource.LATE_FEE
+              : d.kind === InvoiceKind.OPENING_BALANCE
+                ? EntrySource.OPENING_BALANCE
+                : EntrySource.INVOICE,
           owner: { type: EntryOwnerType.INVOICE, id: ids[k] },
           lineFields: [null, ...[...credits.keys()].map((accountId) => fields.get(accountId)!)],
         },
@@ -199,8 +231,7 @@ export async function createInvoices(
   );
   // An overpayment waits as credit and pays the next invoice.
   const unitIds = [...new Set(drafts.map((d) => d.unitId))];
-  const credit = await unappliedPayments(tx, unitIds);
-  if (credit.length) await apply(tx, credit, await openInvoices(tx, { invoiceIds: ids }));
+  await spendCredit(tx, actor, unitIds, await openInvoices(tx, { invoiceIds: ids }));
   return ids;
 }
 
@@ -275,6 +306,10 @@ export async function voidInvoice(
     if (inv.paid > 0) {
       throw conflict(`INV-${inv.number} has payments applied; void those payments first`);
     }
+    if (inv.writeOff && on < inv.writeOff.date) {
+      const message = `INV-${inv.number} was written off on ${inv.writeOff.date}; void on or after that date`;
+      throw badInput([{ field: 'date', message }], message);
+    }
     const fees = await findInvoices(tx, await standingLateFeesOf(tx, id));
     fees.sort((a, b) => a.number - b.number);
     for (const fee of fees) {
@@ -289,6 +324,18 @@ export async function voidInvoice(
       }
     }
     for (const target of [...fees, inv]) {
+      // A write-off is undone with the invoice it wrote off.
+      if (target.writeOff) {
+        const undo = await reverseJournalEntry(
+          tx,
+          actor,
+          target.writeOff.journalEntryId,
+          on,
+          `Void INV-${target.number} (write-off)`,
+          { owner: { type: EntryOwnerType.INVOICE, id: target.id } },
+        );
+        await markWriteOffVoid(tx, target.writeOff.id, undo.id, on);
+      }
       const reversal = await reverseJournalEntry(
         tx,
         actor,
@@ -312,4 +359,88 @@ export async function voidInvoice(
     }
   });
   return findInvoice(em, id);
+}
+
+// Bad debt: writes off what is left of an invoice to the expense account the treasurer picks
+// (debit the expense, credit the receivable; the entry belongs to the invoice). The invoice shows
+// WRITTEN_OFF and stops counting in the aging, late fees and the unit's balance; a payment that
+// arrives later waits as the unit's credit. Voiding the invoice undoes the write-off with it.
+export async function writeOffInvoice(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  input: { invoiceId: string; accountId: string; date: string; memo?: string | null },
+): Promise<Invoice> {
+  assertId(input.invoiceId, 'Invoice');
+  if (!isId(input.accountId)) {
+    throw notFound('Account', [{ field: 'accountId', message: 'Account not found' }]);
+  }
+  await checkAccounts(em, [
+    {
+      field: 'accountId',
+      id: input.accountId,
+      types: ['expense'],
+      what: 'an expense account (bad debt)',
+    },
+  ]);
+  await em.transactional(async (tx) => {
+    const unitId = await unitOfInvoice(tx, input.invoiceId);
+    if (!unitId) throw notFound('Invoice');
+    await lockUnits(tx, [unitId]);
+    const [unit] = await unitRows(tx, [unitId]);
+    const inv = await findInvoice(tx, input.invoiceId);
+    if (inv.status === InvoiceStatus.VOID) throw conflict(`INV-${inv.number} is void`);
+    if (inv.writeOff) throw conflict(`INV-${inv.number} is already written off`);
+    if (inv.balance <= 0) throw conflict(`INV-${inv.number} has nothing left to pay`);
+    if (input.date < inv.issueDate) {
+      const message = `INV-${inv.number} was issued on ${inv.issueDate}; write it off on or after that date`;
+      throw badInput([{ field: 'date', message }], message);
+    }
+    const memo = input.memo?.trim() || null;
+    const [entryId] = await postJournalEntries(tx, actor, [
+      {
+        input: {
+          date: input.date,
+          memo: `Write-off INV-${inv.number} Unit ${unit.number}${memo ? ` — ${memo}` : ''}`.slice(
+            0,
+            500,
+          ),
+          lines: [
+            { accountId: input.accountId, debit: inv.balance },
+            {
+              accountId: (await receivablesSettings(tx, actor)).receivableAccountId,
+              credit: inv.balance,
+              memo: `Unit ${unit.number}`,
+            },
+          ],
+        },
+        opts: {
+          source: EntrySource.WRITE_OFF,
+          owner: { type: EntryOwnerType.INVOICE, id: inv.id },
+          lineFields: ['accountId', null],
+        },
+      },
+    ]);
+    const [id] = newIds(1);
+    await insertWriteOff(tx, {
+      id,
+      invoiceId: inv.id,
+      date: input.date,
+      amount: inv.balance,
+      accountId: input.accountId,
+      memo,
+      journalEntryId: entryId,
+    });
+    await recordTenantAudit(tx, actor, {
+      entityType: 'Invoice',
+      entityId: inv.id,
+      action: 'write_off',
+      changes: {
+        number: inv.number,
+        amount: inv.balance,
+        date: input.date,
+        accountId: input.accountId,
+      },
+    });
+  });
+  return findInvoice(em, input.invoiceId);
 }

@@ -7,6 +7,7 @@ export enum InvoiceStatus {
   OPEN = 'open',
   PARTIAL = 'partial',
   PAID = 'paid',
+  WRITTEN_OFF = 'written_off',
   VOID = 'void',
 }
 registerEnumType(InvoiceStatus, { name: 'InvoiceStatus' });
@@ -15,6 +16,8 @@ export enum InvoiceKind {
   ASSESSMENT = 'assessment',
   ONE_OFF = 'one_off',
   LATE_FEE = 'late_fee',
+  // What a unit owed when the association moved in from another system.
+  OPENING_BALANCE = 'opening_balance',
 }
 registerEnumType(InvoiceKind, { name: 'InvoiceKind' });
 
@@ -36,6 +39,27 @@ export class InvoiceLineFields {
 export class InvoiceLine extends InvoiceLineFields {
   @Field(() => ID)
   id: string;
+}
+
+@ObjectType({ description: "Bad debt: an invoice's balance written off to an expense account" })
+export class InvoiceWriteOff {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => GraphQLLocalDate)
+  date: string;
+
+  @Field(() => MoneyScalar)
+  amount: Cents;
+
+  @Field(() => ID, { description: 'The expense account it was written off to' })
+  accountId: string;
+
+  @Field(() => String, { nullable: true })
+  memo: string | null;
+
+  @Field(() => ID)
+  journalEntryId: string;
 }
 
 @ObjectType()
@@ -76,14 +100,20 @@ export class Invoice {
   @Field(() => MoneyScalar)
   paid: Cents;
 
+  @Field(() => MoneyScalar, { description: 'Written off as bad debt (see writeOff)' })
+  writtenOff: Cents;
+
   @Field(() => MoneyScalar)
   balance: Cents;
 
   @Field(() => InvoiceStatus)
   status: InvoiceStatus;
 
-  @Field(() => Int, { description: 'Days past the due date as of today; 0 when not overdue' })
-  daysOverdue: number;
+  @Field(() => InvoiceWriteOff, {
+    nullable: true,
+    description: 'The standing write-off of the balance, if any',
+  })
+  writeOff: InvoiceWriteOff | null;
 
   @Field(() => ID)
   journalEntryId: string;

@@ -28,7 +28,10 @@ export function overdueInvoices(
     `SELECT i.id, i.number, i.unit_id, u.number AS unit_number, i.due_date::text AS due_date,
             i.total - coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
                                  WHERE a.invoice_id = i.id AND a.applied_on <= ?::date
-                                   AND (p.void_date IS NULL OR p.void_date > ?::date)), 0) AS balance,
+                                   AND (p.void_date IS NULL OR p.void_date > ?::date)), 0)
+                    - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                                 WHERE w.invoice_id = i.id AND w.date <= ?::date
+                                   AND (w.void_date IS NULL OR w.void_date > ?::date)), 0) AS balance,
             g.late_grace_days AS grace, g.late_flat_fee AS flat, g.late_percent_bps AS pct,
             g.late_interest_bps AS interest, g.late_income_account_id AS income,
             EXISTS (SELECT 1 FROM invoices f WHERE f.kind = 'late_fee' AND f.late_fee_for_id = i.id
@@ -40,7 +43,7 @@ export function overdueInvoices(
         AND (i.void_date IS NULL OR i.void_date > ?::date)
         AND i.due_date + g.late_grace_days < ?::date
       ORDER BY lower(u.number), i.due_date, i.number`,
-    [asOf, asOf, period, asOf, asOf, asOf],
+    [asOf, asOf, asOf, asOf, period, asOf, asOf, asOf],
   );
 }
 

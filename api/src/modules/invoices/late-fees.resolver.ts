@@ -1,6 +1,7 @@
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { orgToday } from '../../core/dates.js';
 import { Unit, unitById } from '../units/index.js';
 import { invoiceById } from './invoices.loaders.js';
 import { Invoice } from './invoices.types.js';
@@ -9,16 +10,25 @@ import { LateFeeCandidate, LateFeePreview, LateFeeRunResult } from './late-fees.
 
 @Resolver(() => LateFeeCandidate)
 export class LateFeesResolver {
-  @Query(() => LateFeePreview, { description: 'Late fees a run as of the date would assess' })
-  previewLateFees(@Arg('asOf', () => GraphQLLocalDate) asOf: string, @Ctx() ctx: Context) {
-    return previewLateFees(ctx.em, asOf);
+  @Query(() => LateFeePreview, {
+    description: "Late fees a run as of the date (omitted: the association's today) would assess",
+  })
+  previewLateFees(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+  ) {
+    return previewLateFees(ctx.em, asOf ?? orgToday(ctx));
   }
 
   @Mutation(() => LateFeeRunResult, {
-    description: 'Assess late fees as of a date; once per invoice and month',
+    description:
+      "Assess late fees as of a date (omitted: the association's today); once per invoice and month",
   })
-  assessLateFees(@Arg('asOf', () => GraphQLLocalDate) asOf: string, @Ctx() ctx: Context) {
-    return assessLateFees(ctx.em, ctx.auth, asOf);
+  assessLateFees(
+    @Ctx() ctx: Context,
+    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+  ) {
+    return assessLateFees(ctx.em, ctx.auth, asOf ?? orgToday(ctx));
   }
 
   @FieldResolver(() => Unit)

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badInput } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
-import type { Total } from '../../core/money/money.js';
+import { sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, findAccount } from '../accounts/index.js';
 import {
   balanceSums,
@@ -17,7 +17,10 @@ import type { AccountLedger } from './journal.types.js';
 // normal direction. Every page's running balance starts from the balance before its first row
 // (read from the monthly totals and the lines of the cursor's month, not from earlier pages), and
 // the closing balance is the account's at the end of the period whichever page this is. `first`
-// out of 1…5000 is refused, never clamped.
+// out of 1…5000 is refused, never clamped. The ledger is the account's whole: every line whatever
+// type and fund it was posted in (a reclassification's two lines cancel out here), with balances
+// in the normal direction of the type the account had at the end of the period, so a ledger that
+// ends before a reclassification reads as it did before it.
 export async function accountLedger(
   em: EntityManager,
   accountId: string,
@@ -27,13 +30,14 @@ export async function accountLedger(
   const position = opts.after ? ledgerCursor.decode(opts.after) : null;
   if (opts.after && !position) throw badInput([{ field: 'after', message: 'Invalid cursor' }]);
   const account = await findAccount(em, accountId);
-  const sign =
-    account.type === AccountType.ASSET || account.type === AccountType.EXPENSE ? 1n : -1n;
+  // Per classification, the one the account had on `to` first.
+  const closing = await balanceSums(em, { asOf: opts.to, accountId: account.id, keep: 'sums' });
+  const type = closing[0]?.type ?? account.type;
+  const sign = type === AccountType.ASSET || type === AccountType.EXPENSE ? 1n : -1n;
   const net = (t: { debit: Total; credit: Total }) => sign * (t.debit - t.credit);
 
   const opening = opts.from ? net(await totalsBefore(em, account.id, opts.from)) : 0n;
   const pageOpening = position ? net(await totalsThrough(em, account.id, position)) : opening;
-  const [closing] = await balanceSums(em, { asOf: opts.to, accountId: account.id });
 
   let running = pageOpening;
   const page = await ledgerPage(em, account.id, {
@@ -46,7 +50,10 @@ export async function accountLedger(
   return {
     accountId: account.id,
     openingBalance: opening,
-    closingBalance: closing ? sign * (BigInt(closing.d) - BigInt(closing.c)) : opening,
+    closingBalance: net({
+      debit: sumCents(closing.map((r) => toTotal(r.d))),
+      credit: sumCents(closing.map((r) => toTotal(r.c))),
+    }),
     pageOpeningBalance: pageOpening,
     rows: page.edges.map((e) => e.node),
     pageInfo: page.pageInfo,

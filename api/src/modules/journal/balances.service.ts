@@ -8,6 +8,7 @@ export interface BalanceRow {
   accountId: string;
   number: string;
   name: string;
+  // The classification the figures were posted in: the account's on the date (see balanceSums).
   type: AccountType;
   fundType: FundType;
   archived: boolean;
@@ -21,7 +22,10 @@ export interface BalanceRow {
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
 
 // Balances as of a date (without one: every posting) read the monthly totals of whole months
-// before it and only the lines of its own month: O(accounts × months), not O(lines).
+// before it and only the lines of its own month: O(accounts × months), not O(lines). Each account
+// comes first in the type and fund it had on the date; a later row of the same account holds a
+// balance left in another classification (never, when every change went through a
+// reclassification, which moves the whole balance).
 export async function accountBalances(
   em: EntityManager,
   opts: { asOf?: string | null; fundType?: FundType | null; accountId?: string } = {},

@@ -9,12 +9,14 @@ export {
 } from './journal.types.js';
 export { JournalLineInput, PostJournalEntryInput } from './journal.inputs.js';
 export {
+  controlAccountKeeper,
   controlAccountMessages,
   findJournalEntries,
   findJournalEntry,
   postJournalEntries,
   postJournalEntry,
   type EntryOwnerRef,
+  type LineClass,
   type Posting,
   type PostOptions,
   reverseJournalEntry,

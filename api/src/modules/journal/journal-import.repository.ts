@@ -11,10 +11,19 @@ export function selectOpenAccountNumbers(em: EntityManager) {
   );
 }
 
-// Every account, to resolve the file's account numbers.
+// Every account, to resolve the file's account numbers, with its latest reclassification date.
 export function selectAccountsForImport(em: EntityManager) {
-  return sql(em).all<{ id: string; number: string; name: string; archived: boolean }>(
-    'SELECT id, number, name, archived FROM accounts',
+  return sql(em).all<{
+    id: string;
+    number: string;
+    name: string;
+    archived: boolean;
+    reclassified_on: string | null;
+  }>(
+    `SELECT a.id, a.number, a.name, a.archived,
+            (SELECT max(r.effective_date)::text FROM account_reclassifications r
+              WHERE r.account_id = a.id) AS reclassified_on
+       FROM accounts a`,
   );
 }
 

@@ -199,6 +199,12 @@ export async function importJournalEntries(
         `Account ${account.number} ${account.name} is archived and takes no new postings`,
       );
     } else if (control.has(account.id)) problem('account', control.get(account.id)!);
+    else if (date && account.reclassified_on && date < account.reclassified_on) {
+      problem(
+        'date',
+        `Account ${account.number} ${account.name} was reclassified as of ${account.reclassified_on}: date the entry on or after it`,
+      );
+    }
     const debit = parseAmount(get('debit'));
     const credit = parseAmount(get('credit'));
     if (debit.error) problem('debit', debit.error);

@@ -46,6 +46,8 @@ export interface LineRow {
   debit: string;
   credit: string;
   memo: string | null;
+  fund_type: FundType;
+  account_type: AccountType;
 }
 
 export interface EntryHeadRow {
@@ -77,6 +79,8 @@ export function toLine(r: LineRow): JournalLine {
     debit: toCents(r.debit),
     credit: toCents(r.credit),
     memo: r.memo,
+    fundType: r.fund_type,
+    accountType: r.account_type,
   };
 }
 
@@ -108,7 +112,8 @@ export const ENTRY_HEAD_COLUMNS = `e.id, e.number, e.entry_date::text AS entry_d
 export const ENTRY_COLUMNS = `${ENTRY_HEAD_COLUMNS},
   (SELECT coalesce(sum(l.debit), 0) FROM journal_lines l WHERE l.entry_id = e.id) AS total`;
 
-const LINE_COLUMNS = 'id, entry_id, line_no, account_id, debit, credit, memo';
+const LINE_COLUMNS =
+  'id, entry_id, line_no, account_id, debit, credit, memo, fund_type, account_type';
 
 // The lines of many entries in one query, by entry, in line order.
 export async function selectLines(
@@ -302,7 +307,7 @@ const lineCursor = {
 };
 
 // For custom reports: every line with its entry, account and fund, oldest first unless asked
-// otherwise.
+// otherwise. The type and fund are the line's: its account's when it posted.
 export function linePage(
   em: EntityManager,
   filter: LineFilter,
@@ -327,18 +332,18 @@ export function linePage(
     params.push(filter.accountId);
   }
   if (filter.fundType) {
-    where.push('a.fund_type = ?');
+    where.push('l.fund_type = ?');
     params.push(filter.fundType);
   }
   return keysetPage<PowerLineRow, PowerLine>(em, {
     select: `SELECT l.id, l.entry_id, e.number, l.line_no, e.memo AS entry_memo, e.source,
             e.owner_type, e.owner_id, l.entry_date::text AS entry_date, l.account_id,
-            a.number AS a_number, a.name AS a_name, a.type AS a_type, a.fund_type,
+            a.number AS a_number, a.name AS a_name, l.account_type AS a_type, l.fund_type,
             l.debit, l.credit, l.memo
        FROM journal_lines l
        JOIN journal_entries e ON e.id = l.entry_id
        JOIN accounts a ON a.id = l.account_id`,
-    from: `journal_lines l ${filter.fundType ? 'JOIN accounts a ON a.id = l.account_id' : ''}`,
+    from: 'journal_lines l',
     where,
     params,
     orderBy: ['l.entry_date', 'l.id'],
@@ -507,13 +512,28 @@ export function ledgerPage(
 export interface BalanceSumRow extends AccountSummaryRow {
   d: string;
   c: string;
+  // Whether the row's type and fund are the account's on the date (see balanceSums).
+  in_force: boolean;
 }
 
-// Every account (or one) with its debits and credits up to a date (or ever): the monthly totals
-// of whole months before it and only the lines of its own month — O(accounts × months).
+// Every account (or one) with its debits and credits up to a date (or ever), per classification
+// (type and fund) its lines were posted in: the monthly totals of whole months before the date
+// and only the lines of its own month — O(accounts × months). `type` and `fund_type` are the
+// row's classification, not the account's today.
+// Each account comes once in the classification it had on the date (`in_force`: the `from` of
+// its first reclassification after the date, else its own), with whatever its lines hold there,
+// and once more for any other classification its lines hold something in: a balance
+// (`keep: 'balance'`, balances as of a date) or any debit or credit (`keep: 'sums'`, the two ends
+// of a period's activity). A reclassification moves the whole balance, so as of any date an
+// account has one row unless the books hold a balance where its classification does not say.
 export function balanceSums(
   em: EntityManager,
-  opts: { asOf?: string | null; fundType?: FundType | null; accountId?: string },
+  opts: {
+    asOf?: string | null;
+    fundType?: FundType | null;
+    accountId?: string;
+    keep?: 'balance' | 'sums';
+  },
 ) {
   const params: unknown[] = [];
   let months: string;
@@ -521,35 +541,57 @@ export function balanceSums(
   // One account: its own totals and lines only, read through the (account_id, …) indexes.
   const one = opts.accountId ? 'account_id = ? AND' : '';
   const oneParam = opts.accountId ? [opts.accountId] : [];
+  const by = 'account_id, fund_type, account_type';
   if (opts.asOf) {
-    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
-                WHERE ${one} month < date_trunc('month', ?::date) GROUP BY account_id`;
-    partial = `UNION ALL SELECT account_id, sum(debit), sum(credit) FROM journal_lines
+    months = `SELECT ${by}, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
+                WHERE ${one} month < date_trunc('month', ?::date) GROUP BY ${by}`;
+    partial = `UNION ALL SELECT ${by}, sum(debit), sum(credit) FROM journal_lines
                 WHERE ${one} entry_date >= date_trunc('month', ?::date)::date AND entry_date <= ?::date
-                GROUP BY account_id`;
+                GROUP BY ${by}`;
     params.push(...oneParam, opts.asOf, ...oneParam, opts.asOf, opts.asOf);
   } else {
-    months = `SELECT account_id, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
-                ${opts.accountId ? 'WHERE account_id = ?' : ''} GROUP BY account_id`;
+    months = `SELECT ${by}, sum(debit) AS d, sum(credit) AS c FROM account_month_totals
+                ${opts.accountId ? 'WHERE account_id = ?' : ''} GROUP BY ${by}`;
     params.push(...oneParam);
   }
-  const where: string[] = [];
-  if (opts.fundType) {
-    where.push('a.fund_type = ?');
-    params.push(opts.fundType);
+  // The classification each account had on the date (without one: today's).
+  let inForce = 'a.type, a.fund_type';
+  let reclassified = '';
+  if (opts.asOf) {
+    inForce =
+      'coalesce(r.from_type, a.type) AS type, coalesce(r.from_fund_type, a.fund_type) AS fund_type';
+    reclassified = `LEFT JOIN LATERAL (
+        SELECT from_type, from_fund_type FROM account_reclassifications r
+         WHERE r.account_id = a.id AND r.effective_date > ?::date
+         ORDER BY r.effective_date LIMIT 1) r ON true`;
+    params.push(opts.asOf);
   }
-  if (opts.accountId) {
-    where.push('a.id = ?');
-    params.push(opts.accountId);
+  if (opts.accountId) params.push(opts.accountId);
+  const where: string[] = [
+    `((x.type = k.type AND x.fund_type = k.fund_type) OR ${
+      opts.keep === 'sums' ? '(s.d <> 0 OR s.c <> 0)' : 's.d <> s.c'
+    })`,
+  ];
+  if (opts.fundType) {
+    where.push('x.fund_type = ?');
+    params.push(opts.fundType);
   }
   return sql(em).all<BalanceSumRow>(
     `WITH t AS (${months} ${partial}),
-          s AS (SELECT account_id, sum(d) AS d, sum(c) AS c FROM t GROUP BY account_id)
-     SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived,
-            coalesce(s.d, 0) AS d, coalesce(s.c, 0) AS c
-       FROM accounts a LEFT JOIN s ON s.account_id = a.id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY a.number`,
+          s AS (SELECT ${by}, sum(d) AS d, sum(c) AS c FROM t GROUP BY ${by}),
+          k AS (SELECT a.id, a.number, a.name, a.archived, ${inForce}
+                  FROM accounts a ${reclassified}
+                 ${opts.accountId ? 'WHERE a.id = ?' : ''}),
+          x AS (SELECT id AS account_id, type, fund_type FROM k
+                UNION SELECT account_id, account_type, fund_type FROM s)
+     SELECT k.id, k.number, k.name, x.type, x.fund_type, k.archived,
+            coalesce(s.d, 0) AS d, coalesce(s.c, 0) AS c,
+            (x.type = k.type AND x.fund_type = k.fund_type) AS in_force
+       FROM x JOIN k ON k.id = x.account_id
+       LEFT JOIN s ON s.account_id = x.account_id AND s.account_type = x.type
+                  AND s.fund_type = x.fund_type
+      WHERE ${where.join(' AND ')}
+      ORDER BY k.number, in_force DESC, x.fund_type, x.type`,
     params,
   );
 }
@@ -557,44 +599,66 @@ export function balanceSums(
 // ---------------------------------------------------------------------------------------------
 // Posting
 
-// The accounts of a posting, locked shared: an account cannot be archived while an entry posts
-// to it. `control_role` is set on a control account (only its subledger posts to it).
+// The accounts of a posting, locked shared: an account cannot be archived or reclassified while
+// an entry posts to it, so the type and fund read here are those its lines are stamped with.
+// `control_role` is set on a control account (only its subledger posts to it).
 export function lockAccountsForPosting(tx: EntityManager, accountIds: string[]) {
   return sql(tx).all<{
     id: string;
     number: string;
     name: string;
     archived: boolean;
+    type: AccountType;
     fund_type: FundType;
     control_role: ControlRole | null;
   }>(
-    `SELECT a.id, a.number, a.name, a.archived, a.fund_type, c.role AS control_role
+    `SELECT a.id, a.number, a.name, a.archived, a.type, a.fund_type, c.role AS control_role
        FROM accounts a LEFT JOIN control_accounts c ON c.account_id = a.id
       WHERE a.id = ${anyOf('uuid')} FOR SHARE OF a`,
     [accountIds],
   );
 }
 
+// The latest reclassification date of each of these accounts that has one (read after the
+// accounts are locked: a reclassification in progress has committed by then).
+export async function latestReclassifications(
+  tx: EntityManager,
+  accountIds: string[],
+): Promise<Map<string, string>> {
+  const rows = await sql(tx).all<{ account_id: string; effective_date: string }>(
+    `SELECT account_id, max(effective_date)::text AS effective_date FROM account_reclassifications
+      WHERE account_id = ${anyOf('uuid')} GROUP BY account_id`,
+    [accountIds],
+  );
+  return new Map(rows.map((r) => [r.account_id, r.effective_date]));
+}
+
 // The interfund account of each fund ("Due from Reserve Fund" in operating, "Due to Operating
 // Fund" in reserve), created on first use by the database function of migration 011 (which also
-// registers it as a control account of role `interfund_<fund>`). The lines' insert locks them
-// like every account it posts to.
+// registers it as a control account of role `interfund_<fund>`), with the type and fund its lines
+// are stamped with, locked shared like every account of the posting.
 export async function interfundAccounts(
   tx: EntityManager,
   funds: FundType[],
-): Promise<Map<FundType, string>> {
-  const rows = await sql(tx).all<{ fund: FundType; id: string }>(
+): Promise<Map<FundType, { id: string; type: AccountType; fund_type: FundType }>> {
+  const ids = await sql(tx).all<{ fund: FundType; id: string }>(
     `SELECT fund, ledger_interfund_account(fund) AS id FROM unnest(ARRAY[?]::text[]) AS f(fund)`,
     [funds],
   );
-  return new Map(rows.map((r) => [r.fund, r.id]));
+  // A second statement: one created just now is visible only to statements that start after it.
+  const rows = await sql(tx).all<{ id: string; type: AccountType; fund_type: FundType }>(
+    `SELECT id, type, fund_type FROM accounts WHERE id = ${anyOf('uuid')} FOR SHARE`,
+    [ids.map((r) => r.id)],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return new Map(ids.map((r) => [r.fund, byId.get(r.id)!]));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Control accounts and entry owners
 
 // The role of a control account: which subledger keeps it.
-export type ControlRole = 'receivable' | 'interfund_operating' | 'interfund_reserve';
+export type ControlRole = 'receivable' | 'prepaid' | 'interfund_operating' | 'interfund_reserve';
 
 export function selectControlAccounts(em: EntityManager) {
   return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
@@ -670,6 +734,10 @@ export interface LineDoc {
   dr: number;
   cr: number;
   m: string | null;
+  // The line's fund and type (its account's, read under the posting's lock; a reclassification
+  // entry's own).
+  f: FundType;
+  t: AccountType;
 }
 
 // Each table's rows as one JSON document: three statements however many entries, and no
@@ -690,9 +758,9 @@ export async function insertEntries(
     [...who, entriesJson],
   );
   await db.bulk(
-    `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo)
-     SELECT id, e, n, a, d, dr, cr, m
-       FROM jsonb_to_recordset(?::jsonb) AS t(id uuid, e uuid, n int, a uuid, d date, dr bigint, cr bigint, m text)`,
+    `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit, memo, fund_type, account_type)
+     SELECT id, e, n, a, d, dr, cr, m, f, t
+       FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, e uuid, n int, a uuid, d date, dr bigint, cr bigint, m text, f text, t text)`,
     [JSON.stringify(lines)],
   );
   await db.bulk(
@@ -707,14 +775,15 @@ export async function insertEntries(
 // ---------------------------------------------------------------------------------------------
 // Maintenance (ledger check): plain pg clients, see ledger-check.service.ts
 
-// Monthly-total rows that differ from the sums of the lines they summarize.
+// Monthly-total rows (per account, month and line classification) that differ from the sums of
+// the lines they summarize.
 export async function countTotalsDrift(c: pg.Client): Promise<number> {
   const r = await c.query<{ n: number }>(`
     SELECT count(*)::int AS n FROM (
-      SELECT account_id, date_trunc('month', entry_date)::date AS month,
+      SELECT account_id, date_trunc('month', entry_date)::date AS month, fund_type, account_type,
              sum(debit) AS d, sum(credit) AS c
-        FROM journal_lines GROUP BY 1, 2
-    ) l FULL JOIN account_month_totals t USING (account_id, month)
+        FROM journal_lines GROUP BY 1, 2, 3, 4
+    ) l FULL JOIN account_month_totals t USING (account_id, month, fund_type, account_type)
     WHERE coalesce(l.d, 0) <> coalesce(t.debit, 0) OR coalesce(l.c, 0) <> coalesce(t.credit, 0)`);
   return r.rows[0].n;
 }
@@ -729,16 +798,15 @@ export async function countUnbalancedEntries(c: pg.Client): Promise<number> {
   return r.rows[0].n;
 }
 
-// Entries that do not balance within a fund (a line's fund is its account's), and of those how
+// Entries that do not balance within a fund (the fund each line was posted in), and of those how
 // many balance overall (they cross funds without interfund lines).
 export async function countFundUnbalancedEntries(
   c: pg.Client,
 ): Promise<{ unbalanced: number; crossFund: number }> {
   const r = await c.query<{ unbalanced: number; cross_fund: number }>(`
     WITH f AS (
-      SELECT l.entry_id, a.fund_type, sum(l.debit) AS d, sum(l.credit) AS c
-        FROM journal_lines l JOIN accounts a ON a.id = l.account_id
-       GROUP BY l.entry_id, a.fund_type
+      SELECT entry_id, fund_type, sum(debit) AS d, sum(credit) AS c
+        FROM journal_lines GROUP BY entry_id, fund_type
     ), e AS (
       SELECT entry_id, bool_or(d <> c) AS fund_off, sum(d) <> sum(c) AS off FROM f GROUP BY entry_id
     )
@@ -746,6 +814,28 @@ export async function countFundUnbalancedEntries(
            count(*) FILTER (WHERE fund_off AND NOT off)::int AS cross_fund
       FROM e`);
   return { unbalanced: r.rows[0].unbalanced, crossFund: r.rows[0].cross_fund };
+}
+
+// Lines classified unlike their account on their date (outside reclassification entries, whose
+// lines carry both classifications): its type and fund then are those its first reclassification
+// after the date moved it from, else the account's own.
+export async function countMisclassifiedLines(c: pg.Client): Promise<number> {
+  const r = await c.query<{ n: number }>(`
+    WITH i AS (
+      SELECT account_id, from_type, from_fund_type, effective_date AS until,
+             coalesce(lag(effective_date) OVER (PARTITION BY account_id ORDER BY effective_date),
+                      '-infinity'::date) AS since
+        FROM account_reclassifications
+    )
+    SELECT count(*)::int AS n
+      FROM journal_lines l
+      JOIN accounts a ON a.id = l.account_id
+      LEFT JOIN i ON i.account_id = l.account_id AND l.entry_date >= i.since AND l.entry_date < i.until
+     WHERE (l.account_type <> coalesce(i.from_type, a.type)
+            OR l.fund_type <> coalesce(i.from_fund_type, a.fund_type))
+       AND NOT EXISTS (SELECT 1 FROM journal_entries e
+                        WHERE e.id = l.entry_id AND e.source = 'reclassification')`);
+  return r.rows[0].n;
 }
 
 // Whether the books keep interfund accounts (control accounts of an `interfund…` role): from then
@@ -767,9 +857,10 @@ export interface ControlAccountCheckRow {
 }
 
 // Each control account against its subledger, over every posting (the ledger check's maintenance
-// read of the subledgers' tables). The receivable account: open invoice balances minus unapplied
-// payment credits, as the aging report totals them (invoices/aging.repository.ts) with every
-// document counted that is not voided and every application between two such documents.
+// read of the subledgers' tables). The receivable account: open invoice balances less standing
+// write-offs, as the aging report totals them (invoices/aging.repository.ts) with every document
+// counted that is not voided and every application between two such documents. Prepaid
+// Assessments (a liability: credits − debits): the unapplied money of standing payments.
 export async function controlAccountTotals(c: pg.Client): Promise<ControlAccountCheckRow[]> {
   const r = await c.query<ControlAccountCheckRow>(`
     WITH applied AS (
@@ -777,7 +868,9 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
         JOIN payments p ON p.id = a.payment_id JOIN invoices i ON i.id = a.invoice_id
        WHERE p.void_date IS NULL AND i.void_date IS NULL
     ), open AS (
-      SELECT coalesce(sum(i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0)), 0) AS v
+      SELECT coalesce(sum(i.total - coalesce((SELECT sum(amount) FROM applied WHERE invoice_id = i.id), 0)
+                      - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                                   WHERE w.invoice_id = i.id AND w.void_date IS NULL), 0)), 0) AS v
         FROM invoices i WHERE i.void_date IS NULL
     ), credit AS (
       SELECT coalesce(sum(p.amount - coalesce((SELECT sum(amount) FROM applied WHERE payment_id = p.id), 0)), 0) AS v
@@ -786,8 +879,8 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
     SELECT c.role, a.number, a.name,
            (SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_lines l
              WHERE l.account_id = c.account_id)::text AS ledger,
-           (open.v - credit.v)::text AS subledger
+           (CASE c.role WHEN 'receivable' THEN open.v ELSE -credit.v END)::text AS subledger
       FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit
-     WHERE c.role = 'receivable'`);
+     WHERE c.role IN ('receivable', 'prepaid')`);
   return r.rows;
 }

@@ -5,7 +5,7 @@ import { badInput, conflict, type FieldDetail, notFound } from '../../core/error
 import type { ListOrder } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
 import { formatMoney, MAX_AMOUNT, toTotal, type Total } from '../../core/money/money.js';
-import { FundType } from '../accounts/index.js';
+import { type AccountType, FundType } from '../accounts/index.js';
 import { checkEntryVendors } from '../vendors/index.js';
 import type { PostJournalEntryInput } from './journal.inputs.js';
 import {
@@ -16,6 +16,7 @@ import {
   entryPage,
   insertEntries,
   interfundAccounts,
+  latestReclassifications,
   type LineDoc,
   type LineFilter,
   linePage,
@@ -42,6 +43,15 @@ export interface PostOptions {
   // Where each line came from in the caller's input, for messages (e.g. a payment's
   // `depositAccountId`); null marks the subledger's own line on its control account.
   lineFields?: (string | null)[];
+  // The type and fund each line is posted in, for a reclassification entry only (source
+  // RECLASSIFICATION: its two lines on one account carry the old and the new classification);
+  // every other line takes its account's.
+  lineClasses?: LineClass[];
+}
+
+export interface LineClass {
+  type: AccountType;
+  fundType: FundType;
 }
 
 export interface EntryOwnerRef {
@@ -54,7 +64,15 @@ const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; a
   receivable: {
     owners: [EntryOwnerType.INVOICE, EntryOwnerType.PAYMENT],
     keptBy: 'invoices and payments',
-    action: 'record a payment or void the invoice',
+    action:
+      "record a payment, void or write off the invoice, or enter the unit's opening balance under Units",
+  },
+  // Owners' credit: what payments left over, until it pays an invoice.
+  prepaid: {
+    owners: [EntryOwnerType.PAYMENT],
+    keptBy: 'payments',
+    action:
+      "record the payment (what it does not pay waits as the unit's credit) or enter the unit's opening credit under Units",
   },
   // The interfund accounts: the ledger adds their lines to every entry crossing funds.
   interfund_operating: {
@@ -80,6 +98,16 @@ export function controlAccountMessage(role: ControlRole, name: string): string {
 export async function controlAccountMessages(em: EntityManager): Promise<Map<string, string>> {
   const rows = await selectControlAccounts(em);
   return new Map(rows.map((r) => [r.account_id, controlAccountMessage(r.role, r.name)]));
+}
+
+// Who keeps a control account (null for any other account): its type and fund follow its
+// subledger, and the interfund accounts are the ledger's own.
+export async function controlAccountKeeper(
+  em: EntityManager,
+  accountId: string,
+): Promise<{ role: ControlRole; keptBy: string } | null> {
+  const row = (await selectControlAccounts(em)).find((r) => r.account_id === accountId);
+  return row ? { role: row.role, keptBy: CONTROL[row.role].keptBy } : null;
 }
 
 // Makes the account the control account of the role (the receivables settings call it when the
@@ -162,19 +190,19 @@ function validate(input: PostJournalEntryInput): {
 }
 
 // The interfund lines an entry needs, in fund order: for each fund whose lines do not balance
-// (a line's fund is its account's), a line on that fund's interfund account for the difference,
-// on the side that balances the fund (split in lines of at most MAX_AMOUNT, the largest single
-// amount). An entry balanced overall has opposite differences in the two funds, so the interfund
+// (`funds`: each line's fund, its account's unless a reclassification says otherwise), a line on
+// that fund's interfund account for the difference, on the side that balances the fund (split in
+// lines of at most MAX_AMOUNT, the largest single amount). An entry balanced overall has opposite differences in the two funds, so the interfund
 // lines balance each other: one fund's Due from is the other's Due to.
 function fundGaps(
   lines: PostJournalEntryInput['lines'],
-  accounts: Map<string, { fund_type: FundType }>,
+  funds: FundType[],
 ): { fund: FundType; debit: number; credit: number }[] {
   const diff = new Map<FundType, Total>();
-  for (const l of lines) {
-    const fund = accounts.get(l.accountId)!.fund_type;
+  lines.forEach((l, i) => {
+    const fund = funds[i];
     diff.set(fund, (diff.get(fund) ?? 0n) + toTotal(l.debit ?? 0) - toTotal(l.credit ?? 0));
-  }
+  });
   const out: { fund: FundType; debit: number; credit: number }[] = [];
   for (const fund of [FundType.OPERATING, FundType.RESERVE]) {
     let rest = diff.get(fund) ?? 0n;
@@ -225,6 +253,16 @@ export async function postJournalEntries(
   if (notFoundVendors.length) {
     throw notFound('Vendor', notFoundVendors);
   }
+  postings.forEach(({ input, opts }) => {
+    // A programming error, not the user's: only a reclassification classifies its own lines.
+    if (
+      opts?.lineClasses &&
+      (opts.source !== EntrySource.RECLASSIFICATION ||
+        opts.lineClasses.length !== input.lines.length)
+    ) {
+      throw new Error('lineClasses are for the lines of a reclassification entry only');
+    }
+  });
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
   const ids = newIds(postings.length);
@@ -249,6 +287,23 @@ export async function postJournalEntries(
     );
     if (missing.length) throw notFound('Account', missing);
     if (archived.length) throw badInput(archived, archived[0].message);
+    // Reports as of a date before an account's reclassification keep its old type and fund: no
+    // posting may land there any more.
+    const reclassified = await latestReclassifications(tx, accountIds);
+    const tooEarly: FieldDetail[] = [];
+    postings.forEach(({ input }, k) =>
+      input.lines.forEach((l, i) => {
+        const since = reclassified.get(l.accountId);
+        if (since && input.date < since) {
+          const a = byId.get(l.accountId)!;
+          tooEarly.push({
+            field: prefix(k, `lines.${i}.accountId`),
+            message: `Account ${a.number} ${a.name} was reclassified as of ${since}: date the entry on or after it`,
+          });
+        }
+      }),
+    );
+    if (tooEarly.length) throw badInput(tooEarly, tooEarly[0].message);
     const control = postings.flatMap((p, k) =>
       controlProblems(p, byId, (i) => prefix(k, `lines.${i}.accountId`)),
     );
@@ -271,12 +326,25 @@ export async function postJournalEntries(
     if (reversals.length && (await countReversed(tx, reversals)) > 0) {
       throw conflict('This entry has already been reversed');
     }
+    // Each line's classification: its account's (locked above, so it cannot change before the
+    // commit), or a reclassification's own.
+    const classes = postings.map(({ input, opts }) =>
+      input.lines.map((l, i): LineClass => {
+        const a = byId.get(l.accountId)!;
+        return opts?.lineClasses?.[i] ?? { type: a.type, fundType: a.fund_type };
+      }),
+    );
     // Every fund balances by itself: the interfund lines of each entry crossing funds.
-    const extra = postings.map(({ input }) => fundGaps(input.lines, byId));
+    const extra = postings.map(({ input }, n) =>
+      fundGaps(
+        input.lines,
+        classes[n].map((c) => c.fundType),
+      ),
+    );
     const funds = [...new Set(extra.flat().map((g) => g.fund))];
-    const interfund = funds.length
+    const interfund: Awaited<ReturnType<typeof interfundAccounts>> = funds.length
       ? await interfundAccounts(tx, funds)
-      : new Map<FundType, string>();
+      : new Map();
     const lineIds = newIds(
       postings.reduce((n, p, i) => n + p.input.lines.length + extra[i].length, 0),
     );
@@ -310,6 +378,8 @@ export async function postJournalEntries(
           dr: line.debit ?? 0,
           cr: line.credit ?? 0,
           m: line.memo?.trim() || null,
+          f: classes[n][i].fundType,
+          t: classes[n][i].type,
         }),
       );
       gaps.forEach((g, i) =>
@@ -317,11 +387,13 @@ export async function postJournalEntries(
           id: lineIds[k++],
           e: id,
           n: input.lines.length + i + 1,
-          a: interfund.get(g.fund)!,
+          a: interfund.get(g.fund)!.id,
           d: input.date,
           dr: g.debit,
           cr: g.credit,
           m: null,
+          f: interfund.get(g.fund)!.fund_type,
+          t: interfund.get(g.fund)!.type,
         }),
       );
     });
@@ -378,6 +450,12 @@ export async function reverseJournalEntry(
     const { type, id: ownerId } = original.owner;
     const label = (await selectOwnerLabel(em, type, ownerId)) ?? ownerId;
     throw conflict(OWNER_ACTION[type](label));
+  }
+  if (original.source === EntrySource.RECLASSIFICATION) {
+    // Its lines carry two classifications of one account; a mirror posted today could not.
+    throw conflict(
+      "This entry reclassifies an account: change the account's type or fund again, with a later effective date",
+    );
   }
   if (original.reversesId) throw conflict('A reversal cannot itself be reversed');
   if (original.reversedById) throw conflict('This entry has already been reversed');

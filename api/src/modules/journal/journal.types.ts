@@ -13,6 +13,9 @@ export enum EntrySource {
   REVERSAL = 'reversal',
   LATE_FEE = 'late_fee',
   IMPORT = 'import',
+  WRITE_OFF = 'write_off',
+  // Moves an account's balance to its new type or fund (updateAccount with an effectiveDate).
+  RECLASSIFICATION = 'reclassification',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
@@ -75,6 +78,17 @@ export class JournalLine extends JournalLineFields {
 
   @Field(() => ID)
   accountId: string;
+
+  @Field(() => FundType, {
+    description:
+      "The fund the line was posted in: its account's then (a reclassification entry moves an account's balance from its old fund and type to its new ones)",
+  })
+  fundType: FundType;
+
+  @Field(() => AccountType, {
+    description: "The account type the line was posted in: its account's then",
+  })
+  accountType: AccountType;
 
   entryId: string;
 }
@@ -250,10 +264,12 @@ export class JournalLineRecord extends EntryLineFields {
   @Field(() => String)
   accountName: string;
 
-  @Field(() => AccountType)
+  @Field(() => AccountType, {
+    description: "The account type the line was posted in: its account's then",
+  })
   accountType: AccountType;
 
-  @Field(() => FundType)
+  @Field(() => FundType, { description: "The fund the line was posted in: its account's then" })
   fundType: FundType;
 }
 

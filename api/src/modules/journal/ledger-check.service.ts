@@ -3,6 +3,7 @@ import { formatMoney, toTotal, type Total } from '../../core/money/money.js';
 import {
   controlAccountTotals,
   countFundUnbalancedEntries,
+  countMisclassifiedLines,
   countTotalsDrift,
   countUnbalancedEntries,
   hasInterfundAccounts,
@@ -26,11 +27,15 @@ export interface LedgerCheck {
   crossFundEntries: number;
   // Whether the books keep interfund accounts: then every entry must balance per fund.
   interfund: boolean;
+  // Lines whose type and fund are not their account's on their date (outside reclassification
+  // entries): a report grouping by them would not match the chart's history.
+  misclassifiedLines: number;
   controlDifferences: ControlAccountDifference[];
 }
 
-// Recomputes the monthly totals from the lines and compares; re-checks every entry's balance,
-// overall and per fund; and compares each control account with its subledger (the receivable
+// Recomputes the monthly totals (per account, month and line classification) from the lines and
+// compares; re-checks every entry's balance, overall and per fund (each line's own fund); checks
+// each line's type and fund against its account's history of reclassifications; and compares each control account with its subledger (the receivable
 // account with the open invoices less the unapplied payments, as the aging report totals them).
 //
 // Fund balancing: books posted before the ledger added interfund lines may hold entries that
@@ -52,6 +57,7 @@ export async function checkLedger(tenantUrl: string): Promise<LedgerCheck> {
       fundUnbalancedEntries: funds.unbalanced,
       crossFundEntries: funds.crossFund,
       interfund: await hasInterfundAccounts(c),
+      misclassifiedLines: await countMisclassifiedLines(c),
       controlDifferences: controls
         .map((r) => {
           const ledger = toTotal(r.ledger);
@@ -76,6 +82,7 @@ export function ledgerCheckPasses(r: LedgerCheck): boolean {
     r.driftRows === 0 &&
     r.unbalancedEntries === 0 &&
     (!r.interfund || r.fundUnbalancedEntries === 0) &&
+    r.misclassifiedLines === 0 &&
     r.controlDifferences.length === 0
   );
 }
@@ -90,6 +97,7 @@ export function describeLedgerCheck(r: LedgerCheck): string {
         ? ''
         : ` (${r.crossFundEntries} cross funds without interfund lines; no interfund accounts yet, not failing)`
     }`,
+    `${r.misclassifiedLines} lines classified unlike their account`,
   ];
   for (const d of r.controlDifferences) {
     parts.push(

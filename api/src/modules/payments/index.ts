@@ -3,9 +3,11 @@
 // assessment runs share, and the applications of an invoice.
 export { PaymentApplication } from './payments.types.js';
 export {
-  apply,
   lockUnits,
   openInvoices,
+  spendCredit,
   unappliedPayments,
 } from './payment-applications.service.js';
+export { postPayment } from './payments.service.js';
+export { PaymentMethod } from './payments.types.js';
 export { applicationsByInvoice } from './payments.loaders.js';

@@ -6,6 +6,7 @@ import { anyOf, sql } from '../../db/sql.js';
 
 export interface OpenInvoiceRow {
   id: string;
+  number: string;
   unit_id: string;
   issue_date: string;
   balance: string;
@@ -19,9 +20,11 @@ export function openInvoiceRows(
 ): Promise<OpenInvoiceRow[]> {
   const column = by === 'invoice' ? 'i.id' : 'i.unit_id';
   return sql(em).all<OpenInvoiceRow>(
-    `SELECT i.id, i.unit_id, i.issue_date::text AS issue_date,
+    `SELECT i.id, i.number, i.unit_id, i.issue_date::text AS issue_date,
             i.total - coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
-                                 WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0) AS balance
+                                 WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0)
+                    - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                                 WHERE w.invoice_id = i.id AND w.void_entry_id IS NULL), 0) AS balance
        FROM invoices i
       WHERE ${column} = ${anyOf('uuid')} AND i.void_entry_id IS NULL
       ORDER BY i.due_date, i.number`,
@@ -31,6 +34,7 @@ export function openInvoiceRows(
 
 export interface UnappliedPaymentRow {
   id: string;
+  number: string;
   unit_id: string;
   date: string;
   unapplied: string;
@@ -42,7 +46,7 @@ export function unappliedPaymentRows(
   unitIds: string[],
 ): Promise<UnappliedPaymentRow[]> {
   return sql(em).all<UnappliedPaymentRow>(
-    `SELECT p.id, p.unit_id, p.date::text AS date,
+    `SELECT p.id, p.number, p.unit_id, p.date::text AS date,
             p.amount - coalesce((SELECT sum(amount) FROM payment_applications WHERE payment_id = p.id), 0) AS unapplied
        FROM payments p
       WHERE p.unit_id = ${anyOf('uuid')} AND p.void_entry_id IS NULL
@@ -53,19 +57,37 @@ export function unappliedPaymentRows(
 
 export async function insertApplications(
   em: EntityManager,
-  rows: { id: string; payment: string; invoice: string; amount: number; on: string }[],
+  rows: {
+    id: string;
+    payment: string;
+    invoice: string;
+    amount: number;
+    on: string;
+    entryId: string | null;
+  }[],
 ): Promise<void> {
   await sql(em).bulk(
-    `INSERT INTO payment_applications (id, payment_id, invoice_id, amount, applied_on)
-     SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::bigint[], ?::date[])`,
+    `INSERT INTO payment_applications (id, payment_id, invoice_id, amount, applied_on, entry_id)
+     SELECT * FROM unnest(?::uuid[], ?::uuid[], ?::uuid[], ?::bigint[], ?::date[], ?::uuid[])`,
     [
       rows.map((r) => r.id),
       rows.map((r) => r.payment),
       rows.map((r) => r.invoice),
       rows.map((r) => r.amount),
       rows.map((r) => r.on),
+      rows.map((r) => r.entryId),
     ],
   );
+}
+
+// The entries that applied the payment's credit to invoices (each reversed when it is voided).
+export async function creditEntryIds(em: EntityManager, paymentId: string): Promise<string[]> {
+  const rows = await sql(em).all<{ entry_id: string }>(
+    `SELECT DISTINCT entry_id FROM payment_applications
+      WHERE payment_id = ? AND entry_id IS NOT NULL ORDER BY entry_id`,
+    [paymentId],
+  );
+  return rows.map((r) => r.entry_id);
 }
 
 export interface ApplicationRow {

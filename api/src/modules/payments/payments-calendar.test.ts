@@ -58,6 +58,20 @@ describe("the association's calendar", () => {
     setClock(() => new Date('2026-03-01T09:00:00Z'));
     expect((await t.ok(`{ trialBalance { asOf } }`)).trialBalance.asOf).toBe('2026-03-01');
   });
+
+  it('counts days overdue and ages receivables on the organization’s today', async () => {
+    const inv = await t.invoice(ids.unit, '2026-02-01', [[ids.income, '80.00']], {
+      dueDate: '2026-02-27',
+    });
+    // Evening of Feb 28 in Los Angeles (already March 1 in UTC): one day overdue, not two.
+    setClock(() => new Date('2026-03-01T06:00:00Z'));
+    const q = `query ($id: ID!) { invoice(id: $id) { daysOverdue } agingReport { asOf } }`;
+    const evening = await t.ok(q, { id: inv });
+    expect([evening.invoice.daysOverdue, evening.agingReport.asOf]).toEqual([1, '2026-02-28']);
+    setClock(() => new Date('2026-03-01T09:00:00Z'));
+    const morning = await t.ok(q, { id: inv });
+    expect([morning.invoice.daysOverdue, morning.agingReport.asOf]).toEqual([2, '2026-03-01']);
+  });
 });
 
 describe('an organization’s calendar at creation', () => {

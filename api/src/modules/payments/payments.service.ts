@@ -9,10 +9,19 @@ import { recordTenantAudit } from '../audit/index.js';
 import {
   EntryOwnerType,
   EntrySource,
+  findJournalEntries,
   postJournalEntries,
   reverseJournalEntry,
 } from '../journal/index.js';
-import { apply, applicationsOf, lockUnits, openInvoices } from './payment-applications.service.js';
+import {
+  applicationsOf,
+  commitApplications,
+  creditEntriesOf,
+  lockUnits,
+  type OpenInvoice,
+  openInvoices,
+  planApplications,
+} from './payment-applications.service.js';
 import type { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
 import {
   insertPayment,
@@ -25,7 +34,7 @@ import {
   unitNumber,
   unitOfPayment,
 } from './payments.repository.js';
-import { type Payment, PaymentStatus } from './payments.types.js';
+import { type Payment, PaymentMethod, PaymentStatus } from './payments.types.js';
 
 async function hydrate(em: EntityManager, rows: PaymentRow[]): Promise<Payment[]> {
   const apps = await applicationsOf(
@@ -84,15 +93,121 @@ export async function listPayments(
   return paymentPage(em, filter, { first, after }, (rows) => hydrate(em, rows));
 }
 
-// Posts the payment (debit the deposit account, credit receivables) and applies it to the chosen
-// invoices in order, or to the unit's open invoices oldest first. What is left stays as credit and
-// pays the unit's next invoice. Field checks are on RecordPaymentInput.
+export interface PaymentDraft {
+  unitId: string;
+  unitNumber: string;
+  date: string;
+  amount: number;
+  method: PaymentMethod;
+  reference?: string | null;
+  memo?: string | null;
+  // The account the money went into (Opening Balance Equity for an opening credit).
+  depositAccountId: string;
+  // Open invoices it pays, in order.
+  targets: OpenInvoice[];
+}
+
+// Posts a payment and applies it: one entry owned by the payment debits the deposit account and
+// credits the receivable account with what it pays on its own date, and Prepaid Assessments with
+// the rest (the unit's credit, applied later by entries of its own). Call inside a transaction
+// that holds the unit's lock. Answers the payment's id.
+export async function postPayment(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  d: PaymentDraft,
+): Promise<string> {
+  const settings = await receivablesSettings(tx, actor);
+  const n = await nextPaymentNumber(tx);
+  const [id] = newIds(1);
+  const plan = planApplications(
+    [{ id, number: n, unit_id: d.unitId, date: d.date, unapplied: d.amount }],
+    d.targets,
+  );
+  const paysToday = plan.filter((r) => r.on === d.date).reduce((s, r) => s + r.amount, 0);
+  const credit = d.amount - paysToday;
+  const label = d.method === PaymentMethod.OPENING_CREDIT ? 'Opening credit' : `PMT-${n}`;
+  // The entry belongs to the payment; its receivable and prepaid lines are the subledger's own,
+  // and the ledger refuses a control account as the deposit account.
+  const [entryId] = await postJournalEntries(tx, actor, [
+    {
+      input: {
+        date: d.date,
+        memo: `${label} Unit ${d.unitNumber}${d.reference ? ` (${d.reference})` : ''}`.slice(
+          0,
+          500,
+        ),
+        lines: [
+          { accountId: d.depositAccountId, debit: d.amount },
+          ...(paysToday > 0
+            ? [
+                {
+                  accountId: settings.receivableAccountId,
+                  credit: paysToday,
+                  memo: `Unit ${d.unitNumber}`,
+                },
+              ]
+            : []),
+          ...(credit > 0
+            ? [
+                {
+                  accountId: settings.prepaidAccountId,
+                  credit,
+                  memo: `Unit ${d.unitNumber} credit`,
+                },
+              ]
+            : []),
+        ],
+      },
+      opts: {
+        source:
+          d.method === PaymentMethod.OPENING_CREDIT
+            ? EntrySource.OPENING_BALANCE
+            : EntrySource.PAYMENT,
+        owner: { type: EntryOwnerType.PAYMENT, id },
+        lineFields: [
+          'depositAccountId',
+          ...(paysToday > 0 ? [null] : []),
+          ...(credit > 0 ? [null] : []),
+        ],
+      },
+    },
+  ]);
+  await insertPayment(tx, {
+    id,
+    number: n,
+    unitId: d.unitId,
+    date: d.date,
+    amount: d.amount,
+    method: d.method,
+    reference: d.reference?.trim() || null,
+    memo: d.memo?.trim() || null,
+    depositAccountId: d.depositAccountId,
+    journalEntryId: entryId,
+  });
+  await commitApplications(tx, actor, plan, { paymentId: id, date: d.date });
+  await recordTenantAudit(tx, actor, {
+    entityType: 'Payment',
+    entityId: id,
+    action: 'create',
+    changes: { number: n, unitId: d.unitId, amount: d.amount, date: d.date, method: d.method },
+  });
+  return id;
+}
+
+// Records a payment received and applies it to the chosen invoices in order, or to the unit's
+// open invoices oldest first. What is left stays as credit and pays the unit's next invoice.
+// Field checks are on RecordPaymentInput.
 export async function recordPayment(
   em: EntityManager,
   actor: AuthInfo | null,
   input: RecordPaymentInput,
 ): Promise<Payment> {
   assertId(input.unitId, 'Unit');
+  if (input.method === PaymentMethod.OPENING_CREDIT) {
+    const message =
+      "An opening credit is entered as the unit's opening balance (Units), not as a payment";
+    throw badInput([{ field: 'method', message }], message);
+  }
   const invoiceIds = input.invoiceIds ?? null;
   if ((await unitNumber(em, input.unitId)) === undefined) throw notFound('Unit');
   const settings = await receivablesSettings(em, actor);
@@ -141,62 +256,16 @@ export async function recordPayment(
       }
       targets = invoiceIds.map((iid) => targets.find((t) => t.id === iid)!);
     }
-    const n = await nextPaymentNumber(tx);
-    [id] = newIds(1);
-    // The entry belongs to the payment; its receivable line is the subledger's own, and the
-    // ledger refuses the receivable account (or any control account) as the deposit account.
-    const [entryId] = await postJournalEntries(tx, actor, [
-      {
-        input: {
-          date: input.date,
-          memo: `PMT-${n} Unit ${unit}${input.reference ? ` (${input.reference})` : ''}`.slice(
-            0,
-            500,
-          ),
-          lines: [
-            { accountId: depositAccountId, debit: input.amount },
-            {
-              accountId: settings.receivableAccountId,
-              credit: input.amount,
-              memo: `Unit ${unit}`,
-            },
-          ],
-        },
-        opts: {
-          source: EntrySource.PAYMENT,
-          owner: { type: EntryOwnerType.PAYMENT, id },
-          lineFields: ['depositAccountId', null],
-        },
-      },
-    ]);
-    await insertPayment(tx, {
-      id,
-      number: n,
+    id = await postPayment(tx, actor, {
       unitId: input.unitId,
+      unitNumber: unit,
       date: input.date,
       amount: input.amount,
       method: input.method,
-      reference: input.reference?.trim() || null,
-      memo: input.memo?.trim() || null,
+      reference: input.reference,
+      memo: input.memo,
       depositAccountId,
-      journalEntryId: entryId,
-    });
-    await apply(
-      tx,
-      [{ id, unit_id: input.unitId, date: input.date, unapplied: input.amount }],
       targets,
-    );
-    await recordTenantAudit(tx, actor, {
-      entityType: 'Payment',
-      entityId: id,
-      action: 'create',
-      changes: {
-        number: n,
-        unitId: input.unitId,
-        amount: input.amount,
-        date: input.date,
-        method: input.method,
-      },
     });
   });
   return findPayment(em, id);
@@ -222,6 +291,16 @@ export async function voidPayment(
       throw badInput([
         { field: 'date', message: 'The void date cannot be before the payment date' },
       ]);
+    // The credit it left may have paid later invoices: those applications are undone with it.
+    const applied = await creditEntriesOf(tx, id);
+    const late = applied.length
+      ? [...(await findJournalEntries(tx, applied)).values()].filter((e) => e.date > on)
+      : [];
+    if (late.length) {
+      const latest = late.map((e) => e.date).sort()[late.length - 1];
+      const message = `PMT-${p.number}'s credit was applied on ${latest}; void on or after that date`;
+      throw badInput([{ field: 'date', message }], message);
+    }
     const reversal = await reverseJournalEntry(
       tx,
       actor,
@@ -230,6 +309,11 @@ export async function voidPayment(
       `Void PMT-${p.number}`,
       { owner: { type: EntryOwnerType.PAYMENT, id } },
     );
+    for (const entryId of applied) {
+      await reverseJournalEntry(tx, actor, entryId, on, `Void PMT-${p.number} (credit applied)`, {
+        owner: { type: EntryOwnerType.PAYMENT, id },
+      });
+    }
     await markPaymentVoid(tx, id, reversal.id, on);
     await recordTenantAudit(tx, actor, {
       entityType: 'Payment',

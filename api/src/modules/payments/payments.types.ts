@@ -9,6 +9,8 @@ export enum PaymentMethod {
   CARD = 'card',
   CASH = 'cash',
   OTHER = 'other',
+  // A unit's credit brought from another system (entered as its opening balance).
+  OPENING_CREDIT = 'opening_credit',
 }
 registerEnumType(PaymentMethod, { name: 'PaymentMethod' });
 

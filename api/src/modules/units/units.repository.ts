@@ -44,7 +44,9 @@ export interface UnitValues {
 
 // Open invoice balances and unapplied payments of a unit, as they stand now.
 const BALANCE_DUE = `coalesce((SELECT sum(i.total - coalesce((SELECT sum(a.amount) FROM payment_applications a
-    JOIN payments p ON p.id = a.payment_id WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0))
+    JOIN payments p ON p.id = a.payment_id WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0)
+    - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
+                 WHERE w.invoice_id = i.id AND w.void_entry_id IS NULL), 0))
   FROM invoices i WHERE i.unit_id = u.id AND i.void_entry_id IS NULL), 0)`;
 const CREDIT = `coalesce((SELECT sum(p.amount - coalesce((SELECT sum(a.amount) FROM payment_applications a
     WHERE a.payment_id = p.id), 0)) FROM payments p WHERE p.unit_id = u.id AND p.void_entry_id IS NULL), 0)`;
@@ -181,20 +183,32 @@ export interface LedgerRow {
 // Invoices, payments and their voids of one unit, in date order (then creation time).
 export function selectLedger(em: EntityManager, unitId: string): Promise<LedgerRow[]> {
   return sql(em).all<LedgerRow>(
-    `SELECT issue_date::text AS date, 'invoice' AS kind, 'INV-' || number AS reference, memo AS description,
+    `SELECT issue_date::text AS date,
+            CASE kind WHEN 'opening_balance' THEN 'opening_balance' ELSE 'invoice' END AS kind,
+            'INV-' || number AS reference, memo AS description,
             id AS invoice_id, NULL::uuid AS payment_id, total AS charge, 0 AS payment, number AS seq, created_at
        FROM invoices WHERE unit_id = ?
      UNION ALL
      SELECT void_date::text, 'void_invoice', 'INV-' || number, 'Void', id, NULL, -total, 0, number, voided_at
        FROM invoices WHERE unit_id = ? AND void_date IS NOT NULL
      UNION ALL
-     SELECT date::text, 'payment', 'PMT-' || number, coalesce(reference, memo), NULL, id, 0, amount, number, created_at
+     SELECT w.date::text, 'write_off', 'INV-' || i.number, coalesce('Written off: ' || w.memo, 'Written off'),
+            i.id, NULL, 0, w.amount, i.number, w.created_at
+       FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id WHERE i.unit_id = ?
+     UNION ALL
+     SELECT w.void_date::text, 'void_write_off', 'INV-' || i.number, 'Write-off undone with the invoice',
+            i.id, NULL, 0, -w.amount, i.number, i.voided_at
+       FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id
+      WHERE i.unit_id = ? AND w.void_date IS NOT NULL
+     UNION ALL
+     SELECT date::text, CASE method WHEN 'opening_credit' THEN 'opening_credit' ELSE 'payment' END,
+            'PMT-' || number, coalesce(reference, memo), NULL, id, 0, amount, number, created_at
        FROM payments WHERE unit_id = ?
      UNION ALL
      SELECT void_date::text, 'void_payment', 'PMT-' || number, 'Void', NULL, id, 0, -amount, number, voided_at
        FROM payments WHERE unit_id = ? AND void_date IS NOT NULL
      ORDER BY 1, 10`,
-    [unitId, unitId, unitId, unitId],
+    [unitId, unitId, unitId, unitId, unitId, unitId],
   );
 }
 

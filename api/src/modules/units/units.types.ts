@@ -41,6 +41,10 @@ export enum UnitLedgerKind {
   PAYMENT = 'payment',
   VOID_INVOICE = 'void_invoice',
   VOID_PAYMENT = 'void_payment',
+  WRITE_OFF = 'write_off',
+  VOID_WRITE_OFF = 'void_write_off',
+  OPENING_BALANCE = 'opening_balance',
+  OPENING_CREDIT = 'opening_credit',
 }
 registerEnumType(UnitLedgerKind, { name: 'UnitLedgerKind' });
 

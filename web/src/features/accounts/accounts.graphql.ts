@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
+import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
 
 export const ACCOUNT_FIELDS = graphql(`
   fragment AccountFields on Account {
@@ -87,6 +88,20 @@ export const ACCOUNT_QUERY = graphql(
   [ACCOUNT_FIELDS],
 );
 
+/** What a change of type or fund needs to know: whether the account has postings, and since when. */
+export const ACCOUNT_POSTINGS_QUERY = graphql(`
+  query AccountPostings($id: ID!) {
+    account(id: $id) {
+      id
+      lastPostingDate
+      reclassifications {
+        id
+        effectiveDate
+      }
+    }
+  }
+`);
+
 export const ACCOUNT_BALANCES_QUERY = graphql(`
   query AccountBalances($asOf: LocalDate) {
     accountBalances(asOf: $asOf) {
@@ -106,27 +121,46 @@ export const ACCOUNT_BALANCES_QUERY = graphql(`
 /** Balances of every account as of a date; `balance` is in the account's normal direction. */
 export type AccountBalance = ResultOf<typeof ACCOUNT_BALANCES_QUERY>['accountBalances'][number];
 
-export const ACCOUNT_LEDGER_QUERY = graphql(`
-  query AccountLedger($accountId: ID!, $from: LocalDate, $to: LocalDate, $first: Int! = 500) {
-    accountLedger(accountId: $accountId, from: $from, to: $to, first: $first) {
-      accountId
-      openingBalance
-      closingBalance
-      truncated
-      rows {
-        entryId
-        entryNumber
-        date
-        memo
-        source
-        reconciled
-        debit
-        credit
-        balance
+/** Lines of an account ledger read at a time ("Load more" reads the next page). */
+export const LEDGER_PAGE_SIZE = 200;
+
+/**
+ * One page of an account's ledger, oldest first; pass `pageInfo.endCursor` as `after` for the
+ * next. `closingBalance` is the account's at the end of the period whichever page this is.
+ */
+export const ACCOUNT_LEDGER_QUERY = graphql(
+  `
+    query AccountLedger(
+      $accountId: ID!
+      $from: LocalDate
+      $to: LocalDate
+      $first: Int! = 200
+      $after: String
+    ) {
+      accountLedger(accountId: $accountId, from: $from, to: $to, first: $first, after: $after) {
+        accountId
+        openingBalance
+        closingBalance
+        rows {
+          entryId
+          entryNumber
+          lineNo
+          date
+          memo
+          source
+          reconciled
+          debit
+          credit
+          balance
+        }
+        pageInfo {
+          ...PageInfoFields
+        }
       }
     }
-  }
-`);
+  `,
+  [PAGE_INFO_FIELDS],
+);
 
 export type AccountLedger = ResultOf<typeof ACCOUNT_LEDGER_QUERY>['accountLedger'];
 /** `balance`: the running balance after this line, in the account's normal direction. */

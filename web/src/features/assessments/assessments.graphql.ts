@@ -202,6 +202,7 @@ const SETTINGS_FIELDS = graphql(`
       number
       name
     }
+    prepaidAccountId
   }
 `);
 

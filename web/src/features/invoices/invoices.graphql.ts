@@ -77,6 +77,20 @@ const INVOICE_FIELDS = graphql(
       journalEntryId
       voidEntryId
       voidedAt
+      writtenOff
+      writeOff {
+        id
+        date
+        amount
+        accountId
+        account {
+          id
+          number
+          name
+        }
+        memo
+        journalEntryId
+      }
       payments {
         invoiceId
         paymentId
@@ -98,6 +112,8 @@ const INVOICE_FIELDS = graphql(
 export type Invoice = ResultOf<typeof INVOICE_FIELDS>;
 export type InvoiceLine = Invoice['lines'][number];
 export type InvoicePaymentApplication = Invoice['payments'][number];
+/** The standing write-off of an invoice's balance (bad debt), if any. */
+export type InvoiceWriteOff = NonNullable<Invoice['writeOff']>;
 
 export const INVOICE_QUERY = graphql(
   `
@@ -120,6 +136,20 @@ export const VOID_INVOICE_MUTATION = graphql(
   `,
   [INVOICE_FIELDS],
 );
+
+/** Writes off what is left of an invoice to an expense account (bad debt). */
+export const WRITE_OFF_INVOICE_MUTATION = graphql(
+  `
+    mutation WriteOffInvoice($input: WriteOffInvoiceInput!) {
+      writeOffInvoice(input: $input) {
+        ...InvoiceFields
+      }
+    }
+  `,
+  [INVOICE_FIELDS],
+);
+
+export type WriteOffInvoiceInput = VariablesOf<typeof WRITE_OFF_INVOICE_MUTATION>['input'];
 
 export const CREATE_INVOICE_MUTATION = graphql(
   `

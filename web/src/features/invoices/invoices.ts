@@ -18,6 +18,7 @@ export const INVOICE_STATUSES: { value: InvoiceStatus; label: string; badge: str
   { value: 'OPEN', label: 'Open', badge: 'cv-badge--info' },
   { value: 'PARTIAL', label: 'Partly paid', badge: 'cv-badge--warn' },
   { value: 'PAID', label: 'Paid', badge: 'cv-badge--success' },
+  { value: 'WRITTEN_OFF', label: 'Written off', badge: 'cv-badge--written-off' },
   { value: 'VOID', label: 'Void', badge: 'cv-badge--neutral' },
 ];
 
@@ -25,6 +26,7 @@ export const INVOICE_KINDS: { value: InvoiceKind; label: string }[] = [
   { value: 'ASSESSMENT', label: 'Assessment' },
   { value: 'ONE_OFF', label: 'One-off' },
   { value: 'LATE_FEE', label: 'Late fee' },
+  { value: 'OPENING_BALANCE', label: 'Opening balance' },
 ];
 
 export function statusLabel(status: InvoiceStatus): string {
@@ -37,6 +39,14 @@ export function statusBadge(status: InvoiceStatus): string {
 
 export function kindLabel(kind: InvoiceKind): string {
   return INVOICE_KINDS.find((k) => k.value === kind)?.label ?? kind;
+}
+
+/**
+ * The expense account a write-off most likely goes to: one named for bad debt (or doubtful
+ * accounts), else none (the treasurer chooses).
+ */
+export function badDebtAccount<A extends { name: string }>(expenses: readonly A[]): A | null {
+  return expenses.find((a) => /bad\s*debt|doubtful|uncollect/i.test(a.name)) ?? null;
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,6 +1,8 @@
 // The API's JSON for receivables records, for the tests of the assessments, units, invoices,
 // payments and aging pages (the same shapes the resolvers send).
 
+import type { UnitLedgerKind } from '@/features/units/units.graphql';
+
 export const acct = (id: string, number: string, name: string) => ({
   __typename: 'Account',
   id,
@@ -79,4 +81,78 @@ export const invoiceRowJson = (
   balance: o.balance ?? o.total ?? '350.00',
   status: o.status ?? 'OPEN',
   daysOverdue: o.daysOverdue ?? 0,
+});
+
+/** An invoice as the invoice page reads it: its lines, payments and any write-off. */
+export const invoiceJson = (
+  id: string,
+  number: number,
+  unit: { id: string; number: string; ownerName: string | null },
+  o: NonNullable<Parameters<typeof invoiceRowJson>[3]> & {
+    writtenOff?: string;
+    writeOff?: {
+      id: string;
+      date: string;
+      amount: string;
+      account: { id: string; number: string; name: string };
+      memo?: string | null;
+      journalEntryId: string;
+    } | null;
+  } = {},
+) => ({
+  ...invoiceRowJson(id, number, unit, o),
+  lines: [
+    {
+      __typename: 'InvoiceLine',
+      id: `${id}-line-1`,
+      description: 'Regular assessment',
+      accountId: 'acc-4010',
+      account: acct('acc-4010', '4010', 'Assessment Income'),
+      amount: o.total ?? '350.00',
+    },
+  ],
+  journalEntryId: `je-${id}`,
+  voidEntryId: null,
+  voidedAt: null,
+  writtenOff: o.writtenOff ?? '0.00',
+  writeOff: o.writeOff
+    ? {
+        __typename: 'InvoiceWriteOff',
+        id: o.writeOff.id,
+        date: o.writeOff.date,
+        amount: o.writeOff.amount,
+        accountId: o.writeOff.account.id,
+        account: acct(o.writeOff.account.id, o.writeOff.account.number, o.writeOff.account.name),
+        memo: o.writeOff.memo ?? null,
+        journalEntryId: o.writeOff.journalEntryId,
+      }
+    : null,
+  payments: [],
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+
+/** A unit ledger row. */
+export const ledgerRowJson = (
+  kind: UnitLedgerKind,
+  date: string,
+  reference: string,
+  o: {
+    description?: string | null;
+    invoiceId?: string | null;
+    paymentId?: string | null;
+    charge?: string;
+    payment?: string;
+    balance?: string;
+  } = {},
+) => ({
+  __typename: 'UnitLedgerRow',
+  date,
+  kind,
+  reference,
+  description: o.description ?? null,
+  invoiceId: o.invoiceId ?? null,
+  paymentId: o.paymentId ?? null,
+  charge: o.charge ?? '0.00',
+  payment: o.payment ?? '0.00',
+  balance: o.balance ?? '0.00',
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate } from './payments';
+import { allocate, methodLabel, PAYMENT_METHODS } from './payments';
 
 const open = [
   { id: 'inv-2', number: 1002, issueDate: '2026-02-01', dueDate: '2026-02-01', balance: '350.00' },
@@ -32,5 +32,13 @@ describe('allocate', () => {
       applied: [{ invoiceId: 'inv-1', amount: 10000 }],
       credit: 40000,
     });
+  });
+});
+
+describe('payment methods', () => {
+  it('names an opening credit but never offers it when recording a payment', () => {
+    expect(methodLabel('OPENING_CREDIT')).toBe('Opening credit');
+    expect(methodLabel('ACH')).toBe('ACH / bank transfer');
+    expect(PAYMENT_METHODS.map((m) => m.value)).toEqual(['CHECK', 'ACH', 'CARD', 'CASH', 'OTHER']);
   });
 });

@@ -7,16 +7,23 @@ export function paymentNumber(n: number): string {
   return `PMT-${n}`;
 }
 
-export const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = [
-  { value: 'CHECK', label: 'Check' },
-  { value: 'ACH', label: 'ACH / bank transfer' },
-  { value: 'CARD', label: 'Card' },
-  { value: 'CASH', label: 'Cash' },
-  { value: 'OTHER', label: 'Other' },
-];
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  CHECK: 'Check',
+  ACH: 'ACH / bank transfer',
+  CARD: 'Card',
+  CASH: 'Cash',
+  OTHER: 'Other',
+  // A unit's credit brought from another system (its opening balance), never recorded by hand.
+  OPENING_CREDIT: 'Opening credit',
+};
+
+/** The methods a recorded payment may have, in the picker's order (not OPENING_CREDIT). */
+export const PAYMENT_METHODS: { value: PaymentMethod; label: string }[] = (
+  ['CHECK', 'ACH', 'CARD', 'CASH', 'OTHER'] as const
+).map((value) => ({ value, label: METHOD_LABELS[value] }));
 
 export function methodLabel(method: string): string {
-  return PAYMENT_METHODS.find((m) => m.value === method)?.label ?? method;
+  return METHOD_LABELS[method as PaymentMethod] ?? method;
 }
 
 export interface OpenInvoice {

@@ -13,7 +13,10 @@ const BUCKETS = graphql(`
   }
 `);
 
-/** `credit` is negative: unapplied payments. */
+/**
+ * `total` is what is owed (the sum of the aged buckets); `credit` (negative) is owners' unapplied
+ * money, held in Prepaid Assessments and not netted into the total.
+ */
 export type AgingBuckets = ResultOf<typeof BUCKETS>;
 
 export const AGING_REPORT_QUERY = graphql(
@@ -23,6 +26,8 @@ export const AGING_REPORT_QUERY = graphql(
         asOf
         receivableAccountId
         receivableBalance
+        prepaidAccountId
+        prepaidBalance
         rows {
           unitId
           unit {
@@ -50,6 +55,6 @@ export const AGING_COLUMNS: { key: keyof AgingBuckets; label: string }[] = [
   { key: 'days31to60', label: '31–60 days' },
   { key: 'days61to90', label: '61–90 days' },
   { key: 'over90', label: 'Over 90 days' },
+  { key: 'total', label: 'Total owed' },
   { key: 'credit', label: 'Credit' },
-  { key: 'total', label: 'Total' },
 ];

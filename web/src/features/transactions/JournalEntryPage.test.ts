@@ -3,10 +3,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/apollo/types';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
-import { attachmentJson, chart, entryJson } from '@/test/ledger';
+import { attachmentJson, chart, entryJson as ledgerEntryJson } from '@/test/ledger';
+import type { EntryOptions } from '@/test/ledger';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import { installFakeXhr, refusedType } from '@/test/xhr';
 import JournalEntryPage from './views/JournalEntryPage.vue';
+
+// An entry as the page reads it: with the record that owns it (none unless given).
+function entryJson(o: EntryOptions = {}, owned: Record<string, unknown> = {}) {
+  return { ...ledgerEntryJson(o), owner: null, invoice: null, payment: null, ...owned };
+}
+
+const ownerJson = (type: string, id: string) => ({ __typename: 'EntryOwner', type, id });
 
 const receipt = attachmentJson('att-1', 'entry-42', 'receipt.png', 'image/png');
 const entry = entryJson({ id: 'entry-42', number: 1042, attachments: [receipt] });
@@ -102,6 +110,85 @@ describe('JournalEntryPage', () => {
     );
     expect(reversal.wrapper.find('[data-testid=reverse-entry]').exists()).toBe(false);
     reversal.wrapper.unmount();
+  });
+
+  it('links an invoice’s entry to its invoice and offers Reverse disabled, saying to void the invoice', async () => {
+    const { wrapper } = await mountEntry({
+      journalEntry: entryJson(
+        { id: 'entry-50', number: 1050, source: 'INVOICE' },
+        {
+          owner: ownerJson('INVOICE', 'inv-1'),
+          invoice: { __typename: 'Invoice', id: 'inv-1', number: 1042 },
+        },
+      ),
+    });
+    const owner = wrapper.get('[data-testid=entry-owner]');
+    expect(owner.text()).toBe('Belongs to invoice INV-1042');
+    expect(owner.get('a').attributes('href')).toBe('/invoices/inv-1');
+    expect(wrapper.find('[data-testid=reverse-entry]').exists()).toBe(false);
+    const owned = wrapper.get('[data-testid=reverse-owned]');
+    expect(owned.get('button').attributes('disabled')).toBeDefined();
+    expect(owned.attributes('aria-label')).toBe(
+      'Reverse is not available. Void the invoice instead.',
+    );
+    wrapper.unmount();
+  });
+
+  it('links a payment’s entry to the payment, and a month of actuals to Monthly Actuals', async () => {
+    const payment = await mountEntry({
+      journalEntry: entryJson(
+        { id: 'entry-60', number: 1060, source: 'PAYMENT', date: '2026-03-12' },
+        {
+          owner: ownerJson('PAYMENT', 'pay-7'),
+          payment: { __typename: 'Payment', id: 'pay-7', number: 7, date: '2026-03-12' },
+        },
+      ),
+    });
+    const paymentOwner = payment.wrapper.get('[data-testid=entry-owner]');
+    expect(paymentOwner.text()).toBe('Belongs to payment PMT-7');
+    expect(paymentOwner.get('a').attributes('href')).toBe(
+      '/payments?from=2026-03-12&to=2026-03-12',
+    );
+    expect(payment.wrapper.find('[data-testid=reverse-entry]').exists()).toBe(false);
+    expect(payment.wrapper.get('[data-testid=reverse-owned]').attributes('aria-label')).toBe(
+      'Reverse is not available. Void the payment instead.',
+    );
+    payment.wrapper.unmount();
+
+    const actuals = await mountEntry({
+      journalEntry: entryJson(
+        { id: 'entry-70', number: 1070, source: 'MONTHLY_ACTUALS', reconciled: true },
+        { owner: ownerJson('MONTHLY_ACTUALS', 'month-3') },
+      ),
+    });
+    const actualsOwner = actuals.wrapper.get('[data-testid=entry-owner]');
+    expect(actualsOwner.text()).toBe('Belongs to Monthly Actuals, March 2026');
+    expect(actualsOwner.get('a').attributes('href')).toBe('/actuals?year=2026');
+    expect(actuals.wrapper.get('[data-testid=reverse-owned]').attributes('aria-label')).toBe(
+      'Reverse is not available. Change the amounts in Monthly Actuals.',
+    );
+    actuals.wrapper.unmount();
+  });
+
+  it('says a reconciled entry was posted from Monthly Actuals, not reconciled with the bank', async () => {
+    const { wrapper } = await mountEntry({
+      journalEntry: entryJson(
+        { id: 'entry-71', number: 1071, source: 'MONTHLY_ACTUALS', reconciled: true },
+        { owner: ownerJson('MONTHLY_ACTUALS', 'month-3') },
+      ),
+    });
+    const badge = wrapper.get('[data-testid=reconciled-badge]');
+    expect(badge.attributes('title')).toBe(
+      'Posted from Monthly Actuals — not a bank reconciliation',
+    );
+    // Read aloud with the badge, not only on hover.
+    expect(badge.text()).toBe(
+      'Reconciled: Posted from Monthly Actuals — not a bank reconciliation',
+    );
+    expect(wrapper.get('[data-testid=reconciled-note]').text()).toBe(
+      'Posted from Monthly Actuals — not a bank reconciliation',
+    );
+    wrapper.unmount();
   });
 
   it('reverses on a chosen date (today by default) and says so', async () => {

@@ -2,9 +2,15 @@ import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, installTestClient } from '@/test/graphql';
 import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
-import { chart, entryJson } from '@/test/ledger';
+import { chart, entryJson as ledgerEntryJson } from '@/test/ledger';
+import type { EntryOptions } from '@/test/ledger';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import NewJournalEntryPage from './views/NewJournalEntryPage.vue';
+
+// A posted manual entry as the API answers it: no record owns it.
+function entryJson(o: EntryOptions = {}) {
+  return { ...ledgerEntryJson(o), owner: null, invoice: null, payment: null };
+}
 
 const maple = { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' } as const;
 

@@ -2,9 +2,15 @@ import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
-import { attachmentJson, chart, connectionJson, entryJson } from '@/test/ledger';
+import { attachmentJson, chart, connectionJson, entryJson as ledgerEntryJson } from '@/test/ledger';
+import type { EntryOptions } from '@/test/ledger';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
 import TransactionsPage from './views/TransactionsPage.vue';
+
+// An entry as the list reads it: with the record that owns it (none unless given).
+function entryJson(o: EntryOptions = {}, owned: Record<string, unknown> = {}) {
+  return { ...ledgerEntryJson(o), owner: null, invoice: null, payment: null, ...owned };
+}
 
 const maple = { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' } as const;
 
@@ -72,6 +78,13 @@ describe('TransactionsPage', () => {
     expect(wrapper.get('[data-testid=attachment-count]').attributes('aria-label')).toBe(
       '2 attachments',
     );
+    const badge = wrapper.get('[data-testid=reconciled-badge]');
+    expect(badge.attributes('title')).toBe(
+      'Posted from Monthly Actuals — not a bank reconciliation',
+    );
+    expect(badge.text()).toBe(
+      'Reconciled: Posted from Monthly Actuals — not a bank reconciliation',
+    );
     expect(second).toContain('No memo');
     expect(second).not.toContain('Reconciled');
     expect(wrapper.text()).toContain('Showing 2 of 3');
@@ -125,6 +138,58 @@ describe('TransactionsPage', () => {
     expect(rows()[2]).toContain('JE-1040');
     expect(wrapper.text()).toContain('Showing 3 of 3');
     expect(wrapper.find('[data-testid=load-more]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('links an owned entry’s source to the invoice, payment or month of actuals it belongs to', async () => {
+    const owned = [
+      entryJson(
+        { number: 1050, memo: 'Assessment Q1', source: 'INVOICE', date: '2026-01-01' },
+        {
+          owner: { __typename: 'EntryOwner', type: 'INVOICE', id: 'inv-1' },
+          invoice: { __typename: 'Invoice', id: 'inv-1', number: 1042 },
+        },
+      ),
+      entryJson(
+        { number: 1051, memo: 'Check 311', source: 'PAYMENT', date: '2026-01-12' },
+        {
+          owner: { __typename: 'EntryOwner', type: 'PAYMENT', id: 'pay-7' },
+          payment: { __typename: 'Payment', id: 'pay-7', number: 7, date: '2026-01-12' },
+        },
+      ),
+      entryJson(
+        { number: 1052, memo: 'Actuals', source: 'MONTHLY_ACTUALS', date: '2026-03-31' },
+        { owner: { __typename: 'EntryOwner', type: 'MONTHLY_ACTUALS', id: 'month-3' } },
+      ),
+      entryJson({ number: 1053, memo: 'By hand' }),
+    ];
+    const { wrapper } = await mountAt('/transactions', () => ({
+      data: { journalEntries: connectionJson(owned, 4) },
+    }));
+    const links = wrapper.findAll('[data-testid=entry-owner-link]').map((a) => ({
+      text: a.text(),
+      href: a.attributes('href'),
+      title: a.attributes('title'),
+    }));
+    expect(links).toEqual([
+      {
+        text: 'Invoice INV-1042',
+        href: '/invoices/inv-1',
+        title: 'Belongs to invoice INV-1042',
+      },
+      {
+        text: 'Payment PMT-7',
+        href: '/payments?from=2026-01-12&to=2026-01-12',
+        title: 'Belongs to payment PMT-7',
+      },
+      {
+        text: 'Monthly actuals',
+        href: '/actuals?year=2026',
+        title: 'Belongs to Monthly Actuals, March 2026',
+      },
+    ]);
+    // A manual entry's source is plain text.
+    expect(rows()[3]).toContain('Manual');
     wrapper.unmount();
   });
 

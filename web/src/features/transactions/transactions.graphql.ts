@@ -19,7 +19,9 @@ export const ATTACHMENT_FIELDS = graphql(`
  */
 export type Attachment = ResultOf<typeof ATTACHMENT_FIELDS>;
 
-// An entry's own fields, in the transactions list and on its page.
+// An entry's own fields, in the transactions list and on its page. `owner` names the record an
+// entry belongs to (an invoice, a payment, a month of monthly actuals); `invoice` and `payment`
+// follow that link for their numbers.
 const JOURNAL_ENTRY_HEAD_FIELDS = graphql(`
   fragment JournalEntryHeadFields on JournalEntry {
     id
@@ -34,6 +36,19 @@ const JOURNAL_ENTRY_HEAD_FIELDS = graphql(`
     vendor {
       id
       name
+    }
+    owner {
+      type
+      id
+    }
+    invoice {
+      id
+      number
+    }
+    payment {
+      id
+      number
+      date
     }
   }
 `);
@@ -67,6 +82,7 @@ export const JOURNAL_ENTRY_FIELDS = graphql(
 
 /** A posted entry (`number` is shown as JE-1042; `total` is the sum of debits = of credits). */
 export type JournalEntry = ResultOf<typeof JOURNAL_ENTRY_FIELDS>;
+export type EntryOwnerType = SchemaType<'EntryOwnerType'>;
 export type JournalLine = JournalEntry['lines'][number];
 export type JournalEntryFilter = SchemaType<'JournalEntryFilter'>;
 

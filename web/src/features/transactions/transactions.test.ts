@@ -5,6 +5,7 @@ import {
   buildPostInput,
   entriesVariables,
   entryAccountsSummary,
+  entryOwnerLink,
   entryReadiness,
   entryTotals,
   filtersFromQuery,
@@ -199,5 +200,48 @@ describe('the new-entry form', () => {
       'Account not found',
       'Something else',
     ]);
+  });
+});
+
+describe('the record that owns an entry', () => {
+  const owned = (type: 'INVOICE' | 'PAYMENT' | 'MONTHLY_ACTUALS', date = '2026-03-31') => ({
+    date,
+    owner: { type, id: `${type.toLowerCase()}-1` },
+    invoice: type === 'INVOICE' ? { id: 'inv-1', number: 1042 } : null,
+    payment: type === 'PAYMENT' ? { id: 'pay-7', number: 7, date: '2026-03-12' } : null,
+  });
+
+  it('names the owner, links to it and says what to do instead of reversing', () => {
+    expect(entryOwnerLink(owned('INVOICE'))).toEqual({
+      type: 'INVOICE',
+      label: 'invoice INV-1042',
+      number: 'INV-1042',
+      to: { name: 'invoice', params: { id: 'inv-1' } },
+      reverseReason: 'Void the invoice instead',
+    });
+    expect(entryOwnerLink(owned('PAYMENT'))).toMatchObject({
+      label: 'payment PMT-7',
+      to: { name: 'payments', query: { from: '2026-03-12', to: '2026-03-12' } },
+      reverseReason: 'Void the payment instead',
+    });
+    expect(entryOwnerLink(owned('MONTHLY_ACTUALS'), { locale: 'en-US' })).toMatchObject({
+      label: 'Monthly Actuals, March 2026',
+      number: null,
+      to: { name: 'monthly-actuals', query: { year: '2026' } },
+      reverseReason: 'Change the amounts in Monthly Actuals',
+    });
+    expect(entryOwnerLink({ ...owned('INVOICE'), owner: null })).toBeNull();
+  });
+
+  it('opens Monthly Actuals on the fiscal year of the month (named by the year it ends in)', () => {
+    const july = { locale: 'en-US', fiscalYearStartMonth: 7 };
+    expect(entryOwnerLink(owned('MONTHLY_ACTUALS', '2026-03-31'), july)?.to).toEqual({
+      name: 'monthly-actuals',
+      query: { year: '2026' },
+    });
+    expect(entryOwnerLink(owned('MONTHLY_ACTUALS', '2026-08-31'), july)?.to).toEqual({
+      name: 'monthly-actuals',
+      query: { year: '2027' },
+    });
   });
 });

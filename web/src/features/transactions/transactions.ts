@@ -1,4 +1,4 @@
-import type { LocationQuery, LocationQueryRaw } from 'vue-router';
+import type { LocationQuery, LocationQueryRaw, RouteLocationRaw } from 'vue-router';
 import type { FieldDetail } from '@/apollo/errors';
 import type {
   Account,
@@ -7,11 +7,19 @@ import type {
   JournalLine,
   LocalDate,
 } from '@/apollo/types';
+import { fiscalYearOf } from '@/composables/useOrganizationToday';
+import { invoiceNumber } from '@/features/invoices/invoices';
+import { paymentNumber } from '@/features/payments/payments';
 import { parseLocalDate } from '@/format';
 import type { VariablesOf } from '@/graphql';
 import { centsToMoney, formatMoney, parseMoneyInput } from '@/money';
 import type { Cents } from '@/money';
-import type { JOURNAL_ENTRIES_QUERY, PostJournalEntryInput } from './transactions.graphql';
+import type {
+  EntryOwnerType,
+  JOURNAL_ENTRIES_QUERY,
+  JournalEntryRow,
+  PostJournalEntryInput,
+} from './transactions.graphql';
 
 /** 1042 → "JE-1042" */
 export function entryNumber(n: number): string {
@@ -26,6 +34,8 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'PAYMENT', label: 'Payment' },
   { value: 'LATE_FEE', label: 'Late fee' },
   { value: 'MONTHLY_ACTUALS', label: 'Monthly actuals' },
+  { value: 'WRITE_OFF', label: 'Write-off' },
+  { value: 'RECLASSIFICATION', label: 'Reclassification' },
   { value: 'IMPORT', label: 'Imported' },
 ];
 
@@ -38,6 +48,99 @@ export function sourceLabel(source: string): string {
 /** "1010 — Operating Checking", how an account is picked and named in entries. */
 export function accountLabel(account: Pick<Account, 'number' | 'name'>): string {
   return `${account.number} — ${account.name}`;
+}
+
+/**
+ * What the "Reconciled" badge means: the entry was posted by Monthly Actuals (books kept
+ * elsewhere), not matched against a bank statement.
+ */
+export const RECONCILED_HINT = 'Posted from Monthly Actuals — not a bank reconciliation';
+
+// ---------------------------------------------------------------------------------------------
+// The record that owns an entry
+
+/** Where an owned entry comes from, and why it cannot be reversed on its own. */
+export interface EntryOwnerLink {
+  type: EntryOwnerType;
+  /** "invoice INV-1042", "payment PMT-7", "Monthly Actuals, March 2026" */
+  label: string;
+  /** The owner's number where it has one ("INV-1042", "PMT-7"), for the transactions list. */
+  number: string | null;
+  to: RouteLocationRaw;
+  /** Why Reverse is not offered: the API undoes an owned entry only through its owner. */
+  reverseReason: string;
+}
+
+/** "March 2026", from a monthly-actuals entry's date (the month's last day). */
+function monthLabel(date: string, locale?: string): string {
+  const d = parseLocalDate(date);
+  if (!d) return date;
+  const options = { month: 'long', year: 'numeric', timeZone: 'UTC' } as const;
+  try {
+    return new Intl.DateTimeFormat(locale, options).format(d);
+  } catch {
+    return new Intl.DateTimeFormat(undefined, options).format(d);
+  }
+}
+
+/**
+ * The invoice, payment or month of monthly actuals an entry belongs to, with a link to it; null
+ * for manual, imported and opening-balance entries. Payments have no page of their own: the link
+ * opens the payments list on the payment's date. Monthly Actuals shows a fiscal year (named by
+ * the calendar year it ends in), hence the association's fiscal-year start.
+ */
+export function entryOwnerLink(
+  entry: Pick<JournalEntryRow, 'owner' | 'invoice' | 'payment' | 'date'>,
+  options: { locale?: string; fiscalYearStartMonth?: number } = {},
+): EntryOwnerLink | null {
+  const { locale, fiscalYearStartMonth = 1 } = options;
+  const owner = entry.owner;
+  if (!owner) return null;
+  switch (owner.type) {
+    case 'INVOICE':
+      return {
+        type: owner.type,
+        label: entry.invoice ? `invoice ${invoiceNumber(entry.invoice.number)}` : 'an invoice',
+        number: entry.invoice ? invoiceNumber(entry.invoice.number) : null,
+        to: { name: 'invoice', params: { id: entry.invoice?.id ?? owner.id } },
+        reverseReason: 'Void the invoice instead',
+      };
+    case 'PAYMENT': {
+      const payment = entry.payment;
+      return {
+        type: owner.type,
+        label: payment ? `payment ${paymentNumber(payment.number)}` : 'a payment',
+        number: payment ? paymentNumber(payment.number) : null,
+        to: payment
+          ? { name: 'payments', query: { from: payment.date, to: payment.date } }
+          : { name: 'payments' },
+        reverseReason: 'Void the payment instead',
+      };
+    }
+    case 'MONTHLY_ACTUALS':
+      return {
+        type: owner.type,
+        label: `Monthly Actuals, ${monthLabel(entry.date, locale)}`,
+        number: null,
+        to: {
+          name: 'monthly-actuals',
+          query: { year: String(fiscalYearOf(entry.date, fiscalYearStartMonth)) },
+        },
+        reverseReason: 'Change the amounts in Monthly Actuals',
+      };
+    default:
+      return null;
+  }
+}
+
+const OWNER_ICONS: Record<EntryOwnerType, string> = {
+  INVOICE: 'pi pi-file',
+  PAYMENT: 'pi pi-wallet',
+  MONTHLY_ACTUALS: 'pi pi-table',
+};
+
+export function ownerIcon(type: EntryOwnerType): string {
+  return OWNER_ICONS[type];
 }
 
 // ---------------------------------------------------------------------------------------------

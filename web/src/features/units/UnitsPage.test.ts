@@ -1,18 +1,28 @@
 import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@/apollo/types';
-import { connection, unitJson } from '@/features/invoices/receivablesFixtures';
+import { connection, ledgerRowJson, unitJson } from '@/features/invoices/receivablesFixtures';
+import { toLocalDate } from '@/format';
 import { apiError, installTestClient } from '@/test/graphql';
 import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import { installFakeXhr } from '@/test/xhr';
 import UnitPage from './views/UnitPage.vue';
+import { hasStandingOpening, ledgerDescription, openingBalanceInput } from './units';
 import UnitsPage from './views/UnitsPage.vue';
 
 const twelve = unitJson('unit-12', '12', 'Jordan Ellis', { balanceDue: '350.00', invoiceCount: 3 });
 const fourteen = unitJson('unit-14', '14', null, { credit: '40.00' });
 
 const $ = <T extends HTMLElement>(selector: string) => document.querySelector<T>(selector);
+
+async function type(selector: string, value: string): Promise<void> {
+  const input = $<HTMLInputElement>(selector);
+  if (!input) throw new Error(`No ${selector}`);
+  input.value = value;
+  input.dispatchEvent(new Event('input'));
+  await flushPromises();
+}
 const menuItem = (label: string) =>
   [...document.querySelectorAll<HTMLElement>('[role=menuitem]')].find((el) =>
     el.textContent?.includes(label),
@@ -153,6 +163,94 @@ describe('UnitsPage', { timeout: 30_000 }, () => {
     ]);
     wrapper.unmount();
   });
+
+  it('imports opening balances with a date for rows without one; a refusal lists the rows', async () => {
+    const { sent } = installFakeXhr((upload) =>
+      upload.respond(200, {
+        data: {
+          importOpeningBalances:
+            sent.length === 1
+              ? {
+                  created: 0,
+                  errors: [
+                    {
+                      row: 3,
+                      field: 'unit_number',
+                      message:
+                        'Unit 14 already has an opening credit (PMT-9); void it to enter another',
+                    },
+                  ],
+                }
+              : { created: 2, errors: [] },
+        },
+      }),
+    );
+    const { wrapper } = await mountUnits();
+    $('[data-testid=import-opening-balances]')?.click();
+    await flushPromises();
+    expect(document.body.textContent).toContain('negative for a credit');
+    const input = $<HTMLInputElement>('[data-testid=opening-balances-file]')!;
+    const file = new File(['unit_number,amount\n12,450\n14,-120\n'], 'opening.csv', {
+      type: 'text/csv',
+    });
+    Object.defineProperty(input, 'files', { value: [file] });
+    input.dispatchEvent(new Event('change'));
+    await flushPromises();
+    await type('#opening-import-date', 'Jan 1, 2026');
+    $('[data-testid=start-opening-import]')?.click();
+    await vi.waitFor(() => expect($('[data-testid=import-errors]')).not.toBeNull());
+    expect(sent[0]?.operations.operationName).toBe('ImportOpeningBalances');
+    expect(sent[0]?.operations.variables).toEqual({ file: null, date: '2026-01-01' });
+    expect(sent[0]?.file?.name).toBe('opening.csv');
+    expect($('[data-testid=import-errors]')!.textContent).toContain(
+      'already has an opening credit',
+    );
+
+    $('[data-testid=start-opening-import]')?.click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('2 opening balances imported'),
+    );
+    wrapper.unmount();
+  });
+});
+
+describe('opening balances and the ledger’s words', () => {
+  it('reads a typed amount: positive owed, negative a credit, never zero', () => {
+    expect(openingBalanceInput('u-1', { date: '2026-01-01', amount: '-120', memo: ' ' })).toEqual({
+      ok: true,
+      input: { unitId: 'u-1', date: '2026-01-01', amount: '-120.00', memo: null },
+    });
+    expect(openingBalanceInput('u-1', { date: null, amount: '0', memo: '' })).toEqual({
+      ok: false,
+      errors: {
+        date: 'Choose the day the books start in Covenant.',
+        amount: 'Enter what the owner owed, or a negative amount for a credit.',
+      },
+    });
+  });
+
+  it('knows a standing opening balance from a voided one', () => {
+    const opening = ledgerRowJson('OPENING_BALANCE', '2026-01-01', 'INV-1', { invoiceId: 'i-1' });
+    const voided = ledgerRowJson('VOID_INVOICE', '2026-01-05', 'INV-1', { invoiceId: 'i-1' });
+    const credit = ledgerRowJson('OPENING_CREDIT', '2026-01-06', 'PMT-2', { paymentId: 'p-2' });
+    expect(hasStandingOpening([opening])).toBe(true);
+    expect(hasStandingOpening([opening, voided])).toBe(false);
+    expect(hasStandingOpening([opening, voided, credit])).toBe(true);
+    expect(ledgerDescription({ kind: 'WRITE_OFF', description: 'Written off: Bankrupt' })).toBe(
+      'Bankrupt',
+    );
+    expect(ledgerDescription({ kind: 'WRITE_OFF', description: 'Written off' })).toBe('');
+    expect(
+      ledgerDescription({
+        kind: 'VOID_WRITE_OFF',
+        description: 'Write-off undone with the invoice',
+      }),
+    ).toBe('with the invoice');
+    expect(ledgerDescription({ kind: 'OPENING_BALANCE', description: 'Carried over' })).toBe(
+      'Carried over',
+    );
+    expect(ledgerDescription({ kind: 'INVOICE', description: null })).toBe('Invoice');
+  });
 });
 
 describe('UnitPage', { timeout: 30_000 }, () => {
@@ -233,6 +331,169 @@ describe('UnitPage', { timeout: 30_000 }, () => {
     expect(wrapper.get('[data-testid=unit-ledger] tbody a').attributes('href')).toBe(
       '/invoices/inv-1',
     );
+    wrapper.unmount();
+  });
+
+  it('names write-offs and opening balances in words, and offers no second opening balance', async () => {
+    installTestClient((req) => {
+      if (req.operationName === 'Unit') return { body: { data: { unit: twelve } } };
+      if (req.operationName === 'UnitLedger')
+        return {
+          body: {
+            data: {
+              unitLedger: [
+                ledgerRowJson('OPENING_BALANCE', '2026-01-01', 'INV-1000', {
+                  description: 'Opening balance',
+                  invoiceId: 'inv-0',
+                  charge: '450.00',
+                  balance: '450.00',
+                }),
+                ledgerRowJson('INVOICE', '2026-02-01', 'INV-1001', {
+                  description: 'Feb 2026 assessment',
+                  invoiceId: 'inv-1',
+                  charge: '350.00',
+                  balance: '800.00',
+                }),
+                ledgerRowJson('WRITE_OFF', '2026-04-10', 'INV-1001', {
+                  description: 'Written off: Owner filed for bankruptcy',
+                  invoiceId: 'inv-1',
+                  payment: '350.00',
+                  balance: '450.00',
+                }),
+                ledgerRowJson('VOID_WRITE_OFF', '2026-04-12', 'INV-1001', {
+                  description: 'Write-off undone with the invoice',
+                  invoiceId: 'inv-1',
+                  payment: '-350.00',
+                  balance: '800.00',
+                }),
+                ledgerRowJson('OPENING_CREDIT', '2026-04-15', 'PMT-9', {
+                  description: 'Opening credit',
+                  paymentId: 'pmt-9',
+                  payment: '20.00',
+                  balance: '780.00',
+                }),
+              ],
+            },
+          },
+        };
+      return { body: { data: null } };
+    });
+    const pinia = freshPinia();
+    signIn(
+      { email: 'treasurer@example.com' },
+      { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
+    );
+    const router = await routerAt('/units/unit-12', pinia);
+    const wrapper = mountWithApp(UnitPage, { pinia, router });
+    await flushPromises();
+    const described = wrapper
+      .findAll('[data-testid=unit-ledger] tbody tr')
+      .map((tr) => tr.findAll('td')[2]!.text().replace(/\s+/g, ' ').trim());
+    expect(described).toEqual([
+      'Opening balance',
+      'Feb 2026 assessment',
+      'Written off Owner filed for bankruptcy',
+      'Write-off undone with the invoice',
+      'Opening credit',
+    ]);
+    expect(wrapper.findAll('[data-testid=ledger-kind]').map((t) => t.text())).toEqual([
+      'Opening balance',
+      'Written off',
+      'Write-off undone',
+      'Opening credit',
+    ]);
+    expect(wrapper.find('[data-testid=unit-opening-balance]').exists()).toBe(false);
+    wrapper.unmount();
+  });
+
+  it('enters an opening credit; the API’s refusal is shown in the dialog', async () => {
+    const sent: GraphQLRequest[] = [];
+    let ledger: unknown[] = [];
+    installTestClient((req) => {
+      if (req.operationName === 'Unit') return { body: { data: { unit: twelve } } };
+      if (req.operationName === 'UnitLedger') return { body: { data: { unitLedger: ledger } } };
+      if (req.operationName === 'SetUnitOpeningBalance') {
+        sent.push(req);
+        if (sent.length === 1)
+          return {
+            body: apiError(
+              'CONFLICT',
+              'Unit 12 already has an opening balance (INV-1000); void it to enter another',
+              [
+                {
+                  field: 'unitId',
+                  message:
+                    'Unit 12 already has an opening balance (INV-1000); void it to enter another',
+                },
+              ],
+            ),
+          };
+        ledger = [
+          ledgerRowJson('OPENING_CREDIT', '2026-01-01', 'PMT-9', {
+            description: 'Opening credit',
+            paymentId: 'pmt-9',
+            payment: '120.00',
+            balance: '-120.00',
+          }),
+        ];
+        return {
+          body: {
+            data: {
+              setUnitOpeningBalance: {
+                __typename: 'UnitOpeningBalance',
+                unitId: 'unit-12',
+                invoiceId: null,
+                paymentId: 'pmt-9',
+              },
+            },
+          },
+        };
+      }
+      return { body: { data: null } };
+    });
+    const pinia = freshPinia();
+    signIn(
+      { email: 'treasurer@example.com' },
+      { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
+    );
+    const router = await routerAt('/units/unit-12', pinia);
+    const wrapper = mountWithApp(withToast(UnitPage), { pinia, router });
+    await flushPromises();
+    await wrapper.get('[data-testid=unit-opening-balance]').trigger('click');
+    await flushPromises();
+    expect($('#opening-amount-help')?.textContent).toContain('Negative for a credit the owner had');
+
+    $<HTMLButtonElement>('[data-testid=opening-balance-submit]')?.click();
+    await flushPromises();
+    expect(sent).toHaveLength(0);
+    expect(document.body.textContent).toContain('Enter what the owner owed');
+
+    await type('#opening-amount', '-120');
+    await type('#opening-memo', 'Prepaid January');
+    expect($('[data-testid=opening-balance-meaning]')?.textContent).toContain('$120.00 of credit');
+    $<HTMLButtonElement>('[data-testid=opening-balance-submit]')?.click();
+    await vi.waitFor(() =>
+      expect($('[data-testid=opening-balance-error]')?.textContent).toContain(
+        'already has an opening balance (INV-1000)',
+      ),
+    );
+    expect(sent[0]?.variables).toEqual({
+      input: {
+        unitId: 'unit-12',
+        date: toLocalDate(new Date()),
+        amount: '-120.00',
+        memo: 'Prepaid January',
+      },
+    });
+
+    $<HTMLButtonElement>('[data-testid=opening-balance-submit]')?.click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Opening credit of $120.00 entered'),
+    );
+    await vi.waitFor(() =>
+      expect(wrapper.find('[data-testid=unit-opening-balance]').exists()).toBe(false),
+    );
+    expect(wrapper.get('[data-testid=ledger-kind]').text()).toBe('Opening credit');
     wrapper.unmount();
   });
 

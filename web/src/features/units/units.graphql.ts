@@ -144,3 +144,44 @@ export const IMPORT_UNITS_MUTATION = graphql(`
 
 export type UnitImportResult = ResultOf<typeof IMPORT_UNITS_MUTATION>['importUnits'];
 export type CsvRowError = UnitImportResult['errors'][number];
+
+// ---------------------------------------------------------------------------------------------
+// Opening balances: what each unit owed (or had in credit) when the books moved to Covenant
+
+export const SET_UNIT_OPENING_BALANCE_MUTATION = graphql(`
+  mutation SetUnitOpeningBalance($input: UnitOpeningBalanceInput!) {
+    setUnitOpeningBalance(input: $input) {
+      unitId
+      invoiceId
+      paymentId
+    }
+  }
+`);
+
+/** `amount`: positive, owed by the owner; negative, the owner's credit. */
+export type UnitOpeningBalanceInput = VariablesOf<
+  typeof SET_UNIT_OPENING_BALANCE_MUTATION
+>['input'];
+
+export const OPENING_BALANCE_IMPORT_TEMPLATE_QUERY = graphql(`
+  query OpeningBalanceImportTemplate {
+    openingBalanceImportTemplate
+  }
+`);
+
+export const IMPORT_OPENING_BALANCES_MUTATION = graphql(`
+  mutation ImportOpeningBalances($file: Upload!, $date: LocalDate) {
+    importOpeningBalances(file: $file, date: $date) {
+      created
+      errors {
+        row
+        field
+        message
+      }
+    }
+  }
+`);
+
+export type OpeningBalanceImportResult = ResultOf<
+  typeof IMPORT_OPENING_BALANCES_MUTATION
+>['importOpeningBalances'];

@@ -1,0 +1,322 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withDatabase } from '../../db/connection.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { receivablesChart, receivablesKit } from '../../test/receivables.js';
+import { createTenant, type Tenant } from '../../test/tenant.js';
+import { checkLedger } from '../journal/ledger-check.service.js';
+
+// The receivable account never goes below zero: a unit's credit sits in Prepaid Assessments (a
+// control account kept by payments) and moves back when it pays an invoice. Bad debt is written
+// off through the invoice. Opening balances come in through the subledger, never by hand.
+describe('receivables books: credit, write-offs, opening balances', () => {
+  let app: TestApp;
+  let t: Tenant;
+  const ids: Record<string, string> = {};
+  const ok = (query: string, variables?: Record<string, unknown>) => t.ok(query, variables);
+  const { unit, balanceOf, invoicesOf } = receivablesKit(() => t, ids);
+  const aging = (asOf: string) =>
+    ok(
+      `query ($asOf: LocalDate!) { agingReport(asOf: $asOf) { receivableBalance prepaidBalance
+        totals { current days1to30 credit total } rows { unit { number } buckets { credit total } } } }`,
+      { asOf },
+    ).then((d) => d.agingReport);
+  const INVOICE = `query ($id: ID!) { invoice(id: $id) { number status total paid writtenOff balance
+    daysOverdue writeOff { amount date account { number } journalEntryId } } }`;
+  const unitLedger = (id: string) =>
+    ok(`query ($id: ID!) { unitLedger(unitId: $id) { kind reference charge payment balance } }`, {
+      id,
+    }).then((d) => d.unitLedger);
+  const check = async () =>
+    checkLedger(withDatabase(app.services.clusterUrl('default'), t.org.dbName));
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    t = await createTenant(app, 'Maple Ridge HOA');
+    Object.assign(ids, await receivablesChart(t));
+    ids.monthly = await receivablesKit(() => t, ids).group('Monthly dues', 'MONTHLY', [
+      [ids.house, '250.00', '0.00'],
+    ]);
+    ids.badDebt = await t.account('6900', 'EXPENSE');
+    ids.ar = await t.receivableAccount();
+    const s = await ok('{ receivablesSettings { prepaidAccountId } }');
+    ids.prepaid = s.receivablesSettings.prepaidAccountId;
+  });
+  afterAll(() => app.close());
+
+  it('creates Prepaid Assessments with the settings and keeps it for payments', async () => {
+    const acc = await ok(`query ($id: ID!) { account(id: $id) { number name type fundType } }`, {
+      id: ids.prepaid,
+    });
+    expect(acc.account).toEqual({
+      number: '2100',
+      name: 'Prepaid Assessments',
+      type: 'LIABILITY',
+      fundType: 'OPERATING',
+    });
+    const res = await t.gql(
+      `mutation ($input: PostJournalEntryInput!) { postJournalEntry(input: $input) { id } }`,
+      {
+        input: {
+          date: '2026-01-05',
+          lines: [
+            { accountId: ids.cash, debit: '10.00' },
+            { accountId: ids.prepaid, credit: '10.00' },
+          ],
+        },
+      },
+    );
+    expect(res.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.body.errors?.[0].message).toMatch(/^Prepaid Assessments is kept by payments: /);
+  });
+
+  it('holds an overpayment in Prepaid Assessments, never as a negative receivable', async () => {
+    ids.u1 = await unit('P-1');
+    await t.assessmentRun('2026-01');
+    await t.payment(ids.u1, '2026-01-15', '400.00', { depositAccountId: ids.cash });
+    // 250.00 pays January; 150.00 is the unit's credit.
+    expect(await balanceOf(ids.ar, '2026-01-31')).toBe('0.00');
+    expect(await balanceOf(ids.prepaid, '2026-01-31')).toBe('150.00');
+    const a = await aging('2026-01-31');
+    expect(a.totals).toMatchObject({ total: '0.00', credit: '-150.00' });
+    expect(a.receivableBalance).toBe('0.00');
+    expect(a.prepaidBalance).toBe('150.00');
+    // February's invoice takes the credit: an entry of the payment moves it back on Feb 1.
+    await t.assessmentRun('2026-02');
+    expect(await balanceOf(ids.ar, '2026-02-28')).toBe('100.00');
+    expect(await balanceOf(ids.prepaid, '2026-02-28')).toBe('0.00');
+    expect(await balanceOf(ids.prepaid, '2026-01-31')).toBe('150.00');
+    const lines = await ok(
+      `query ($a: ID!) { journalLines(filter: { accountId: $a }, first: 20) { edges { node {
+        date debit credit source entryMemo owner { type } } } } }`,
+      { a: ids.prepaid },
+    );
+    const moves = lines.journalLines.edges.map((e: any) => e.node);
+    expect(moves).toHaveLength(2);
+    expect(moves.find((m: any) => m.debit === '150.00')).toMatchObject({
+      date: '2026-02-01',
+      source: 'PAYMENT',
+      owner: { type: 'PAYMENT' },
+    });
+    expect((await aging('2026-02-28')).totals).toMatchObject({ total: '100.00', credit: '0.00' });
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  it('voids a payment together with the credit it applied later', async () => {
+    const u = await unit('P-2');
+    await t.invoice(u, '2026-03-01', [[ids.income, '100.00']]);
+    const pay = await t.payment(u, '2026-03-02', '160.00', { depositAccountId: ids.cash });
+    await t.invoice(u, '2026-03-10', [[ids.income, '60.00']]);
+    const [late, first] = await invoicesOf(u);
+    expect([first.status, late.status]).toEqual(['PAID', 'PAID']);
+    // Not before the credit was applied.
+    const early = await t.gql(
+      `mutation ($id: ID!, $d: LocalDate) { voidPayment(id: $id, date: $d) { id } }`,
+      { id: pay, d: '2026-03-05' },
+    );
+    expect(early.body.errors?.[0].extensions?.details).toEqual([
+      expect.objectContaining({ field: 'date', message: expect.stringMatching(/2026-03-10/) }),
+    ]);
+    await ok(`mutation ($id: ID!, $d: LocalDate) { voidPayment(id: $id, date: $d) { id } }`, {
+      id: pay,
+      d: '2026-03-15',
+    });
+    const after = await invoicesOf(u);
+    expect(after.map((i: any) => i.status)).toEqual(['OPEN', 'OPEN']);
+    const a = await aging('2026-03-31');
+    expect(a.receivableBalance).toBe(a.totals.total);
+    expect(a.prepaidBalance).toBe('0.00');
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  it('writes off an invoice balance to a bad-debt expense through the invoice', async () => {
+    const u = await unit('W-1');
+    const inv = await t.invoice(u, '2026-04-01', [[ids.income, '300.00']], {
+      dueDate: '2026-04-10',
+    });
+    await t.payment(u, '2026-04-05', '100.00', { depositAccountId: ids.cash });
+    const arBefore = await balanceOf(ids.ar, '2026-04-30');
+    // Only an expense account.
+    const wrong = await t.gql(
+      `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { id } }`,
+      { input: { invoiceId: inv, accountId: ids.income, date: '2026-04-20' } },
+    );
+    expect(wrong.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect((wrong.body.errors?.[0].extensions?.details as any)[0].field).toBe('accountId');
+    const done = await ok(
+      `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { id status } }`,
+      {
+        input: { invoiceId: inv, accountId: ids.badDebt, date: '2026-04-20', memo: 'Moved away' },
+      },
+    );
+    expect(done.writeOffInvoice.status).toBe('WRITTEN_OFF');
+    const { invoice } = await ok(INVOICE, { id: inv });
+    expect(invoice).toMatchObject({
+      paid: '100.00',
+      writtenOff: '200.00',
+      balance: '0.00',
+      daysOverdue: 0,
+      writeOff: { amount: '200.00', date: '2026-04-20', account: { number: '6900' } },
+    });
+    expect(await balanceOf(ids.badDebt, '2026-04-30')).toBe('200.00');
+    expect(await balanceOf(ids.ar, '2026-04-30')).toBe((Number(arBefore) - 200).toFixed(2));
+    expect(await balanceOf(ids.ar, '2026-04-19')).toBe(arBefore);
+    const a = await aging('2026-04-30');
+    expect(a.receivableBalance).toBe(a.totals.total);
+    expect(a.rows.find((r: any) => r.unit.number === 'W-1')).toBeUndefined();
+    // The entry belongs to the invoice: only the invoice undoes it.
+    const rev = await t.gql(
+      `mutation ($id: ID!, $d: LocalDate!) { reverseJournalEntry(id: $id, date: $d) { id } }`,
+      { id: invoice.writeOff.journalEntryId, d: '2026-04-30' },
+    );
+    expect(rev.body.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(rev.body.errors?.[0].message).toMatch(
+      /belongs to invoice INV-\d+: void the invoice instead/,
+    );
+    const again = await t.gql(
+      `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { id } }`,
+      { input: { invoiceId: inv, accountId: ids.badDebt } },
+    );
+    expect(again.body.errors?.[0].extensions?.code).toBe('CONFLICT');
+    const rows = await unitLedger(u);
+    expect(rows.map((r: any) => [r.kind, r.charge, r.payment, r.balance])).toEqual([
+      ['INVOICE', '300.00', '0.00', '300.00'],
+      ['PAYMENT', '0.00', '100.00', '200.00'],
+      ['WRITE_OFF', '0.00', '200.00', '0.00'],
+    ]);
+    const { unit: figures } = await ok(`query ($id: ID!) { unit(id: $id) { balanceDue credit } }`, {
+      id: u,
+    });
+    expect(figures).toEqual({ balanceDue: '0.00', credit: '0.00' });
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  it('voiding a written-off invoice undoes the write-off with it', async () => {
+    const u = await unit('W-2');
+    const inv = await t.invoice(u, '2026-05-01', [[ids.income, '80.00']]);
+    const before = await balanceOf(ids.badDebt, '2026-05-31');
+    await ok(`mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { id } }`, {
+      input: { invoiceId: inv, accountId: ids.badDebt, date: '2026-05-10' },
+    });
+    const early = await t.gql(
+      `mutation ($id: ID!, $d: LocalDate) { voidInvoice(id: $id, date: $d) { id } }`,
+      { id: inv, d: '2026-05-05' },
+    );
+    expect(early.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    const v = await ok(
+      `mutation ($id: ID!, $d: LocalDate) { voidInvoice(id: $id, date: $d) { status writtenOff writeOff { id } } }`,
+      { id: inv, d: '2026-05-20' },
+    );
+    expect(v.voidInvoice).toEqual({ status: 'VOID', writtenOff: '0.00', writeOff: null });
+    expect(await balanceOf(ids.badDebt, '2026-05-31')).toBe(before);
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  it('takes opening balances and credits per unit through the subledger', async () => {
+    const owes = await unit('O-1');
+    const ahead = await unit('O-2');
+    const SET = `mutation ($input: UnitOpeningBalanceInput!) { setUnitOpeningBalance(input: $input) {
+      invoiceId paymentId } }`;
+    const a = await ok(SET, { input: { unitId: owes, date: '2025-12-31', amount: '450.00' } });
+    expect(a.setUnitOpeningBalance.paymentId).toBeNull();
+    const inv = await ok(`query ($id: ID!) { invoice(id: $id) { kind total status } }`, {
+      id: a.setUnitOpeningBalance.invoiceId,
+    });
+    expect(inv.invoice).toEqual({ kind: 'OPENING_BALANCE', total: '450.00', status: 'OPEN' });
+    const twice = await t.gql(SET, {
+      input: { unitId: owes, date: '2025-12-31', amount: '10.00' },
+    });
+    expect(twice.body.errors?.[0].extensions?.code).toBe('CONFLICT');
+    expect(twice.body.errors?.[0].message).toMatch(/already has an opening balance \(INV-\d+\)/);
+    const zero = await t.gql(SET, { input: { unitId: ahead, date: '2025-12-31', amount: '0' } });
+    expect((zero.body.errors?.[0].extensions?.details as any)[0].field).toBe('amount');
+    const b = await ok(SET, { input: { unitId: ahead, date: '2025-12-31', amount: '-120.00' } });
+    expect(b.setUnitOpeningBalance.invoiceId).toBeNull();
+    const { unit: figures } = await ok(`query ($id: ID!) { unit(id: $id) { credit } }`, {
+      id: ahead,
+    });
+    expect(figures.credit).toBe('120.00');
+    const obe = (await ok('{ accounts { id number } }')).accounts.find(
+      (x: any) => x.number === 'OBE-OPERATING',
+    ).id;
+    expect(await balanceOf(obe, '2025-12-31')).toBe('330.00');
+    expect(await balanceOf(ids.ar, '2025-12-31')).toBe('450.00');
+    expect(await balanceOf(ids.prepaid, '2025-12-31')).toBe('120.00');
+    expect((await unitLedger(ahead)).map((r: any) => [r.kind, r.payment])).toEqual([
+      ['OPENING_CREDIT', '120.00'],
+    ]);
+    // A manual entry on the receivable account is refused and names the way in.
+    const manual = await t.gql(
+      `mutation ($input: PostJournalEntryInput!) { postJournalEntry(input: $input) { id } }`,
+      {
+        input: {
+          date: '2025-12-31',
+          lines: [
+            { accountId: ids.ar, debit: '5.00' },
+            { accountId: obe, credit: '5.00' },
+          ],
+        },
+      },
+    );
+    expect(manual.body.errors?.[0].message).toMatch(/opening balance under Units/);
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  it('imports opening balances from CSV, all or nothing', async () => {
+    await unit('C-1');
+    await unit('C-2');
+    const upload = async (csv: string, date?: string) => {
+      const form = new FormData();
+      form.append(
+        'operations',
+        JSON.stringify({
+          query: `mutation ($file: Upload!, $date: LocalDate) { importOpeningBalances(file: $file, date: $date) {
+            created errors { row field message } } }`,
+          variables: { file: null, date },
+        }),
+      );
+      form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+      form.append('0', new Blob([csv], { type: 'text/csv' }), 'opening.csv');
+      const res = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${t.admin}`, 'apollo-require-preflight': 'true' },
+        body: form,
+      });
+      return ((await res.json()) as any).data.importOpeningBalances;
+    };
+    const bad = await upload(
+      'unit_number,amount,memo\nC-1,"1,250.00",Carried over\nZ-9,10,\nC-1,5,\nC-2,0,\nO-1,10,\n',
+      '2025-12-31',
+    );
+    expect(bad.created).toBe(0);
+    expect(bad.errors).toEqual([
+      { row: 3, field: 'unit_number', message: 'Unknown unit "Z-9"' },
+      { row: 4, field: 'unit_number', message: 'Unit C-1 is also on line 2' },
+      {
+        row: 5,
+        field: 'amount',
+        message: 'Enter the amount owed (or a negative amount for a credit)',
+      },
+    ]);
+    const taken = await upload('unit_number,amount,date\nC-1,10,2025-12-31\nO-1,10,2025-12-31\n');
+    expect(taken.created).toBe(0);
+    expect(taken.errors[0]).toMatchObject({ row: 3, field: 'unit_number' });
+    expect(taken.errors[0].message).toMatch(/^Unit O-1 already has an opening balance/);
+    const good = await upload(
+      'unit_number,amount,date,memo\nC-1,"1,250.00",,Carried over\nC-2,(75.50),2025-12-30,\n',
+      '2025-12-31',
+    );
+    expect(good).toEqual({ created: 2, errors: [] });
+    const [c1] = await invoicesOf(
+      (await ok('{ units(first: 100) { edges { node { id number } } } }')).units.edges.find(
+        (e: any) => e.node.number === 'C-1',
+      ).node.id,
+    );
+    expect(c1).toMatchObject({
+      kind: 'OPENING_BALANCE',
+      total: '1250.00',
+      issueDate: '2025-12-31',
+    });
+    expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+});

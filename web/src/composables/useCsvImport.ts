@@ -1,0 +1,70 @@
+import { computed, ref, type Ref } from 'vue';
+import { errorMessage } from '@/apollo/errors';
+import { UploadError } from '@/features/transactions/upload';
+
+/** One problem of an imported file, at its line (the header is line 1). */
+export interface ImportRowError {
+  row: number;
+  field: string | null;
+  message: string;
+}
+
+/**
+ * The state of an all-or-nothing CSV import dialog: the file picked, the upload's progress, the
+ * row errors the API answered (nothing was written then) or the failure. `run` uploads the file;
+ * on success `done` gets the number created and the dialog closes. Each open starts clean.
+ */
+export function useCsvImport(
+  visible: Ref<boolean>,
+  run: (
+    file: File,
+    onProgress: (fraction: number) => void,
+  ) => Promise<{ created: number; errors: ImportRowError[] }>,
+  done: (created: number) => void,
+  clearInput: () => void,
+) {
+  const file = ref<File | null>(null);
+  const progress = ref<number | null>(null);
+  const rowErrors = ref<ImportRowError[]>([]);
+  const failure = ref<string | null>(null);
+  const importing = computed(() => progress.value !== null);
+
+  function reset(): void {
+    file.value = null;
+    progress.value = null;
+    rowErrors.value = [];
+    failure.value = null;
+  }
+
+  function onPick(picked: File | null): void {
+    file.value = picked;
+    rowErrors.value = [];
+    failure.value = null;
+  }
+
+  async function start(): Promise<void> {
+    if (!file.value) {
+      failure.value = 'Choose a CSV file first.';
+      return;
+    }
+    failure.value = null;
+    rowErrors.value = [];
+    progress.value = 0;
+    try {
+      const result = await run(file.value, (f) => (progress.value = f));
+      if (result.errors.length) {
+        rowErrors.value = [...result.errors].sort((a, b) => a.row - b.row);
+        return;
+      }
+      done(result.created);
+      visible.value = false;
+    } catch (e) {
+      failure.value = e instanceof UploadError ? e.message : errorMessage(e);
+    } finally {
+      progress.value = null;
+      clearInput();
+    }
+  }
+
+  return { file, progress, rowErrors, failure, importing, reset, onPick, start };
+}
