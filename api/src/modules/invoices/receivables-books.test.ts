@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withDatabase } from '../../db/connection.js';
+import { PREPAID_BACKFILL } from '../../../../tenant-migrations/014_receivables_credit_write_offs.js';
+import { withClient, withDatabase } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { receivablesChart, receivablesKit } from '../../test/receivables.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
@@ -318,5 +319,91 @@ describe('receivables books: credit, write-offs, opening balances', () => {
       issueDate: '2025-12-31',
     });
     expect(await check()).toMatchObject({ controlDifferences: [] });
+  });
+
+  // Books from before Prepaid Assessments: a payment's entry credited the receivable with all of
+  // it (the overpayment made the receivable negative) and a later invoice took the credit with no
+  // entry. The migration moves the credit into Prepaid Assessments as of the payment's date and
+  // back as of the day it was applied, so every date reads as the rules would have posted it.
+  it('brings the credit of existing books into Prepaid Assessments in the migration', async () => {
+    // Books of their own: the migration moves the credit of every standing payment.
+    const old = await createTenant(app, 'Old Books HOA');
+    const o: Record<string, string> = { ...(await receivablesChart(old)) };
+    const kit = receivablesKit(() => old, o);
+    o.monthly = await kit.group('Monthly dues', 'MONTHLY', [[o.house, '250.00', '0.00']]);
+    o.ar = await old.receivableAccount();
+    o.prepaid = (
+      await old.ok('{ receivablesSettings { prepaidAccountId } }')
+    ).receivablesSettings.prepaidAccountId;
+    const u = await kit.unit('M-1');
+    const jan = await old.invoice(u, '2026-06-01', [[o.income, '250.00']]);
+    const jul = await old.invoice(u, '2026-07-01', [[o.income, '250.00']]);
+    const url = withDatabase(app.services.clusterUrl('default'), old.org.dbName);
+    await withClient(url, async (c) => {
+      await c.query('BEGIN');
+      const e = await c.query<{ id: string }>(
+        `INSERT INTO journal_entries (id, entry_date, memo, source, owner_type, owner_id)
+         VALUES (gen_random_uuid(), '2026-06-15', 'PMT old', 'payment', 'payment', gen_random_uuid())
+         RETURNING id`,
+      );
+      const entry = e.rows[0].id;
+      await c.query(
+        `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit)
+         VALUES (gen_random_uuid(), $1, 1, $2, '2026-06-15', 40000, 0),
+                (gen_random_uuid(), $1, 2, $3, '2026-06-15', 0, 40000)`,
+        [entry, o.cash, o.ar],
+      );
+      const p = await c.query<{ id: string }>(
+        `INSERT INTO payments (id, unit_id, date, amount, method, deposit_account_id, journal_entry_id)
+         SELECT owner_id, $1, '2026-06-15', 40000, 'check', $2, id FROM journal_entries WHERE id = $3
+         RETURNING id`,
+        [u, o.cash, entry],
+      );
+      o.payment = p.rows[0].id;
+      await c.query(
+        `INSERT INTO payment_applications (id, payment_id, invoice_id, amount, applied_on)
+         VALUES (gen_random_uuid(), $1, $2, 25000, '2026-06-15')`,
+        [o.payment, jan],
+      );
+      await c.query('COMMIT');
+    });
+    // July's invoice took 150.00 of the credit, with no entry (as the old code did).
+    await withClient(url, async (c) => {
+      await c.query(
+        `INSERT INTO payment_applications (id, payment_id, invoice_id, amount, applied_on)
+         VALUES (gen_random_uuid(), $1, $2, 15000, '2026-07-01')`,
+        [o.payment, jul],
+      );
+      await c.query(`UPDATE receivables_settings SET prepaid_account_id = NULL`);
+      await c.query(`DELETE FROM control_accounts WHERE role = 'prepaid'`);
+    });
+    const ar = async (d: string) => kit.balanceOf(o.ar, d);
+    const prepaid = async (d: string) => kit.balanceOf(o.prepaid, d);
+    const before = { jun: await ar('2026-06-30'), jul: await ar('2026-07-31') };
+    await withClient(url, async (c) => {
+      await c.query('BEGIN');
+      for (const q of PREPAID_BACKFILL) await c.query(q);
+      await c.query('COMMIT');
+    });
+    // The same Prepaid Assessments account is found again by its name, and kept by payments.
+    const s = await old.ok('{ receivablesSettings { prepaidAccountId } }');
+    expect(s.receivablesSettings.prepaidAccountId).toBe(o.prepaid);
+    // Before: the receivable at -150.00 after June's overpayment, 100.00 after July's invoice.
+    expect([before.jun, before.jul]).toEqual(['-150.00', '100.00']);
+    expect([await ar('2026-06-30'), await prepaid('2026-06-30')]).toEqual(['0.00', '150.00']);
+    expect([await ar('2026-07-31'), await prepaid('2026-07-31')]).toEqual(['100.00', '0.00']);
+    const applied = await withClient(url, (c) =>
+      c.query(`SELECT entry_id FROM payment_applications WHERE applied_on = '2026-07-01'`),
+    );
+    expect(applied.rows[0].entry_id).toBeTruthy();
+    const a = await old
+      .ok(
+        `query ($d: LocalDate!) { agingReport(asOf: $d) { receivableBalance prepaidBalance totals { credit total } } }`,
+        { d: '2026-06-30' },
+      )
+      .then((d) => d.agingReport);
+    expect(a.receivableBalance).toBe(a.totals.total);
+    expect(Number(a.prepaidBalance) + Number(a.totals.credit)).toBe(0);
+    expect(await checkLedger(url)).toMatchObject({ unbalancedEntries: 0, controlDifferences: [] });
   });
 });

@@ -45,6 +45,8 @@ describe('audit', () => {
       actorLabel({ userEmail: 'dana@example.com', impersonatedByEmail: 'owner@example.com' }),
     ).toBe('dana@example.com, as impersonated by owner@example.com');
     expect(actionLabel('archive')).toBe('Archived');
+    expect(actionLabel('reclassify')).toBe('Reclassified');
+    expect(actionLabel('write_off')).toBe('Written off');
     expect(actionLabel('reconcile')).toBe('Reconcile');
   });
 });

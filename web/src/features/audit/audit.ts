@@ -15,6 +15,10 @@ const ACTIONS: Record<string, string> = {
   reverse: 'Posted as a reversal',
   attach: 'File attached',
   detach: 'File removed',
+  reclassify: 'Reclassified',
+  write_off: 'Written off',
+  void: 'Voided',
+  interfund_lines: 'Interfund lines added',
 };
 
 export function actionLabel(action: string): string {
@@ -35,6 +39,7 @@ const FIELDS: Record<string, string> = {
   filename: 'File',
   contentType: 'File type',
   size: 'Size',
+  effectiveDate: 'Effective date',
 };
 
 /** Fields kept for the machine (ids): not shown. */
@@ -51,7 +56,9 @@ export function formatChangeValue(field: string, value: unknown, locale?: string
     return fundLabel(value.toUpperCase() as FundType);
   }
   if (field === 'source' && typeof value === 'string') return sourceLabel(value);
-  if (field === 'date' && typeof value === 'string') return formatLocalDate(value, locale) || value;
+  if ((field === 'date' || field === 'effectiveDate') && typeof value === 'string') {
+    return formatLocalDate(value, locale) || value;
+  }
   if (field === 'size' && typeof value === 'number') return formatFileSize(value);
   if (field === 'contentType' && typeof value === 'string') return attachmentTypeLabel(value);
   if (typeof value === 'object') return JSON.stringify(value);
