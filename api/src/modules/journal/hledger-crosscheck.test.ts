@@ -151,9 +151,10 @@ function generateEntry(date: string): Generated {
   };
 }
 
-function hledgerVersion(): string {
+// Fails the whole file with one line when the engine is missing: never a silent skip.
+function requireHledger() {
   try {
-    return execFileSync('hledger', ['--version'], { encoding: 'utf8' }).trim();
+    execFileSync('hledger', ['--version'], { encoding: 'utf8' });
   } catch {
     throw new Error(
       'hledger is not installed: the ledger cross-check needs it (apt-get install -y hledger)',
@@ -192,7 +193,7 @@ describe('the books against an independent double-entry engine (hledger)', () =>
   let dir: string;
   let file: string;
   const ids: Record<string, string> = {};
-  const counts: Record<string, number> = {};
+  let entryCount = 0;
   const ok = (query: string, variables?: Record<string, unknown>) => t.ok(query, variables);
 
   const importCsv = async (csv: string) => {
@@ -231,14 +232,20 @@ describe('the books against an independent double-entry engine (hledger)', () =>
   // postings in its new fund.
   async function generalLedger() {
     const generated = Array.from({ length: 950 }, () => generateEntry(randomDate()));
-    const manual = generated.slice(0, 300);
+    // Postings on both sides of every date a report is compared on, so each boundary matters.
+    const edges = [MID, END, PERIOD.from, PERIOD.to].flatMap((d) => [day(d, -1), d, day(d, 1)]);
+    const manual = [
+      ...generated.slice(0, 300),
+      ...edges.filter((d) => d <= END).map((d) => generateEntry(d)),
+    ];
     const imported = generated.slice(300).sort((a, b) => a.date.localeCompare(b.date));
     for (const e of manual) await post(e);
-    counts.manual = manual.length;
 
     const rows = ['date,reference,account,debit,credit,memo'];
     const row = (date: string, ref: string, [n, d, c]: Line) =>
-      rows.push(`${date},${ref},${n},${d === null ? '' : money(d)},${c === null ? '' : money(c)},${ref}`);
+      rows.push(
+        `${date},${ref},${n},${d === null ? '' : money(d)},${c === null ? '' : money(c)},${ref}`,
+      );
     imported.forEach((e, i) => {
       for (const l of e.lines) row(e.date, `GEN-${i + 1}`, l);
     });
@@ -250,8 +257,7 @@ describe('the books against an independent double-entry engine (hledger)', () =>
       row(date, ref, ['1520', 999_999_999_999_999, null]);
       row(date, ref, ['3010', null, 999_999_999_999_999]);
     }
-    counts.imported = await importCsv(rows.join('\n') + '\n');
-    expect(counts.imported).toBe(imported.length + 11);
+    expect(await importCsv(rows.join('\n') + '\n')).toBe(imported.length + 11);
   }
 
   async function reclassification() {
@@ -270,7 +276,6 @@ describe('the books against an independent double-entry engine (hledger)', () =>
         ],
       });
     }
-    counts.afterReclassification = 15;
   }
 
   // Units in a monthly group billed for twelve months, payments of every kind, voids, a
@@ -287,7 +292,7 @@ describe('the books against an independent double-entry engine (hledger)', () =>
       { specialIncomeAccountId: ids['4520'], lateFee: lateFeePolicy(ids) },
     );
     const profiles = ['steady', 'partial', 'ahead', 'random', 'steady', 'late'];
-    const units = [];
+    const units: { id: string; number: string; dues: number; profile: string }[] = [];
     for (let i = 1; i <= 24; i++) {
       const house = i % 2 === 1;
       const number = `U-${String(i).padStart(2, '0')}`;
@@ -299,30 +304,26 @@ describe('the books against an independent double-entry engine (hledger)', () =>
         profile: i === 24 ? 'defaulter' : profiles[i % profiles.length],
       });
     }
-    counts.units = units.length;
     const SET = `mutation ($input: UnitOpeningBalanceInput!) { setUnitOpeningBalance(input: $input) { unitId } }`;
     await ok(SET, { input: { unitId: units[0].id, date: OPENING, amount: '450.00' } });
     await ok(SET, { input: { unitId: units[1].id, date: OPENING, amount: '-120.00' } });
 
     const payments: { id: string; month: number; profile: string }[] = [];
-    counts.payments = 0;
-    counts.invoices = 0;
-    counts.lateFees = 0;
     for (let month = 1; month <= 12; month++) {
-      counts.invoices += await t.assessmentRun(`${YEAR}-${String(month).padStart(2, '0')}`);
-      // A fine now and then (income of either fund); two of them voided.
+      expect(await t.assessmentRun(`${YEAR}-${String(month).padStart(2, '0')}`)).toBe(units.length);
+      // A fine now and then (income of either fund); two of them voided (from units without a
+      // credit, which would pay the fine at once).
       if (month % 3 === 2) {
-        const u = pick(units);
+        const voided = month === 2 || month === 8;
+        const u = voided ? units.find((x) => x.profile === 'partial')! : pick(units);
         const fine = await t.invoice(u.id, dateIn(month, 3), [
           [month % 2 ? ids['4090'] : ids['4510'], money(int(2_500, 15_000)), 'Fine'],
         ]);
-        counts.invoices++;
-        if (month === 2 || month === 8) {
+        if (voided) {
           await ok(`mutation ($id: ID!, $d: LocalDate) { voidInvoice(id: $id, date: $d) { id } }`, {
             id: fine,
             d: dateIn(month, 4),
           });
-          counts.voidedInvoices = (counts.voidedInvoices ?? 0) + 1;
         }
       }
       // A steady payer's payment of a month earlier is voided (a bounced check).
@@ -332,13 +333,12 @@ describe('the books against an independent double-entry engine (hledger)', () =>
           id: bounced.id,
           d: dateIn(month, 2),
         });
-        counts.voidedPayments = (counts.voidedPayments ?? 0) + 1;
       }
       for (const u of units) {
         let c = 0;
         if (u.profile === 'steady') c = chance(0.92) ? u.dues : 0;
         else if (u.profile === 'partial') c = Math.round((u.dues * int(40, 90)) / 100);
-        else if (u.profile === 'ahead') c = month % 3 === 1 ? u.dues * int(2, 4) + int(0, 999) : 0;
+        else if (u.profile === 'ahead') c = month % 3 === 0 ? u.dues * int(2, 4) + int(0, 999) : 0;
         else if (u.profile === 'late') c = month % 2 === 0 ? u.dues * 2 : 0;
         else if (u.profile === 'random') c = chance(0.8) ? int(1, u.dues * 2) : 0;
         else if (u.profile === 'defaulter') c = month <= 4 ? u.dues : 0;
@@ -347,13 +347,12 @@ describe('the books against an independent double-entry engine (hledger)', () =>
           depositAccountId: chance(0.85) ? ids['1010'] : ids['1510'],
         });
         payments.push({ id, month, profile: u.profile });
-        counts.payments++;
       }
-      const fees = await ok(
-        `mutation ($asOf: LocalDate) { assessLateFees(asOf: $asOf) { created } }`,
-        { asOf: dateIn(month, 28) },
-      );
-      counts.lateFees += fees.assessLateFees.created;
+      if (month % 3 === 1) {
+        await ok(`mutation ($asOf: LocalDate) { assessLateFees(asOf: $asOf) { created } }`, {
+          asOf: dateIn(month, 28),
+        });
+      }
       if (month === 11) {
         const open = (await kit.invoicesOf(units[23].id)).filter(
           (i: any) => i.status !== 'PAID' && i.status !== 'VOID' && i.balance !== '0.00',
@@ -363,7 +362,6 @@ describe('the books against an independent double-entry engine (hledger)', () =>
           `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { status } }`,
           { input: { invoiceId: oldest.id, accountId: ids['6900'], date: dateIn(11, 29) } },
         );
-        counts.writeOffs = 1;
       }
     }
   }
@@ -403,16 +401,14 @@ describe('the books against an independent double-entry engine (hledger)', () =>
       for (const [fund, sum] of perFund) expect(sum, `entry ${first.entryNumber} ${fund}`).toBe(0n);
       out.push('');
     }
-    counts.lines = lines.length;
-    counts.entries = entries.size;
+    entryCount = entries.size;
     const total = await ok('{ journalEntries { totalCount } }');
     expect(entries.size).toBe(total.journalEntries.totalCount);
     writeFileSync(file, out.join('\n'));
   }
 
   beforeAll(async () => {
-    hledgerVersion();
-    const started = Date.now();
+    requireHledger();
     dir = mkdtempSync(join(tmpdir(), 'covenant-hledger-'));
     file = join(dir, 'books.journal');
     app = await startTestApp();
@@ -429,38 +425,41 @@ describe('the books against an independent double-entry engine (hledger)', () =>
     await generalLedger();
     await reclassification();
     await exportJournal();
-    counts.buildSeconds = Math.round((Date.now() - started) / 1000);
-    console.info('hledger cross-check books:', JSON.stringify(counts));
+    // The size the cross-check is meant to run on.
+    expect(entryCount).toBeGreaterThanOrEqual(1500);
   }, 180_000);
   afterAll(async () => {
     await app?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.each([MID, END])('trial balance per fund as of %s equals hledger, and each fund balances', async (asOf) => {
-    const h = hledgerBalances(file, '-e', day(asOf, 1));
-    for (const fund of FUNDS) {
-      const { trialBalance: tb } = await ok(
-        `query ($asOf: LocalDate!, $f: FundType) { trialBalance(asOf: $asOf, fundType: $f) {
+  it.each([MID, END])(
+    'trial balance per fund as of %s equals hledger, and each fund balances',
+    async (asOf) => {
+      const h = hledgerBalances(file, '-e', day(asOf, 1));
+      for (const fund of FUNDS) {
+        const { trialBalance: tb } = await ok(
+          `query ($asOf: LocalDate!, $f: FundType) { trialBalance(asOf: $asOf, fundType: $f) {
           totalDebit totalCredit rows { number type fundType debitBalance creditBalance } } }`,
-        { asOf, f: fund },
-      );
-      const ours = new Map<string, bigint>();
-      for (const r of tb.rows) {
-        expect(r.fundType).toBe(fund);
-        const k = key(r.fundType, r.type, r.number);
-        expect(ours.has(k), k).toBe(false);
-        ours.set(k, cents(r.debitBalance) - cents(r.creditBalance));
+          { asOf, f: fund },
+        );
+        const ours = new Map<string, bigint>();
+        for (const r of tb.rows) {
+          expect(r.fundType).toBe(fund);
+          const k = key(r.fundType, r.type, r.number);
+          expect(ours.has(k), k).toBe(false);
+          ours.set(k, cents(r.debitBalance) - cents(r.creditBalance));
+        }
+        const prefix = `${fund.toLowerCase()}:`;
+        const theirs = new Map([...h].filter(([k]) => k.startsWith(prefix)));
+        expect(asMoney(ours), `${fund} as of ${asOf}`).toEqual(asMoney(theirs));
+        // Debits equal credits, and equal hledger's debit balances.
+        const debits = [...theirs.values()].filter((v) => v > 0n).reduce((a, b) => a + b, 0n);
+        expect(tb.totalDebit).toBe(tb.totalCredit);
+        expect(tb.totalDebit).toBe(money(debits));
       }
-      const prefix = `${fund.toLowerCase()}:`;
-      const theirs = new Map([...h].filter(([k]) => k.startsWith(prefix)));
-      expect(asMoney(ours), `${fund} as of ${asOf}`).toEqual(asMoney(theirs));
-      // Debits equal credits, and equal hledger's debit balances.
-      const debits = [...theirs.values()].filter((v) => v > 0n).reduce((a, b) => a + b, 0n);
-      expect(tb.totalDebit).toBe(tb.totalCredit);
-      expect(tb.totalDebit).toBe(money(debits));
-    }
-  });
+    },
+  );
 
   it.each([MID, END])('each fund satisfies the accounting identity as of %s', async (asOf) => {
     const totals = hledgerBalances(file, '--depth', '2', '-e', day(asOf, 1));
@@ -493,28 +492,34 @@ describe('the books against an independent double-entry engine (hledger)', () =>
     }
   });
 
-  it.each([MID, END])('the receivable and Prepaid Assessments agree with aging as of %s', async (asOf) => {
-    const h = hledgerBalances(file, '-e', day(asOf, 1));
-    const { accounts, receivablesSettings: s } = await ok(
-      '{ accounts { id number type fundType } receivablesSettings { receivableAccountId prepaidAccountId } }',
-    );
-    const account = (id: string) => accounts.find((a: any) => a.id === id);
-    const ar = account(s.receivableAccountId);
-    const prepaid = account(s.prepaidAccountId);
-    const { agingReport: a } = await ok(
-      `query ($asOf: LocalDate) { agingReport(asOf: $asOf) { receivableBalance prepaidBalance
+  it.each([MID, END])(
+    'the receivable and Prepaid Assessments agree with aging as of %s',
+    async (asOf) => {
+      const h = hledgerBalances(file, '-e', day(asOf, 1));
+      const { accounts, receivablesSettings: s } = await ok(
+        '{ accounts { id number type fundType } receivablesSettings { receivableAccountId prepaidAccountId } }',
+      );
+      const account = (id: string) => accounts.find((a: any) => a.id === id);
+      const ar = account(s.receivableAccountId);
+      const prepaid = account(s.prepaidAccountId);
+      const { agingReport: a } = await ok(
+        `query ($asOf: LocalDate) { agingReport(asOf: $asOf) { receivableBalance prepaidBalance
         totals { credit total } } }`,
-      { asOf },
-    );
-    const arBalance = h.get(key(ar.fundType, ar.type, ar.number)) ?? 0n;
-    const prepaidBalance = h.get(key(prepaid.fundType, prepaid.type, prepaid.number)) ?? 0n;
-    // Both are live on these dates (the checks would be empty otherwise).
-    expect(arBalance > 0n && prepaidBalance < 0n).toBe(true);
-    expect(a.totals.total).toBe(money(arBalance));
-    expect(a.receivableBalance).toBe(money(arBalance));
-    expect(a.prepaidBalance).toBe(money(-prepaidBalance));
-    expect(a.totals.credit).toBe(money(prepaidBalance));
-  });
+        { asOf },
+      );
+      const arBalance = h.get(key(ar.fundType, ar.type, ar.number)) ?? 0n;
+      const prepaidBalance = h.get(key(prepaid.fundType, prepaid.type, prepaid.number)) ?? 0n;
+      // Both are live on these dates (the checks would be empty otherwise).
+      expect([arBalance > 0n, prepaidBalance < 0n], `${arBalance} ${prepaidBalance}`).toEqual([
+        true,
+        true,
+      ]);
+      expect(a.totals.total).toBe(money(arBalance));
+      expect(a.receivableBalance).toBe(money(arBalance));
+      expect(a.prepaidBalance).toBe(money(-prepaidBalance));
+      expect(a.totals.credit).toBe(money(prepaidBalance));
+    },
+  );
 
   it('account activity for a period equals hledger per fund', async () => {
     const { from, to } = PERIOD;
