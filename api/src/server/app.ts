@@ -8,6 +8,7 @@ import {
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { withClientParseErrors } from './client-error-status.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
@@ -70,7 +71,7 @@ export async function createHttpApp(
     introspection: !production,
     plugins: [
       // graphql-armor ships CommonJS typings of the same plugin interface.
-      ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      ...withClientParseErrors(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
       queryCostLimit<Context>(MAX_QUERY_COST),
       // Every API response is no-store; the cache-control plugin would only add per-field work.
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
@@ -154,18 +155,18 @@ export async function createHttpApp(
   }
 
   // Malformed JSON bodies and other request errors: a typed JSON error, never an HTML stack trace.
+  // A missing file (e.g. an old /assets/x.js after a deploy) is NOT_FOUND, not a malformed request.
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (err as { status?: number }).status ?? 500;
     if (status >= 500) log(err);
     res.set('Cache-Control', 'no-store');
-    res.status(status).json({
-      errors: [
-        {
-          message: status >= 500 ? 'Internal server error' : 'Malformed request',
-          extensions: { code: status >= 500 ? 'INTERNAL' : 'BAD_USER_INPUT' },
-        },
-      ],
-    });
+    const [message, code] =
+      status >= 500
+        ? ['Internal server error', 'INTERNAL']
+        : status === 404
+          ? ['Not found', 'NOT_FOUND']
+          : ['Malformed request', 'BAD_USER_INPUT'];
+    res.status(status).json({ errors: [{ message, extensions: { code } }] });
   });
 
   return { app, apollo };

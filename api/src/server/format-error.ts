@@ -121,11 +121,11 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
         extensions: { code: 'BAD_USER_INPUT', reason: code },
       };
     }
+    // The cause (SQL text and parameter values included) goes to the server log only, in every
+    // mode: an answer never carries it.
     opts.log(original);
     return {
-      message: opts.production
-        ? 'Internal server error'
-        : `Internal server error: ${original instanceof Error ? original.message : String(original)}`,
+      message: 'Internal server error',
       locations: formatted.locations,
       path: formatted.path,
       extensions: { code: 'INTERNAL' },
