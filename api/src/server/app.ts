@@ -8,7 +8,7 @@ import {
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { withClientParseErrors } from './client-error-status.js';
+import { withClientParseErrors } from './parse-errors.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { graphqlUploadExpress } from 'graphql-upload-ts';

@@ -22,3 +22,10 @@ export function parseCsvRows(
     };
   }
 }
+
+// A header cell as the imports name their columns: "Unit Number" and "unit-number" are unit_number.
+export const csvHeaderName = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');

@@ -347,11 +347,3 @@ export function unitsByNumber(
     [numbers.map((n) => n.toLowerCase())],
   );
 }
-
-export async function accountFundOf(em: EntityManager, id: string): Promise<string | undefined> {
-  const [row] = await sql(em).all<{ fund_type: string }>(
-    'SELECT fund_type FROM accounts WHERE id = ?',
-    [id],
-  );
-  return row?.fund_type;
-}

@@ -1,18 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { parseAmount } from '../../core/csv/amounts.js';
-import { parseCsvRows } from '../../core/csv/parse-rows.js';
+import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
 import { isLocalDate } from '../../core/dates.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
 import { formatMoney, MAX_AMOUNT } from '../../core/money/money.js';
-import { FundType, openingEquityAccount } from '../accounts/index.js';
+import { findAccount, openingEquityAccount } from '../accounts/index.js';
 import { receivablesSettings } from '../assessments/index.js';
 import { lockUnits, openInvoices, PaymentMethod, postPayment } from '../payments/index.js';
 import { createInvoices } from './invoices.service.js';
 import {
-  accountFundOf,
   openingCreditOf,
   openingInvoiceOf,
   unitRows,
@@ -51,9 +50,8 @@ async function enter(
   drafts: (OpeningBalanceDraft & { unitNumber: string })[],
 ): Promise<OpeningBalanceResult[]> {
   const settings = await receivablesSettings(tx, actor);
-  const fund = ((await accountFundOf(tx, settings.receivableAccountId)) ??
-    FundType.OPERATING) as FundType;
-  const equity = await openingEquityAccount(tx, fund);
+  const { fundType } = await findAccount(tx, settings.receivableAccountId);
+  const equity = await openingEquityAccount(tx, fundType);
   const owed = drafts.filter((d) => d.amount > 0);
   const invoiceIds = await createInvoices(
     tx,
@@ -134,12 +132,6 @@ export function openingBalanceTemplate(): string {
   return `${OPENING_BALANCE_CSV_COLUMNS.join(',')}\n101,450.00,2026-01-01,Balance carried over\n102,-120.00,2026-01-01,Prepaid January\n`;
 }
 
-const norm = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
 // All or nothing: every row is checked (known unit, once in the file, no standing opening
 // balance, an amount, a date — the row's, else `date`); any error and nothing is written.
 export async function importOpeningBalances(
@@ -154,7 +146,7 @@ export async function importOpeningBalances(
   if (!records.length) {
     return { created: 0, errors: [{ row: 1, field: null, message: 'The file is empty' }] };
   }
-  const header = records[0].map(norm);
+  const header = records[0].map(csvHeaderName);
   const col = (name: string) => header.indexOf(name);
   const errors: CsvRowError[] = [];
   for (const required of ['unit_number', 'amount']) {

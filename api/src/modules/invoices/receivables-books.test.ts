@@ -321,6 +321,41 @@ describe('receivables books: credit, write-offs, opening balances', () => {
     expect(await check()).toMatchObject({ controlDifferences: [] });
   });
 
+  it("refuses another association's invoices, units and accounts as NOT_FOUND", async () => {
+    const u = await unit('T-1');
+    const inv = await t.invoice(u, '2026-08-01', [[ids.income, '40.00']]);
+    const other = await createTenant(app, 'Other HOA');
+    const theirBadDebt = await other.account('6900', 'EXPENSE');
+    const code = (res: { body: { errors?: any[] } }) => res.body.errors?.[0].extensions?.code;
+    const WRITE_OFF = `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { id } }`;
+    // Their caller, our invoice; our caller, their expense account.
+    expect(
+      code(await other.gql(WRITE_OFF, { input: { invoiceId: inv, accountId: theirBadDebt } })),
+    ).toBe('NOT_FOUND');
+    expect(
+      code(await t.gql(WRITE_OFF, { input: { invoiceId: inv, accountId: theirBadDebt } })),
+    ).toBe('NOT_FOUND');
+    const SET = `mutation ($input: UnitOpeningBalanceInput!) { setUnitOpeningBalance(input: $input) { invoiceId } }`;
+    expect(
+      code(await other.gql(SET, { input: { unitId: u, date: '2026-01-01', amount: '10.00' } })),
+    ).toBe('NOT_FOUND');
+    const settings = await t.gql(
+      `mutation ($input: ReceivablesSettingsInput!) { updateReceivablesSettings(input: $input) { prepaidAccountId } }`,
+      {
+        input: {
+          receivableAccountId: ids.ar,
+          prepaidAccountId: await other.account('2150', 'LIABILITY'),
+        },
+      },
+    );
+    expect(code(settings)).toBe('NOT_FOUND');
+    // Nothing was written on either side.
+    const { invoice } = await ok(`query ($id: ID!) { invoice(id: $id) { status writtenOff } }`, {
+      id: inv,
+    });
+    expect(invoice).toEqual({ status: 'OPEN', writtenOff: '0.00' });
+  });
+
   // Books from before Prepaid Assessments: a payment's entry credited the receivable with all of
   // it (the overpayment made the receivable negative) and a later invoice took the credit with no
   // entry. The migration moves the credit into Prepaid Assessments as of the payment's date and

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { validate } from 'class-validator';
-import { parseCsvRows } from '../../core/csv/parse-rows.js';
+import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { newIds } from '../../core/ids.js';
@@ -46,12 +46,6 @@ export async function unitImportTemplate(em: EntityManager): Promise<string> {
     .join(',')}\n`;
 }
 
-const norm = (h: string) =>
-  h
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
 // The file's column for a UnitInput field the field rules name.
 const COLUMN_OF: Record<string, string> = { number: 'unit_number', ownerName: 'owner_name' };
 
@@ -78,7 +72,7 @@ export async function importUnits(em: EntityManager, actor: AuthInfo | null, tex
   const records = parsed.rows;
   if (!records.length)
     return { created: 0, errors: [{ row: 1, field: null, message: 'The file is empty' }] };
-  const header = records[0].map(norm);
+  const header = records[0].map(csvHeaderName);
   const col = (name: string) => header.indexOf(name);
   for (const required of ['unit_number', 'property_type']) {
     if (col(required) < 0)
