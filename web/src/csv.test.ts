@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toCsv as apiToCsv, unguardCell } from '../../api/src/core/csv/write-csv';
 import { toCsv } from './csv';
 
 describe('toCsv', () => {
@@ -18,5 +19,19 @@ describe('toCsv', () => {
       [-1234.56, '-2.50', '=SUM(A1:A9)', '+1', '@cmd', '-2+3', '\tx', 'plain', 0, undefined],
     ]);
     expect(csv).toBe("\uFEFF-1234.56,-2.50,'=SUM(A1:A9),'+1,'@cmd,'-2+3,'\tx,plain,0,\r\n");
+  });
+
+  it('is the API writer, so exports and import templates follow one rule', () => {
+    expect(toCsv).toBe(apiToCsv);
+  });
+
+  it('guards a hostile name inside quotes and leaves only plain decimals unguarded', () => {
+    const name = '=HYPERLINK("http://evil","pt")';
+    const csv = toCsv([[name, '-12.50', '-1,234.56', '12.5.1', '-']]);
+    expect(csv).toBe(
+      `\uFEFF"'=HYPERLINK(""http://evil"",""pt"")",-12.50,"'-1,234.56",12.5.1,'-\r\n`,
+    );
+    // The importers take the guard off again when they read a file we wrote.
+    expect(unguardCell(`'${name}`)).toBe(name);
   });
 });

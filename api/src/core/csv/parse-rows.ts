@@ -1,8 +1,11 @@
 import { parse } from 'csv-parse/sync';
+import { AppError, badInput, type FieldDetail } from '../errors/app-error.js';
+import { unguardCell } from './write-csv.js';
 
 // The rows of an uploaded CSV file as another system wrote it: BOM or not, `,` `;` or tab between
 // fields, quoted fields, blank lines skipped, cells trimmed. A file that is not CSV answers with
-// the line where reading stopped, for the import's problem list.
+// the line where reading stopped, for the import's problem list; a cell no import may store is
+// refused as plainCells says.
 export function parseCsvRows(
   text: string,
 ): { rows: string[][] } | { error: { row: number; field: null; message: string } } {
@@ -14,8 +17,9 @@ export function parseCsvRows(
       skip_empty_lines: true,
       trim: true,
     }) as string[][];
-    return { rows };
+    return { rows: plainCells(rows) };
   } catch (e) {
+    if (e instanceof AppError) throw e;
     const row = (e as { lines?: number }).lines ?? 1;
     return {
       error: { row, field: null, message: `Not a readable CSV file: ${(e as Error).message}` },
@@ -29,3 +33,66 @@ export const csvHeaderName = (h: string) =>
     .trim()
     .toLowerCase()
     .replace(/[\s-]+/g, '_');
+
+// Why a cell cannot be imported, if it cannot: C0 control characters other than tab, line feed and
+// carriage return, and DEL (PostgreSQL refuses NUL in text, which failed the import as INTERNAL,
+// and the others are invisible on every screen), or U+FFFD, the mark another program left where
+// it could not read a character (stored, the original is lost for good).
+function cellProblem(cell: string): string | null {
+  for (let i = 0; i < cell.length; i++) {
+    const c = cell.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) {
+      const code = c.toString(16).toUpperCase().padStart(4, '0');
+      return `contains the control character U+${code}, which cannot be imported; remove it`;
+    }
+    if (c === 0xfffd) {
+      return 'contains U+FFFD (\ufffd), put there by a program that could not read a character; type the text again';
+    }
+  }
+  return null;
+}
+
+// A spreadsheet's column name: A … Z, AA, AB …
+function columnLetter(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+const MAX_DETAILS = 50;
+
+// The cells of every CSV import, checked before anything else: a cell with a character no import
+// may store refuses the whole file (BAD_USER_INPUT, nothing written), one detail per cell naming
+// its row (records[i] is row i + 1, as the imports count) and column (the spreadsheet's letter,
+// and the header's name). Cells our own CSV writer guarded against formulas are read back as
+// they were written.
+export function plainCells(records: string[][]): string[][] {
+  const header = records.find((r) => r.some((c) => c !== '')) ?? [];
+  const details: FieldDetail[] = [];
+  let count = 0;
+  records.forEach((record, i) => {
+    record.forEach((cell, j) => {
+      const problem = cellProblem(cell);
+      if (!problem) return;
+      count += 1;
+      if (details.length >= MAX_DETAILS) return;
+      const name = record === header ? '' : (header[j] ?? '');
+      const column = `column ${columnLetter(j)}${name && !cellProblem(name) ? ` (${name})` : ''}`;
+      details.push({
+        field: `rows.${i + 1}.${columnLetter(j)}`,
+        message: `Row ${i + 1}, ${column}: ${problem}`,
+      });
+    });
+  });
+  if (details.length) {
+    throw badInput(
+      details,
+      count === 1
+        ? `${details[0].message}. Nothing was imported.`
+        : `${count} cells of the file hold characters that cannot be imported (the first: ${details[0].message}). Nothing was imported.`,
+    );
+  }
+  return records.map((r) => r.map(unguardCell));
+}

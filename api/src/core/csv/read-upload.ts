@@ -1,5 +1,6 @@
 import type { FileUpload } from 'graphql-upload-ts';
 import { badInput } from '../errors/app-error.js';
+import { decodeCsv } from './decode.js';
 
 // The bytes of an uploaded file (CSV imports), refused past maxBytes without reading further.
 // `label` names the files in the message, e.g. "Budget files are limited to 2 MB".
@@ -30,4 +31,15 @@ export async function readUpload(
     throw badInput([{ field: 'file', message }], message);
   }
   return { name: file.filename, bytes: Buffer.concat(chunks) };
+}
+
+// An uploaded CSV file as text, decoded as decode.ts says (refused when unreadable, never with
+// U+FFFD in place of what could not be read). Every CSV import reads its file through here.
+export async function readCsvUpload(
+  upload: Promise<FileUpload>,
+  maxBytes: number,
+  label = 'CSV files',
+): Promise<{ name: string; text: string; encoding: string }> {
+  const { name, bytes } = await readUpload(upload, maxBytes, label);
+  return { name, ...decodeCsv(bytes) };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAmount } from '../../core/csv/amounts.js';
-import { parseBudgetCsv, toCsv } from './budgets.csv.js';
+import { toCsv } from '../../core/csv/write-csv.js';
+import { parseBudgetCsv } from './budgets.csv.js';
 
 const cents = (text: string) => parseAmount(text).cents;
 

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { badInput } from '../../core/errors/app-error.js';
 import { parseAmount, type ParsedCell } from '../../core/csv/amounts.js';
+import { decodeCsv } from '../../core/csv/decode.js';
+import { plainCells } from '../../core/csv/parse-rows.js';
 import { fiscalYear } from '../../core/dates.js';
 
 // Budget CSV files as spreadsheets write them: a BOM, `,` `;` or tab separators, quoted fields,
@@ -85,8 +87,9 @@ function monthOf(header: string): number | null {
   return null;
 }
 
-export function parseBudgetCsv(input: Buffer | string): ParsedBudgetRow[] {
-  const text = (typeof input === 'string' ? input : input.toString('utf8')).replace(/^\uFEFF/, '');
+// The file's bytes are decoded as every CSV import decodes them (a string is taken as it is).
+export function parseBudgetCsv(input: Uint8Array | string): ParsedBudgetRow[] {
+  const text = (typeof input === 'string' ? input : decodeCsv(input).text).replace(/^\uFEFF/, '');
   let records: string[][];
   try {
     records = parse(text, {
@@ -103,6 +106,7 @@ export function parseBudgetCsv(input: Buffer | string): ParsedBudgetRow[] {
       `The file is not valid CSV${where}`,
     );
   }
+  records = plainCells(records);
   const headerIndex = records.findIndex((r) => r.some((c) => c !== ''));
   if (headerIndex < 0) {
     throw badInput([{ field: 'file', message: 'The file is empty' }], 'The file is empty');
@@ -145,14 +149,4 @@ export function parseBudgetCsv(input: Buffer | string): ParsedBudgetRow[] {
     });
   }
   return rows;
-}
-
-function csvCell(value: string): string {
-  // Formula injection: text starting with = + - @ would run in a spreadsheet.
-  const guarded = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
-
-export function toCsv(rows: string[][]): string {
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

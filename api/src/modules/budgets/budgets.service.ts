@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
 import { readUpload } from '../../core/csv/read-upload.js';
+import { toCsv } from '../../core/csv/write-csv.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYear } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
@@ -20,13 +21,7 @@ import {
   selectYearsWithAmounts,
   upsertBudget,
 } from './budgets.repository.js';
-import {
-  fiscalMonthLabels,
-  inFiscalOrder,
-  MONTH_LABELS,
-  parseBudgetCsv,
-  toCsv,
-} from './budgets.csv.js';
+import { fiscalMonthLabels, inFiscalOrder, MONTH_LABELS, parseBudgetCsv } from './budgets.csv.js';
 import type { BudgetImportMappingInput, BudgetLineInput } from './budgets.inputs.js';
 import {
   type Budget,

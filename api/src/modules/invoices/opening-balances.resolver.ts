@@ -1,8 +1,8 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { readUpload } from '../../core/csv/read-upload.js';
+import { readCsvUpload } from '../../core/csv/read-upload.js';
 import { UnitOpeningBalanceInput } from './invoices.inputs.js';
 import {
   importOpeningBalances,
@@ -38,9 +38,9 @@ export class OpeningBalancesResolver {
   async importOpeningBalances(
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Ctx() ctx: Context,
-    @Arg('date', () => GraphQLLocalDate, { nullable: true }) date?: string,
+    @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string,
   ) {
-    const { bytes } = await readUpload(file, 5 * 1024 * 1024, 'CSV files');
-    return importOpeningBalances(ctx.em, ctx.auth, bytes.toString('utf8'), date);
+    const { text } = await readCsvUpload(file, 5 * 1024 * 1024, 'CSV files');
+    return importOpeningBalances(ctx.em, ctx.auth, text, date);
   }
 }

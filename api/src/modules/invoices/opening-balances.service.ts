@@ -3,6 +3,7 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { parseAmount } from '../../core/csv/amounts.js';
 import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
+import { toCsv } from '../../core/csv/write-csv.js';
 import { isLocalDate } from '../../core/dates.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
@@ -129,7 +130,11 @@ export async function setOpeningBalance(
 export const OPENING_BALANCE_CSV_COLUMNS = ['unit_number', 'amount', 'date', 'memo'] as const;
 
 export function openingBalanceTemplate(): string {
-  return `${OPENING_BALANCE_CSV_COLUMNS.join(',')}\n101,450.00,2026-01-01,Balance carried over\n102,-120.00,2026-01-01,Prepaid January\n`;
+  return toCsv([
+    [...OPENING_BALANCE_CSV_COLUMNS],
+    ['101', '450.00', '2026-01-01', 'Balance carried over'],
+    ['102', '-120.00', '2026-01-01', 'Prepaid January'],
+  ]);
 }
 
 // All or nothing: every row is checked (known unit, once in the file, no standing opening

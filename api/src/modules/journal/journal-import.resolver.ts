@@ -1,6 +1,6 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
-import { readUpload } from '../../core/csv/read-upload.js';
+import { readCsvUpload } from '../../core/csv/read-upload.js';
 import type { Context } from '../../core/context.js';
 import { importJournalEntries, journalImportTemplate } from './journal-import.service.js';
 import { JournalImportResult } from './journal-import.types.js';
@@ -24,7 +24,7 @@ export class JournalImportResolver {
     @Ctx() ctx: Context,
     @Arg('dryRun', () => Boolean, { defaultValue: false }) dryRun: boolean = false,
   ): Promise<JournalImportResult> {
-    const { bytes } = await readUpload(file, 10 * 1024 * 1024, 'Journal files');
-    return importJournalEntries(ctx.em, ctx.auth, bytes.toString('utf8'), dryRun);
+    const { text } = await readCsvUpload(file, 10 * 1024 * 1024, 'Journal files');
+    return importJournalEntries(ctx.em, ctx.auth, text, dryRun);
   }
 }

@@ -104,7 +104,9 @@ describe('journal import', () => {
 
   it('checks a file without posting, then posts it as one entry per reference', async () => {
     const template = (await gql('{ journalImportTemplate }')).journalImportTemplate as string;
-    expect(template.split('\r\n')[0]).toBe('date,reference,account,debit,credit,memo,line_memo');
+    expect(template.split('\r\n')[0]).toBe(
+      '\uFEFFdate,reference,account,debit,credit,memo,line_memo',
+    );
     // The template itself imports (dry run): its example balances on this association's accounts.
     expect((await imported(template, true)).errors).toEqual([]);
 

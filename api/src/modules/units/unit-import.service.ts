@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { validate } from 'class-validator';
 import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
+import { toCsv } from '../../core/csv/write-csv.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { newIds } from '../../core/ids.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
@@ -32,18 +33,18 @@ const MAX_UNITS = 5000;
 export async function unitImportTemplate(em: EntityManager): Promise<string> {
   const pt = await firstPropertyTypeName(em);
   const g = await defaultGroupName(em);
-  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return `${UNIT_CSV_COLUMNS.join(',')}\n${[
-    '101',
-    '12 Maple Ridge Dr',
-    'Jordan Lee',
-    'jordan@example.com',
-    '555-0100',
-    pt ?? 'Single family',
-    g ?? '',
-  ]
-    .map(q)
-    .join(',')}\n`;
+  return toCsv([
+    [...UNIT_CSV_COLUMNS],
+    [
+      '101',
+      '12 Maple Ridge Dr',
+      'Jordan Lee',
+      'jordan@example.com',
+      '555-0100',
+      pt ?? 'Single family',
+      g ?? '',
+    ],
+  ]);
 }
 
 // The file's column for a UnitInput field the field rules name.

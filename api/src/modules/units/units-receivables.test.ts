@@ -132,8 +132,8 @@ describe('units with receivables', () => {
       (await ok('{ units(first: 200) { edges { node { id } } } }')).units.edges.length;
     const before = await count();
     const template = (await ok('{ unitImportTemplate }')).unitImportTemplate as string;
-    expect(template.split('\n')[0]).toBe(
-      'unit_number,address,owner_name,email,phone,property_type,assessment_group',
+    expect(template.split('\r\n')[0]).toBe(
+      '\uFEFFunit_number,address,owner_name,email,phone,property_type,assessment_group',
     );
     const bad = await upload(
       [
