@@ -12,6 +12,7 @@ const { createOrganization } = await load('platform/organizations/organizations.
 const { hashPassword } = await load('core/auth/passwords.js');
 const { User } = await load('platform/users/users.entity.js');
 const { Membership } = await load('platform/users/memberships.entity.js');
+const { ACCESS_CACHE_TTL_MS } = await load('platform/users/memberships.directory.js');
 const { Role } = await load('core/roles.js');
 const { openTenant } = await load('core/tenancy/tenant-door.js');
 const { AccountType, FundType, createAccount } = await load('modules/accounts/index.js');
@@ -50,8 +51,36 @@ for (let i = 0; i < 16; i++) {
     fundType: i % 4 === 3 ? FundType.RESERVE : FundType.OPERATING,
   });
 }
-const token = app.services.tokens.sign({ userId: user.id, orgId: org.id });
+const token = app.services.tokens.sign({
+  userId: user.id,
+  orgId: org.id,
+  sessionVersion: user.sessionVersion,
+});
 const tenantUrl = withDatabase(serverUrl, org.dbName);
+
+// The session check every authenticated request makes (has the user's session version moved on
+// since the token was issued?): from the cache, and from the platform database as after a miss
+// (once per user per TTL per process). The load below runs through the same check.
+async function perCall(n, fn) {
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await fn();
+  return Number(process.hrtime.bigint() - start) / n / 1000;
+}
+const { memberships } = app.services;
+await perCall(1000, () => memberships.sessionVersion(user.id));
+const sessionCheck = {
+  cachedMicros: await perCall(100_000, () => memberships.sessionVersion(user.id)),
+  uncachedMicros: await perCall(300, () => {
+    memberships.invalidateUser(user.id);
+    return memberships.sessionVersion(user.id);
+  }),
+  ttlSeconds: ACCESS_CACHE_TTL_MS / 1000,
+};
 process.stdout.write(
-  JSON.stringify({ url: `http://127.0.0.1:${app.server.address().port}`, token, tenantUrl }) + '\n',
+  JSON.stringify({
+    url: `http://127.0.0.1:${app.server.address().port}`,
+    token,
+    tenantUrl,
+    sessionCheck,
+  }) + '\n',
 );

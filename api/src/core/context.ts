@@ -18,6 +18,10 @@ import type { TenantPool } from './tenancy/tenant-pool.js';
 export interface MembershipLookup {
   role(userId: string, orgId: string): Promise<Role | null>;
   invalidate(userId: string, orgId: string): void;
+  // The session version the user's access tokens must carry (null: no such user), and dropping it
+  // once a change that ends the user's sessions has committed.
+  sessionVersion(userId: string): Promise<number | null>;
+  invalidateUser(userId: string): void;
 }
 
 // The long-lived parts every request and background job reaches the databases through. The

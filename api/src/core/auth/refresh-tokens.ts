@@ -93,7 +93,24 @@ export async function revokeRefreshFamily(em: EntityManager, token: string) {
   );
 }
 
-export async function revokeUserSessions(em: EntityManager, userId: string) {
+// The user's access tokens already issued end; their refresh sessions stay, so a browser renews
+// into what the user may still reach (a suspended or removed membership). The request path
+// compares each token's session version with the user's. Call it inside the transaction of the
+// change that warrants it, and drop the cached version (`MembershipLookup.invalidateUser`) once
+// that transaction has committed.
+export async function endAccessTokens(em: EntityManager, userId: string) {
+  await em
+    .getConnection()
+    .execute(
+      'UPDATE users SET session_version = session_version + 1 WHERE id = ?',
+      [userId],
+      'run',
+      em.getTransactionContext(),
+    );
+}
+
+// Every sign-in of the user ends: refresh sessions revoked, access tokens ended (as above).
+export async function endUserSessions(em: EntityManager, userId: string) {
   await em
     .getConnection()
     .execute(
@@ -102,6 +119,7 @@ export async function revokeUserSessions(em: EntityManager, userId: string) {
       'run',
       em.getTransactionContext(),
     );
+  await endAccessTokens(em, userId);
 }
 
 export function setRefreshCookie(res: Response, token: string, expiresAt: Date, secure: boolean) {

@@ -39,7 +39,7 @@ export async function findPasswordResetToken(
     .getConnection()
     .execute<{ id: string; user_id: string; expired: boolean; used_at: string | null }[]>(
       `SELECT id, user_id, expires_at <= now() AS expired, used_at FROM password_reset_tokens
-      WHERE token_hash = ? FOR UPDATE`,
+      WHERE token_hash = ? AND user_id IS NOT NULL FOR UPDATE`,
       [hashOpaqueToken(token)],
       'all',
       em.getTransactionContext(),

@@ -4,18 +4,23 @@ import { unauthenticated } from '../errors/app-error.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
-// What an access token says: the user, the organization it is for, and the admin behind an
-// impersonation. Never a schema or database name.
+// What an access token says: the user, the organization it is for, the admin behind an
+// impersonation, and the user's session version when it was issued (checked against the current
+// one on every request, so a password reset or "sign out everywhere" ends it at once). Never a
+// schema or database name.
 export interface AuthInfo {
   userId: string;
   orgId: string | null;
   impersonatedBy?: string;
+  // Absent when signing means version 0, the version of a user whose sessions never ended.
+  sessionVersion?: number;
 }
 
 interface Claims {
   sub: string;
   orgId: string | null;
   impersonatedBy?: string;
+  sv?: number;
 }
 
 const ISSUER = 'covenant';
@@ -31,7 +36,7 @@ export class TokenService {
   }
 
   sign(auth: AuthInfo): string {
-    const claims: Omit<Claims, 'sub'> = { orgId: auth.orgId };
+    const claims: Omit<Claims, 'sub'> = { orgId: auth.orgId, sv: auth.sessionVersion ?? 0 };
     if (auth.impersonatedBy) claims.impersonatedBy = auth.impersonatedBy;
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
@@ -42,7 +47,7 @@ export class TokenService {
     });
   }
 
-  verify(token: string): AuthInfo {
+  verify(token: string): AuthInfo & { sessionVersion: number } {
     let claims: Claims;
     try {
       claims = jwt.verify(token, this.secret, {
@@ -59,6 +64,7 @@ export class TokenService {
       userId: claims.sub,
       orgId: typeof claims.orgId === 'string' ? claims.orgId : null,
       ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}),
+      sessionVersion: Number.isSafeInteger(claims.sv) ? claims.sv! : 0,
     };
   }
 }

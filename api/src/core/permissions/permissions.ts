@@ -68,6 +68,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     resetPassword: allow,
     acceptInvitation: allow,
     changePassword: isAuthenticated,
+    signOutEverywhere: isAuthenticated,
     switchOrganization: isAuthenticated,
     markIntroSeen: isAuthenticated,
     // Platform administration
@@ -80,6 +81,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     inviteMember: isTenantAdmin,
     updateMemberRole: isTenantAdmin,
     removeMember: isTenantAdmin,
+    suspendMember: isTenantAdmin,
+    reinstateMember: isTenantAdmin,
     // Tenant modules
     createAccount: canWriteTenant,
     updateAccount: canWriteTenant,
@@ -141,6 +144,7 @@ export const CREDENTIAL_MUTATIONS = [
   'resetPassword',
   'acceptInvitation',
   'changePassword',
+  'signOutEverywhere',
   'stopImpersonating',
 ] as const;
 

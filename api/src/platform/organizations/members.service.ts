@@ -4,6 +4,7 @@ import { isEmail } from 'class-validator';
 import { hashPassword } from '../../core/auth/passwords.js';
 import { checkPassword } from '../../core/auth/password-policy.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
+import { endAccessTokens } from '../../core/auth/refresh-tokens.js';
 import { tokenError } from '../../core/auth/single-use-tokens.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
@@ -141,11 +142,26 @@ export async function updateMemberRole(ctx: Context, userId: string, role: Role)
   return toMember(m);
 }
 
+// The member's access tokens end with the membership (they would otherwise still name this
+// organization for up to an hour); their browser renews into the organizations they keep.
+function endAccess(ctx: Context, userId: string, change: (em: EntityManager) => void) {
+  return ctx.platformEm.transactional(async (em: EntityManager) => {
+    change(em);
+    await endAccessTokens(em, userId);
+  });
+}
+
+// Dropped after the commit, so a request in between cannot cache what was there before.
+function forgetCached(ctx: Context, userId: string) {
+  ctx.services.memberships.invalidate(userId, ctx.org!.orgId);
+  ctx.services.memberships.invalidateUser(userId);
+}
+
 export async function removeMember(ctx: Context, userId: string): Promise<boolean> {
   const m = await membershipOf(ctx, userId);
   await assertAdminRemains(ctx, m);
-  await ctx.platformEm.removeAndFlush(m);
-  ctx.services.memberships.invalidate(userId, ctx.org!.orgId);
+  await endAccess(ctx, userId, (em) => em.remove(m));
+  forgetCached(ctx, userId);
   await recordAudit(ctx.platformEm, {
     actor: ctx.auth!,
     action: 'member.remove',
@@ -155,6 +171,51 @@ export async function removeMember(ctx: Context, userId: string): Promise<boolea
     details: { email: m.user.email },
   });
   return true;
+}
+
+// No access to the organization until reinstated, from the next request on; the membership and
+// its role are kept.
+export async function suspendMember(ctx: Context, userId: string): Promise<Member> {
+  const m = await membershipOf(ctx, userId);
+  if (m.status === MembershipStatus.SUSPENDED) return toMember(m);
+  if (m.status !== MembershipStatus.ACTIVE) {
+    throw conflict('An invitation cannot be suspended; remove it instead');
+  }
+  await assertAdminRemains(ctx, m);
+  await endAccess(ctx, userId, (em) => {
+    m.status = MembershipStatus.SUSPENDED;
+    em.persist(m);
+  });
+  forgetCached(ctx, userId);
+  await recordAudit(ctx.platformEm, {
+    actor: ctx.auth!,
+    action: 'member.suspend',
+    entityType: 'Membership',
+    entityId: m.id,
+    organizationId: ctx.org!.orgId,
+    details: { email: m.user.email },
+  });
+  return toMember(m);
+}
+
+export async function reinstateMember(ctx: Context, userId: string): Promise<Member> {
+  const m = await membershipOf(ctx, userId);
+  if (m.status === MembershipStatus.ACTIVE) return toMember(m);
+  if (m.status !== MembershipStatus.SUSPENDED) {
+    throw conflict('Only a suspended member can be reinstated');
+  }
+  m.status = MembershipStatus.ACTIVE;
+  await ctx.platformEm.flush();
+  ctx.services.memberships.invalidate(userId, ctx.org!.orgId);
+  await recordAudit(ctx.platformEm, {
+    actor: ctx.auth!,
+    action: 'member.reinstate',
+    entityType: 'Membership',
+    entityId: m.id,
+    organizationId: ctx.org!.orgId,
+    details: { email: m.user.email },
+  });
+  return toMember(m);
 }
 
 async function findInvitation(em: EntityManager, token: string, lock = false) {

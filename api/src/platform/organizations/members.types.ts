@@ -16,7 +16,10 @@ export class Member {
   @Field(() => Role)
   role: Role;
 
-  @Field(() => MembershipStatus, { description: 'INVITED until a new user accepts the invitation' })
+  @Field(() => MembershipStatus, {
+    description:
+      'INVITED until a new user accepts the invitation; SUSPENDED (no access) until reinstated',
+  })
   status: MembershipStatus;
 
   @Field(() => Date)

@@ -6,6 +6,7 @@ import {
   logout,
   refreshSession,
   register,
+  signOutEverywhere,
   stopImpersonating,
   switchOrganization,
 } from './sessions.service.js';
@@ -50,6 +51,14 @@ export class SessionsResolver {
   })
   logout(@Ctx() ctx: Context): Promise<boolean> {
     return logout(ctx);
+  }
+
+  @Mutation(() => Boolean, {
+    description:
+      'End every session of the signed-in user, this one included: refresh cookies are revoked and access tokens already issued stop working at once',
+  })
+  signOutEverywhere(@Ctx() ctx: Context): Promise<boolean> {
+    return signOutEverywhere(ctx);
   }
 
   @Mutation(() => SessionPayload, { description: 'A new access token for another organization' })

@@ -1,7 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
 import { checkPassword } from '../../core/auth/password-policy.js';
 import {
   clearRefreshCookie,
+  endUserSessions,
   issueRefreshToken,
   REFRESH_COOKIE,
   revokeRefreshFamily,
@@ -43,6 +45,7 @@ async function sessionFor(
   const accessToken = ctx.services.tokens.sign({
     userId: user.id,
     orgId: organization?.id ?? null,
+    sessionVersion: user.sessionVersion,
     ...(opts.impersonatedBy ? { impersonatedBy: opts.impersonatedBy } : {}),
   });
   const impersonatedBy = opts.impersonatedBy
@@ -151,6 +154,23 @@ export async function logout(ctx: Context) {
   const token = (ctx.req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
   if (token) await revokeRefreshFamily(ctx.platformEm, token);
   clearRefreshCookie(ctx.res, ctx.services.config.cookieSecure);
+  return true;
+}
+
+// Every sign-in of the caller ends, this browser's included: refresh sessions are revoked and the
+// access tokens already issued are refused from the next request on.
+export async function signOutEverywhere(ctx: Context) {
+  const auth = ctx.auth!;
+  if (auth.impersonatedBy) throw badInput([], 'You cannot sign out a user you are impersonating');
+  await ctx.platformEm.transactional((em: EntityManager) => endUserSessions(em, auth.userId));
+  ctx.services.memberships.invalidateUser(auth.userId);
+  clearRefreshCookie(ctx.res, ctx.services.config.cookieSecure);
+  await recordAudit(ctx.platformEm, {
+    actor: auth,
+    action: 'sessions.end-all',
+    entityType: 'User',
+    entityId: auth.userId,
+  });
   return true;
 }
 

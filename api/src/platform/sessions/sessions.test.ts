@@ -46,7 +46,9 @@ describe('login', () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(3600);
     // Never a location: no database or schema name in the token.
     expect(JSON.stringify(claims)).not.toContain(a.dbName);
-    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'orgId', 'sub']);
+    // `sv`: the user's session version, compared on every request (session-end.test.ts).
+    expect(claims.sv).toBe(0);
+    expect(Object.keys(claims).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'orgId', 'sub', 'sv']);
   });
 
   it('refuses a wrong password and an unknown email with the same error', async () => {

@@ -211,6 +211,7 @@ describe('impersonation', () => {
       'iss',
       'orgId',
       'sub',
+      'sv',
     ]);
     const me = await app.gql(
       '{ me { user { id } impersonatedBy { id } } }',

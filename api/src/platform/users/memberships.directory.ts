@@ -1,35 +1,73 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { Membership, MembershipStatus } from './memberships.entity.js';
+import { User } from './users.entity.js';
 import { type Role } from '../../core/roles.js';
 
-// (user, organization) → role, from the membership row, cached briefly: a role change or removal
-// takes effect within the TTL everywhere and at once in the process that made it.
+// How long another API process may keep answering from what it read before a change: a removed or
+// suspended membership, a role change, or a user's ended sessions (password reset or change, "sign
+// out everywhere"). The process that makes the change drops its entry at once.
+//
+// Why a short TTL and not a shared invalidation: Redis is optional (REDIS_URL), and even with it a
+// published invalidation can be missed by a process that is reconnecting, so the TTL is the bound
+// that holds in every deployment. Every request checks both lookups, so a shorter TTL costs one
+// primary-key read per user per TTL per process; without any cache each request would pay two.
+export const ACCESS_CACHE_TTL_MS = 5_000;
+
+// (user, organization) → role, from the membership row (active memberships only), and user → the
+// session version their access tokens must carry. Both are on every request's path, so both are
+// cached briefly.
 export class MembershipDirectory {
-  private readonly cache: LRUCache<string, { role: Role | null }>;
+  private readonly roles: LRUCache<string, { role: Role | null }>;
+  private readonly versions: LRUCache<string, { version: number | null }>;
+  // Bumped by every invalidation: a read that started before one does not cache what it read,
+  // since it may predate the change (a lookup racing with a sign-out everywhere).
+  private epoch = 0;
+  versionLookups = 0;
 
   constructor(
     private readonly platformEm: () => EntityManager,
     opts: { ttlMs?: number } = {},
   ) {
-    this.cache = new LRUCache({ max: 50_000, ttl: opts.ttlMs ?? 10_000 });
+    const ttl = opts.ttlMs ?? ACCESS_CACHE_TTL_MS;
+    this.roles = new LRUCache({ max: 50_000, ttl });
+    this.versions = new LRUCache({ max: 50_000, ttl });
   }
 
   async role(userId: string, orgId: string): Promise<Role | null> {
     const key = `${userId}:${orgId}`;
-    const hit = this.cache.get(key);
+    const hit = this.roles.get(key);
     if (hit) return hit.role;
+    const epoch = this.epoch;
     const m = await this.platformEm().findOne(
       Membership,
       { user: userId, organization: orgId, status: MembershipStatus.ACTIVE },
       { fields: ['role'] },
     );
     const role = m?.role ?? null;
-    this.cache.set(key, { role });
+    if (epoch === this.epoch) this.roles.set(key, { role });
     return role;
   }
 
+  // The session version the user's access tokens must carry; null when the user no longer exists.
+  async sessionVersion(userId: string): Promise<number | null> {
+    const hit = this.versions.get(userId);
+    if (hit) return hit.version;
+    const epoch = this.epoch;
+    this.versionLookups++;
+    const user = await this.platformEm().findOne(User, userId, { fields: ['sessionVersion'] });
+    const version = user ? user.sessionVersion : null;
+    if (epoch === this.epoch) this.versions.set(userId, { version });
+    return version;
+  }
+
   invalidate(userId: string, orgId: string) {
-    this.cache.delete(`${userId}:${orgId}`);
+    this.epoch++;
+    this.roles.delete(`${userId}:${orgId}`);
+  }
+
+  invalidateUser(userId: string) {
+    this.epoch++;
+    this.versions.delete(userId);
   }
 }

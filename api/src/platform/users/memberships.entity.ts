@@ -9,6 +9,9 @@ export enum MembershipStatus {
   ACTIVE = 'active',
   // Invited as a new user who has not set a password yet: no access until the invitation is accepted.
   INVITED = 'invited',
+  // Suspended by the organization's admins: no access (tokens already issued included) until
+  // reinstated.
+  SUSPENDED = 'suspended',
 }
 registerEnumType(MembershipStatus, { name: 'MemberStatus' });
 

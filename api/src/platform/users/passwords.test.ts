@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { insertResetTokenForEmail } from './passwords.repository.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
   login(email: $email, password: $password) { accessToken organization { id settings } }
@@ -28,6 +31,17 @@ async function signIn(app: TestApp, email: string, password = TEST_PASSWORD, ip?
     },
   );
   return { res, token: res.body.data?.login?.accessToken as string, cookie: res.setCookie };
+}
+
+// The reset email goes out after the answer (off the request path): wait for it, newer than the
+// one already there if any.
+async function resetEmail(app: TestApp, to: string, previous?: string) {
+  for (let i = 0; i < 100; i++) {
+    const mail = await app.lastEmail(to);
+    if (mail && mail.body !== previous) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no new email for ${to}`);
 }
 
 describe('registration and passwords', () => {
@@ -94,7 +108,7 @@ describe('registration and passwords', () => {
       `mutation { requestPasswordReset(email: "${user.email.toUpperCase()}") }`,
     );
     expect(req.body.data).toEqual({ requestPasswordReset: true });
-    const mail = (await app.lastEmail(user.email))!;
+    const mail = await resetEmail(app, user.email);
     expect(mail.template).toBe('password-reset');
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.body)![1]);
     const hashed = await app.services.platformOrm.em
@@ -126,7 +140,7 @@ describe('registration and passwords', () => {
 
     await app.gql(`mutation { requestPasswordReset(email: "${user.email}") }`);
     const second = decodeURIComponent(
-      /token=([^\s]+)/.exec((await app.lastEmail(user.email))!.body)![1],
+      /token=([^\s]+)/.exec((await resetEmail(app, user.email, mail.body)).body)![1],
     );
     await app.services.platformOrm.em
       .fork()
@@ -136,6 +150,56 @@ describe('registration and passwords', () => {
     expect(expired.body.errors![0].extensions!.reason).toBe('TOKEN_EXPIRED');
     const invalid = await app.gql(RESET, { t: 'not-a-token', p: STRONG });
     expect(invalid.body.errors![0].extensions!.reason).toBe('TOKEN_INVALID');
+  });
+
+  it('answers a reset request for an unknown email exactly as for a known one, doing the same work', async () => {
+    const org = await createOrg(app.services);
+    const user = await createUser(app.services, { memberships: [{ org }] });
+    const unknown = `nobody-${user.id}@example.test`;
+    const em = app.services.platformOrm.em.fork();
+    const stored = async () =>
+      (
+        await em.getConnection().execute<{ mine: number; nobody: number }[]>(
+          `SELECT count(*) FILTER (WHERE user_id = ?)::int AS mine,
+                  count(*) FILTER (WHERE user_id IS NULL)::int AS nobody
+             FROM password_reset_tokens`,
+          [user.id],
+        )
+      )[0];
+    const ask = (email: string) =>
+      app.gql('mutation ($e: String!) { requestPasswordReset(email: $e) }', { e: email });
+    // The parts of an answer a caller could compare: everything but the date.
+    const visible = (res: Awaited<ReturnType<typeof ask>>) => ({
+      status: res.status,
+      body: res.body,
+      headers: [...res.headers.entries()].filter(([name]) => name !== 'date'),
+    });
+
+    const before = await stored();
+    const known = await ask(user.email);
+    expect(await stored()).toEqual({ mine: before.mine + 1, nobody: before.nobody });
+    // The same write for an unknown email: a token row with no user.
+    const stranger = await ask(unknown);
+    expect(await stored()).toEqual({ mine: before.mine + 1, nobody: before.nobody + 1 });
+    expect(visible(stranger)).toEqual(visible(known));
+    expect(known.body).toEqual({ data: { requestPasswordReset: true } });
+    // A token stored for an unknown email is never sent; were it known, it would still reset nothing.
+    const { token, hash } = newOpaqueToken();
+    await insertResetTokenForEmail(em as EntityManager, {
+      email: unknown,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const orphan = await app.gql(
+      'mutation ($t: String!, $p: String!) { resetPassword(token: $t, newPassword: $p) }',
+      { t: token, p: STRONG },
+    );
+    expect(orphan.body.errors![0].extensions).toMatchObject({ reason: 'TOKEN_INVALID' });
+
+    // Only the account's owner gets an email.
+    expect((await resetEmail(app, user.email)).template).toBe('password-reset');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await app.lastEmail(unknown)).toBeNull();
   });
 
   it('changes the password of the signed-in user and signs out the other sessions', async () => {

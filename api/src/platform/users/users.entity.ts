@@ -5,7 +5,13 @@ import { Field, ID, ObjectType } from 'type-graphql';
 @ObjectType()
 @Entity({ tableName: 'users' })
 export class User {
-  [OptionalProps]?: 'isSuperadmin' | 'isPlatformOwner' | 'hasSeenIntro' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?:
+    | 'isSuperadmin'
+    | 'isPlatformOwner'
+    | 'hasSeenIntro'
+    | 'sessionVersion'
+    | 'createdAt'
+    | 'updatedAt';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -33,6 +39,11 @@ export class User {
   @Field(() => Boolean)
   @Property({ type: 'boolean' })
   hasSeenIntro: boolean = false;
+
+  // Carried by every access token; a password reset or change and "sign out everywhere" move it
+  // on, which ends every access token issued before (see refresh-tokens.ts, endAccessTokens).
+  @Property({ type: 'integer' })
+  sessionVersion: number = 0;
 
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
