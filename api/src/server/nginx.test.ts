@@ -1,0 +1,320 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../paths.js';
+import { startTestApp, type TestApp } from '../test/app.js';
+import { createOrg, createUser, TEST_PASSWORD } from '../test/factories.js';
+import { createTenant } from '../test/tenant.js';
+
+// The production shape's web server: the real nginx binary runs deploy/nginx.conf in front of a
+// test API, and every route of that file is checked through it. Debian's nginx (`.ci/run`
+// installs it); only its absence skips this file.
+
+function findNginx(): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      accessSync(join(dir, 'nginx'), constants.X_OK);
+      return join(dir, 'nginx');
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+const NGINX = findNginx();
+if (!NGINX) {
+  console.warn('nginx.test.ts skipped: no nginx binary (apt-get install -y nginx; .ci/run does)');
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+// Each substitution must hit exactly once, so a change to the real file fails here loudly rather
+// than leaving the test running something else.
+function substitute(text: string, from: string, to: string): string {
+  const hits = text.split(from).length - 1;
+  if (hits !== 1) {
+    throw new Error(`deploy/nginx.conf: expected "${from}" exactly once, found it ${hits} times`);
+  }
+  return text.replace(from, to);
+}
+
+// deploy/nginx.conf is an http-level include; this is the little the image's own nginx.conf wraps
+// around it (mime types, logs), with every path in the test's directory.
+function nginxConfig(dir: string, apiPort: number, port: number): string {
+  let conf = readFileSync(join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  conf = substitute(conf, 'server api:4000;', `server 127.0.0.1:${apiPort};`);
+  conf = substitute(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
+  conf = substitute(conf, 'root /usr/share/nginx/html;', `root ${join(dir, 'html')};`);
+  const temp = (name: string) => join(dir, 'temp', name);
+  return `worker_processes 1;
+events { worker_connections 64; }
+http {
+  types { text/html html; text/javascript js; text/css css; }
+  default_type application/octet-stream;
+  access_log ${join(dir, 'access.log')};
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+${conf}
+}
+`;
+}
+
+const SHELL = '<!doctype html><title>Covenant</title><div id="app"></div>';
+const ASSET = 'export const hashed = true;\n';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+const LOGIN = `mutation ($email: String!, $password: String!) {
+  login(email: $email, password: $password) { accessToken } }`;
+const REFRESH = `mutation { refreshSession { accessToken } }`;
+const UPLOAD = `mutation ($entryId: ID!, $file: Upload!) {
+  uploadAttachment(entryId: $entryId, file: $file) { id url } }`;
+
+const WEB_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+// One copy of each header, with the expected value (a duplicate would read "DENY, DENY"), and no
+// nginx version.
+function expectWebServerHeaders(res: Response, frameOptions = 'DENY') {
+  const seen = Object.fromEntries(
+    [...Object.keys(WEB_HEADERS), 'x-frame-options', 'server'].map((h) => [h, res.headers.get(h)]),
+  );
+  expect(seen, res.url).toEqual({
+    ...WEB_HEADERS,
+    'x-frame-options': frameOptions,
+    server: 'nginx',
+  });
+}
+
+describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
+  let app: TestApp;
+  let dir: string;
+  let base: string;
+  let nginx: ChildProcess;
+  let nginxOutput = '';
+
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    // nginx counts as the one proxy in front of the API, as in the compose shape.
+    app = await startTestApp({ trustProxy: 1, authRateLimit: 50 });
+    dir = mkdtempSync(join(tmpdir(), 'covenant-nginx-'));
+    // Workers run as an unprivileged user when nginx starts as root: they must read the files.
+    chmodSync(dir, 0o755);
+    mkdirSync(join(dir, 'html', 'assets'), { recursive: true });
+    mkdirSync(join(dir, 'temp'));
+    writeFileSync(join(dir, 'html', 'index.html'), SHELL);
+    writeFileSync(join(dir, 'html', 'assets', 'index-3f2a9c.js'), ASSET);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, Number(new URL(app.url).port), port));
+
+    nginx = spawn(
+      NGINX!,
+      [
+        '-p',
+        dir,
+        '-c',
+        join(dir, 'nginx.conf'),
+        '-g',
+        `daemon off; pid ${join(dir, 'nginx.pid')}; error_log stderr;`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    nginx.stdout!.on('data', (d) => (nginxOutput += d));
+    nginx.stderr!.on('data', (d) => (nginxOutput += d));
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited:\n${nginxOutput}`);
+      const up = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${nginxOutput}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    if (nginx && nginx.exitCode === null) {
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGTERM');
+      await exited;
+    }
+    await app?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('proxies /healthz, hiding its own version', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    expectWebServerHeaders(res);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('proxies /graphql, where the API adds its own CSP', async () => {
+    const res = await post('/graphql', { query: '{ version }' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.version).toMatch(/^\d{4}\.\d{1,2}\.\d{1,2}/);
+    expectWebServerHeaders(res);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+  });
+
+  it('signs in on /graphql and refreshes on /auth/graphql with the cookie scoped to /auth', async () => {
+    const org = await createOrg(app.services);
+    const user = await createUser(app.services, { memberships: [{ org }] });
+    const login = await post('/graphql', {
+      query: LOGIN,
+      variables: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect((await login.json()).data.login.accessToken).toBeTruthy();
+    const setCookie = login.headers.getSetCookie().find((c) => c.startsWith('covenant_rt='))!;
+    expect(setCookie).toMatch(/Path=\/auth(;|$)/);
+    const cookie = setCookie.split(';')[0];
+
+    const refreshed = await post('/auth/graphql', { query: REFRESH }, { cookie });
+    const body = await refreshed.json();
+    expect(body.errors).toBeUndefined();
+    expect(body.data.refreshSession.accessToken).toBeTruthy();
+    // Rotated: a new cookie comes back through nginx too.
+    const rotated = refreshed.headers.getSetCookie().find((c) => c.startsWith('covenant_rt='))!;
+    expect(rotated.split(';')[0]).not.toBe(cookie);
+    expectWebServerHeaders(refreshed);
+    expect(readFileSync(join(dir, 'access.log'), 'utf8')).toMatch(/"POST \/auth\/graphql HTTP/);
+  });
+
+  it('gives the API the client address nginx saw, not the one the client wrote', async () => {
+    const email = `nobody-${randomBytes(5).toString('hex')}@example.test`;
+    const payload = JSON.stringify({ query: LOGIN, variables: { email, password: 'wrong one!' } });
+    // A client on another loopback address than nginx's own, claiming to be somewhere else.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${base}/graphql`,
+        {
+          method: 'POST',
+          localAddress: '127.0.0.5',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            'x-forwarded-for': '203.0.113.9',
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+    expect(status).toBe(401);
+    const rows = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ ip: string }[]>('SELECT ip FROM login_history WHERE email = ?', [email]);
+    expect(rows.map((r) => r.ip)).toEqual(['127.0.0.5']);
+  });
+
+  it('uploads through /graphql and serves the signed /attachments/ link with the API’s framing rule', async () => {
+    const tenant = await createTenant(app);
+    const cash = await tenant.account('1010', 'ASSET', { name: 'Cash' });
+    const expense = await tenant.account('5010', 'EXPENSE', { name: 'Repairs' });
+    const entryId = await tenant.post('2026-03-01', [
+      [expense, '12.00', null],
+      [cash, null, '12.00'],
+    ]);
+    const form = new FormData();
+    form.append(
+      'operations',
+      JSON.stringify({ query: UPLOAD, variables: { entryId, file: null } }),
+    );
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob([new Uint8Array(PDF)]), 'receipt.pdf');
+    const uploaded = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tenant.admin}`, 'apollo-require-preflight': 'true' },
+      body: form,
+    });
+    const { data, errors } = await uploaded.json();
+    expect(errors).toBeUndefined();
+    const url: string = data.uploadAttachment.url;
+    expect(url).toMatch(/^\/attachments\//);
+
+    const dl = await fetch(`${base}${url}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await dl.arrayBuffer()).equals(PDF)).toBe(true);
+    // The app may frame its own PDFs: nginx leaves the API's SAMEORIGIN alone, adding no DENY.
+    expectWebServerHeaders(dl, 'SAMEORIGIN');
+    expect(dl.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
+
+    // A tampered link is the API's refusal, not nginx's page.
+    const refused = await fetch(`${base}${url.replace(/sig=[^&]/, 'sig=x')}`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'This link is not valid or has expired' });
+    expectWebServerHeaders(refused);
+  });
+
+  it('answers every other path with the app shell, not cached, under its CSP', async () => {
+    for (const path of ['/', '/index.html', '/accounts/42/ledger', '/reset-password?token=x']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(SHELL);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      const csp = res.headers.get('content-security-policy');
+      expect(csp, path).toMatch(/^default-src 'self'; script-src 'self';/);
+      expect(csp, path).toMatch(/frame-ancestors 'none'$/);
+      expectWebServerHeaders(res);
+    }
+  });
+
+  it('caches hashed assets for a year and answers a missing one 404, headers included', async () => {
+    const res = await fetch(`${base}/assets/index-3f2a9c.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(ASSET);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectWebServerHeaders(res);
+
+    // An old asset after a deploy is gone, not the shell served as JavaScript.
+    const gone = await fetch(`${base}/assets/index-000000.js`);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).not.toContain(SHELL);
+    expectWebServerHeaders(gone);
+  });
+});
