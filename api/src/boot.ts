@@ -15,7 +15,7 @@ import { TenantPool } from './core/tenancy/tenant-pool.js';
 import { databaseOf, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
-import { initOrm } from './db/orm.js';
+import { initOrm, requestTimeouts } from './db/orm.js';
 import { tenantEntities } from './modules/entities.js';
 import { platformEntities } from './platform/entities.js';
 import { sealTaxIds } from './modules/vendors/tax-ids.service.js';
@@ -109,6 +109,7 @@ export async function startCovenant(
       config.platformDbPoolSize,
       platformEntities,
       config.logSql,
+      requestTimeouts(config),
     );
     const platformEm = () => platformOrm!.em.fork() as EntityManager;
     pool = new TenantPool({
@@ -117,6 +118,7 @@ export async function startCovenant(
       max: config.tenantPoolMax,
       poolSize: config.tenantDbPoolSize,
       logSql: config.logSql,
+      timeouts: requestTimeouts(config),
     });
     const services: Services = {
       config,

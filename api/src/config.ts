@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Every environment variable the API reads, parsed and validated once. Documented in README.md.
@@ -6,10 +7,63 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+// Which peers may tell the API the client's address in X-Forwarded-For (Express's `trust proxy`).
+// The per-IP sign-in limit counts that address, so trusting too much lets anyone pick a fresh one
+// per attempt, and trusting too little makes everyone behind the proxy one client.
+//   a number n      → the n proxies nearest the API (nginx alone: 1)
+//   addresses, CIDR → those proxies, comma-separated; `loopback`, `linklocal`, `uniquelocal` name
+//                     the usual ranges
+//   false           → nobody: the peer's own address is the client's
+// `true` (the leftmost, client-chosen address) is refused.
+export type TrustProxy = false | number | string[];
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyEntryProblem(entry: string): string | null {
+  if (PROXY_RANGES.has(entry)) return null;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return `"${entry}" is not an address, a CIDR range or a range name`;
+  if (bits === undefined) return null;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max
+    ? null
+    : `"${entry}" has a prefix length outside 0–${max}`;
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .default('loopback')
+  .transform((raw, ctx): TrustProxy => {
+    if (raw === 'false') return false;
+    if (raw === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'true would trust any address a client writes; give the hop count or addresses',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(raw)) return Number(raw);
+    const entries = raw.split(',').map((e) => e.trim());
+    for (const entry of entries) {
+      const problem = entry ? proxyEntryProblem(entry) : 'an empty entry';
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${problem}; expected a hop count, addresses or CIDR ranges (comma-separated), loopback, linklocal, uniquelocal, or false`,
+        });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().url().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -21,6 +75,8 @@ const schema = z.object({
   TENANT_POOL_MAX: z.coerce.number().int().min(1).default(50),
   TENANT_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
   PLATFORM_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   JWT_SECRET: z.string().min(32).optional(),
   // Seals small secrets at rest (vendor tax ids): 32 random bytes, base64.
   DATA_KEY: z
@@ -49,6 +105,8 @@ export interface Config {
   production: boolean;
   port: number;
   host: string;
+  // Proxies whose X-Forwarded-For is believed (see TrustProxy above).
+  trustProxy: TrustProxy;
   publicUrl?: string;
   databaseUrl?: string;
   embeddedPgPort: number;
@@ -57,6 +115,10 @@ export interface Config {
   tenantPoolMax: number;
   tenantDbPoolSize: number;
   platformDbPoolSize: number;
+  // How long a request's SQL statement may run, and how long a request waits for a connection,
+  // before it gets SERVICE_UNAVAILABLE (migrations and provisioning are not bound by them).
+  dbStatementTimeoutMs: number;
+  dbAcquireTimeoutMs: number;
   jwtSecret?: string;
   dataKey?: string;
   migrateOnStart: boolean;
@@ -96,6 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -104,6 +167,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tenantPoolMax: e.TENANT_POOL_MAX,
     tenantDbPoolSize: e.TENANT_DB_POOL_SIZE,
     platformDbPoolSize: e.PLATFORM_DB_POOL_SIZE,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+    dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     // With an external database, production refuses to start on drift; development migrates.

@@ -2,19 +2,26 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Context, Services } from '../core/context.js';
 import { forbidden, unauthenticated } from '../core/errors/app-error.js';
+import { databaseUnavailable, isDatabaseAway } from '../core/db/availability.js';
 import { Loaders } from '../core/loaders.js';
 import { OrganizationStatus } from '../core/roles.js';
 import { findTenant, inactive, tenantOrm as ormOf } from '../core/tenancy/tenant-door.js';
 
 // A request's context: token → orgId → the tenant door (status, location, pool) → em.fork().
 export function contextFactory(services: Services) {
-  return async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
+  const create = async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
     const header = req.headers.authorization;
     let auth: Context['auth'] = null;
     if (header) {
       const match = /^Bearer (\S+)$/.exec(header);
       if (!match) throw unauthenticated('Malformed Authorization header');
-      auth = services.tokens.verify(match[1]);
+      const token = services.tokens.verify(match[1]);
+      // The user's sessions ended after this token was issued (password reset or change, sign out
+      // everywhere, a membership suspended or removed): refused at once, not when it expires.
+      if ((await services.memberships.sessionVersion(token.userId)) !== token.sessionVersion) {
+        throw unauthenticated('This session has ended; sign in again');
+      }
+      auth = token;
     }
     const org = auth?.orgId ? await findTenant(services, auth.orgId) : null;
     const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
@@ -22,6 +29,12 @@ export function contextFactory(services: Services) {
       org && role && org.status === OrganizationStatus.ACTIVE ? await ormOf(services, org) : null;
     return new RequestContext(req, res, auth, org, role, tenantOrm, services);
   };
+  // The database away (down, frozen, full): a typed 503 the caller may retry, never
+  // "Context creation failed: connect ECONNREFUSED <host>:<port>".
+  return (args: { req: Request; res: Response }) =>
+    create(args).catch((err: unknown) => {
+      throw isDatabaseAway(err) ? databaseUnavailable(err) : err;
+    });
 }
 
 // A class, not an object literal: Apollo clones the context per operation (Object.assign onto the

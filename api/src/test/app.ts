@@ -42,7 +42,11 @@ export function randomName(prefix: string) {
 
 // A running Covenant on its own platform database (copied from the migrated template) and a free
 // port. Tenant databases it provisions are copies of the run's tenant template.
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+// `serverUrl` reaches the same PostgreSQL another way (a test's proxy that can stop answering).
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  opts: { serverUrl?: string } = {},
+): Promise<TestApp> {
   const db = inject('testDb');
   const platformDb = `${db.prefix}_${randomBytes(5).toString('hex')}`;
   await createDatabase(db.serverUrl, platformDb, db.platformTemplate);
@@ -62,7 +66,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
   const loggedErrors: unknown[] = [];
   const app = await startCovenant(config, {
-    platformUrl: withDatabase(db.serverUrl, platformDb),
+    platformUrl: withDatabase(opts.serverUrl ?? db.serverUrl, platformDb),
     logError: (err) => loggedErrors.push(err),
     print: () => undefined,
   });

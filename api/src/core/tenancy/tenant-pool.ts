@@ -2,7 +2,7 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { MetadataStorage } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import { withDatabase } from '../../db/connection.js';
-import { ormOptions, type EntityList } from '../../db/orm.js';
+import { ormOptions, type DbTimeouts, type EntityList } from '../../db/orm.js';
 import type { TenantLocation } from './tenant-directory.js';
 
 export interface TenantPoolOptions {
@@ -12,6 +12,8 @@ export interface TenantPoolOptions {
   max: number;
   poolSize: number;
   logSql?: boolean;
+  // Bounds on a request's wait for its tenant's database; unset, it waits as long as it takes.
+  timeouts?: DbTimeouts;
   // Grace period before an evicted tenant's connections close, so in-flight requests finish.
   closeDelayMs?: number;
 }
@@ -91,12 +93,18 @@ export class TenantPool {
 
   private async open(location: TenantLocation, orgId: string): Promise<MikroORM> {
     const url = withDatabase(this.opts.clusterUrl(location.cluster), location.database);
-    const options: Options = ormOptions(
-      url,
-      this.opts.poolSize,
-      this.opts.entities,
-      this.opts.logSql,
-    );
+    const options: Options = {
+      ...ormOptions(
+        url,
+        this.opts.poolSize,
+        this.opts.entities,
+        this.opts.logSql,
+        this.opts.timeouts,
+      ),
+      // The identity query below is the first to reach the database; MikroORM's own connect
+      // would only add a probe, and with the database away a second wait for it.
+      connect: false,
+    };
     let orm: MikroORM;
     if (this.metadata) {
       orm = new MikroORM(options);
@@ -104,16 +112,22 @@ export class TenantPool {
       internals.metadata = this.metadata;
       internals.createEntityManager();
       internals.driver.getPlatform().init(orm);
-      await orm.connect();
     } else {
       orm = await MikroORM.init(options);
       this.metadata = orm.getMetadata();
     }
     this.opened++;
-    // Defense in depth: the database must say it belongs to the organization we resolved.
-    const rows = await orm.em
-      .getConnection()
-      .execute<{ organization_id: string }[]>('SELECT organization_id FROM tenant_identity');
+    let rows: { organization_id: string }[];
+    try {
+      // Defense in depth: the database must say it belongs to the organization we resolved.
+      rows = await orm.em
+        .getConnection()
+        .execute<{ organization_id: string }[]>('SELECT organization_id FROM tenant_identity');
+    } catch (err) {
+      // The database is away (or the query failed): this ORM is not cached, so close it here.
+      await orm.close(true).catch(() => undefined);
+      throw err;
+    }
     if (rows[0]?.organization_id !== orgId) {
       await orm.close(true);
       throw new TenantIdentityError(
