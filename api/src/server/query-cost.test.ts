@@ -1,5 +1,6 @@
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { isObjectType, Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageLimitOf } from '../core/graphql/connection.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createTenant, type Tenant } from '../test/tenant.js';
 import { MAX_QUERY_COST, queryCost } from './query-cost.js';
@@ -129,5 +130,103 @@ describe('query cost limit over HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
     expect(res.body.errors![0].extensions!.reason).not.toBe('QUERY_LIMIT');
+  });
+});
+
+// `first` out of a paged field's range is refused before anything runs, naming the argument,
+// whether written in the query or passed as a variable; never clamped.
+describe('page sizes', () => {
+  let app: TestApp;
+  let t: Tenant;
+  let account: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    t = await createTenant(app);
+    account = await t.account('1000', 'ASSET');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('declares a page limit on every field that takes `first`', async () => {
+    const schema = await buildBaseSchema();
+    const paged: string[] = [];
+    for (const type of Object.values(schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      for (const field of Object.values(type.getFields())) {
+        if (!field.args.some((a) => a.name === 'first' || a.name === 'last')) continue;
+        paged.push(field.name);
+        expect(pageLimitOf(field), `${type.name}.${field.name}`).toMatchObject({
+          max: expect.any(Number),
+        });
+      }
+    }
+    expect(paged).toEqual(
+      expect.arrayContaining(['accountLedger', 'journalLines', 'unitLedger', 'units']),
+    );
+  });
+
+  const LEDGER = `query ($id: ID!, $n: Int!) { accountLedger(accountId: $id, first: $n) { rows { date } } }`;
+
+  it.each([
+    ['-1', -1],
+    ['0', 0],
+    ['above the maximum', 5001],
+    ['2147483647', 2147483647],
+  ])('refuses accountLedger(first: %s), as a variable and written in the query', async (_, n) => {
+    const asVariable = await t.gql(LEDGER, { id: account, n });
+    const written = await t.gql(
+      `query ($id: ID!) { accountLedger(accountId: $id, first: ${n}) { rows { date } } }`,
+      { id: account },
+    );
+    for (const res of [asVariable, written]) {
+      expect(res.status).toBe(400);
+      expect(res.body.data ?? null).toBeNull();
+      expect(res.body.errors).toHaveLength(1);
+      expect(res.body.errors![0]).toMatchObject({
+        message: 'Ask for 1 to 5000 rows (first)',
+        extensions: {
+          code: 'BAD_USER_INPUT',
+          details: [{ field: 'first', message: 'Ask for 1 to 5000 rows' }],
+        },
+      });
+    }
+  });
+
+  it('applies each field its own limit: units stop at 200, the unit ledger at 1000', async () => {
+    const units = await t.gql(`query ($n: Int!) { units(first: $n) { totalCount } }`, { n: 201 });
+    expect(units.status).toBe(400);
+    expect(units.body.errors![0].extensions!.details).toEqual([
+      { field: 'first', message: 'Ask for 1 to 200 units' },
+    ]);
+    const ledger = await t.gql(
+      `query ($n: Int!) { unitLedger(unitId: "00000000-0000-4000-8000-000000000001", first: $n) { date } }`,
+      { n: 1001 },
+    );
+    expect(ledger.status).toBe(400);
+    expect(ledger.body.errors![0].extensions!.details).toEqual([
+      { field: 'first', message: 'Ask for 1 to 1000 rows' },
+    ]);
+    // The largest page of each is accepted.
+    expect(
+      (await t.gql(`query ($n: Int!) { units(first: $n) { totalCount } }`, { n: 200 })).body.errors,
+    ).toBeUndefined();
+    expect((await t.gql(LEDGER, { id: account, n: 5000 })).body.errors).toBeUndefined();
+  });
+
+  it('counts 15 ledgers of 5,000 rows passed as a variable as 75,000 rows: refused', async () => {
+    const aliases = Array.from(
+      { length: 15 },
+      (_, i) => `l${i}: accountLedger(accountId: $id, first: $n) { rows { date debit credit } }`,
+    ).join(' ');
+    const res = await t.gql(`query ($id: ID!, $n: Int!) { ${aliases} }`, { id: account, n: 5000 });
+    expect(res.status).toBe(400);
+    expect(res.body.data ?? null).toBeNull();
+    // Per ledger: 1, then per row asked for the row and its three fields.
+    expect(res.body.errors![0].extensions).toEqual({
+      code: 'BAD_USER_INPUT',
+      reason: 'QUERY_LIMIT',
+      limit: { name: 'cost', max: MAX_QUERY_COST, found: 15 * (1 + 5000 * 4) },
+    });
   });
 });

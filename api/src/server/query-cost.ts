@@ -17,6 +17,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { AppError } from '../core/errors/app-error.js';
+import { pageLimitOf, pageSizeProblem } from '../core/graphql/connection.js';
 
 // The cost of a query: how many values its answer may hold. Every selected field counts 1 (an
 // object counts 1 and then its own fields), once per row asked for: a field's `first` or `last`
@@ -24,6 +26,9 @@ import {
 // and `pageInfo` are there once), whether it is written in the query, passed as a variable or
 // left to the argument's default. So `journalLines(first: $n)` costs what
 // `journalLines(first: 1000)` costs when $n is 1000, and lists inside lists multiply.
+//
+// A `first` outside its field's page limit (declared with @Paged) is refused here with
+// BAD_USER_INPUT naming the argument, before anything runs: one check for every paged field.
 //
 // It runs once the operation and its variables are known (graphql-armor's cost rule runs during
 // validation, before variables exist, so it cannot see them), and refuses with the words
@@ -106,14 +111,20 @@ export function queryCost(
         if (sel.selectionSet) {
           let asked = 1;
           if (def) {
+            let args: Record<string, unknown> = {};
             try {
-              const args = getArgumentValues(def, sel, variables);
-              for (const name of PAGE_ARGS) {
-                const n = args[name];
-                if (typeof n === 'number' && Number.isFinite(n)) asked = Math.max(asked, n);
-              }
+              args = getArgumentValues(def, sel, variables);
             } catch {
               // An argument execution will refuse: the query never runs, its cost does not matter.
+            }
+            const limit = pageLimitOf(def);
+            for (const name of PAGE_ARGS) {
+              const n = args[name];
+              if (n === undefined || n === null) continue;
+              // Out of the field's range: refused here, naming the argument, never clamped.
+              const problem = limit ? pageSizeProblem(n, limit) : null;
+              if (problem) throw problem;
+              if (typeof n === 'number' && Number.isFinite(n)) asked = Math.max(asked, n);
             }
           }
           const named = def ? getNamedType(def.type) : undefined;
@@ -147,7 +158,14 @@ export function queryCostLimit<C extends object>(maxCost: number): ApolloServerP
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
-          const found = queryCost(schema, document, operation, request.variables);
+          let found: number;
+          try {
+            found = queryCost(schema, document, operation, request.variables);
+          } catch (err) {
+            // A page size out of range: the caller's bad input, answered 400 as nothing ran.
+            if (err instanceof AppError) Object.assign(err.extensions, { http: { status: 400 } });
+            throw err;
+          }
           if (found > maxCost) {
             throw new GraphQLError(
               `Query Cost limit of ${maxCost} exceeded, found ${Math.min(found, Number.MAX_SAFE_INTEGER)}.`,

@@ -1,4 +1,5 @@
 import {
+  Extensions,
   Field,
   FieldResolver,
   Int,
@@ -9,6 +10,7 @@ import {
   type ClassType,
 } from 'type-graphql';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { GraphQLField } from 'graphql';
 import { lazyCount, sql } from '../../db/sql.js';
 import { badInput } from '../errors/app-error.js';
 
@@ -71,10 +73,34 @@ export function Connection<T extends object>(Node: ClassType<T>, name: string, n
 
 // `first` of a list query: 1 to max, or a typed error naming the field.
 export function pageSize(first: number, max: number, noun: string): number {
-  if (!Number.isInteger(first) || first < 1 || first > max) {
-    throw badInput([{ field: 'first', message: `Ask for 1 to ${max} ${noun}` }]);
-  }
+  if (!Number.isInteger(first) || first < 1 || first > max) throw pageSizeRefusal(max, noun);
   return first;
+}
+
+const pageSizeRefusal = (max: number, noun: string) =>
+  badInput([{ field: 'first', message: `Ask for 1 to ${max} ${noun}` }]);
+
+// The page limit of a paged field, declared beside its `first` argument with @Paged. The query
+// cost check (server/query-cost.ts) reads it from the schema and refuses a `first` out of range
+// before anything runs, whether it is written in the query or passed as a variable; the service
+// checks again with pageSize. Every field with a `first` argument declares one (a schema test).
+export interface PageLimit {
+  max: number;
+  noun: string;
+}
+const PAGE_LIMIT = 'pageLimit';
+
+export const Paged = (max: number, noun: string) =>
+  Extensions({ [PAGE_LIMIT]: { max, noun } satisfies PageLimit });
+
+export function pageLimitOf(field: GraphQLField<unknown, unknown>): PageLimit | undefined {
+  return field.extensions?.[PAGE_LIMIT] as PageLimit | undefined;
+}
+
+// The refusal of a `first` outside its field's limit, or null when it is within.
+export function pageSizeProblem(first: unknown, limit: PageLimit) {
+  const ok = typeof first === 'number' && Number.isInteger(first) && first >= 1;
+  return ok && first <= limit.max ? null : pageSizeRefusal(limit.max, limit.noun);
 }
 
 // The order a dated list is read in. Each list has its default (entries newest first, lines

@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isLocalDate } from '../../core/dates.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
+import { retryingTransaction } from '../../core/db/transaction.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import type { ListOrder } from '../../core/graphql/connection.js';
 import { isId, newIds } from '../../core/ids.js';
@@ -29,6 +31,9 @@ import {
 import { EntryOwnerType, EntrySource, type JournalEntry } from './journal.types.js';
 
 const MAX_LINES = 500;
+
+// The unique index that lets an entry be reversed once (tenant migration 002).
+const REVERSAL_INDEX = 'journal_entries_reverses_idx';
 
 export interface PostOptions {
   source?: EntrySource;
@@ -267,7 +272,9 @@ export async function postJournalEntries(
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
   const ids = newIds(postings.length);
   const auditIds = newIds(postings.length);
-  await em.transactional(async (tx) => {
+  // The whole posting runs again if the database picks it as a deadlock's loser: it has no effect
+  // outside the transaction, and the ids above were never committed.
+  await retryingTransaction(em, async (tx) => {
     const accounts = await lockAccountsForPosting(tx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const missing: FieldDetail[] = [];
@@ -397,7 +404,16 @@ export async function postJournalEntries(
         }),
       );
     });
-    await insertEntries(tx, actor, entries, lines);
+    try {
+      await insertEntries(tx, actor, entries, lines);
+    } catch (err) {
+      // Two reversals of one entry at the same moment: both passed the check above before either
+      // committed, and the unique index on reverses_id lets only the first one in.
+      if (isUniqueViolation(err, REVERSAL_INDEX)) {
+        throw conflict('This entry has already been reversed');
+      }
+      throw err;
+    }
   });
   return ids;
 }

@@ -177,38 +177,67 @@ export interface LedgerRow {
   payment_id: string | null;
   charge: string;
   payment: string;
-  seq: string;
+  // Charges less payments through this row.
+  balance: string;
+  // The row's place in the ledger, unique: creation time in microseconds and the id of the record
+  // (invoice, write-off or payment) the row is made of.
+  at_us: string;
+  row_id: string;
 }
 
-// Invoices, payments and their voids of one unit, in date order (then creation time).
-export function selectLedger(em: EntityManager, unitId: string): Promise<LedgerRow[]> {
+// A unit's ledger position: date, creation time (microseconds), kind and record id.
+export type UnitLedgerPosition = [date: string, atUs: string, kind: string, id: string];
+
+// Invoices, payments, write-offs and their voids of one unit, in date order (then creation time;
+// kind and record id make the order total, so a page ends at one exact row).
+const LEDGER_ROWS = `
+  SELECT issue_date::text AS date,
+         CASE kind WHEN 'opening_balance' THEN 'opening_balance' ELSE 'invoice' END AS kind,
+         'INV-' || number AS reference, memo AS description,
+         id AS invoice_id, NULL::uuid AS payment_id, total AS charge, 0::bigint AS payment,
+         created_at AS at, id AS row_id
+    FROM invoices WHERE unit_id = :unit
+  UNION ALL
+  SELECT void_date::text, 'void_invoice', 'INV-' || number, 'Void', id, NULL, -total, 0, voided_at, id
+    FROM invoices WHERE unit_id = :unit AND void_date IS NOT NULL
+  UNION ALL
+  SELECT w.date::text, 'write_off', 'INV-' || i.number, coalesce('Written off: ' || w.memo, 'Written off'),
+         i.id, NULL, 0, w.amount, w.created_at, w.id
+    FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id WHERE i.unit_id = :unit
+  UNION ALL
+  SELECT w.void_date::text, 'void_write_off', 'INV-' || i.number, 'Write-off undone with the invoice',
+         i.id, NULL, 0, -w.amount, i.voided_at, w.id
+    FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id
+   WHERE i.unit_id = :unit AND w.void_date IS NOT NULL
+  UNION ALL
+  SELECT date::text, CASE method WHEN 'opening_credit' THEN 'opening_credit' ELSE 'payment' END,
+         'PMT-' || number, coalesce(reference, memo), NULL, id, 0, amount, created_at, id
+    FROM payments WHERE unit_id = :unit
+  UNION ALL
+  SELECT void_date::text, 'void_payment', 'PMT-' || number, 'Void', NULL, id, 0, -amount, voided_at, id
+    FROM payments WHERE unit_id = :unit AND void_date IS NOT NULL`;
+
+// One page of the ledger: `limit` rows after the position (from the start without one), each
+// with the running balance (charges less payments) through it, read in one statement so a page's
+// balances agree with the rows before it.
+export function selectLedgerPage(
+  em: EntityManager,
+  unitId: string,
+  page: { after: UnitLedgerPosition | null; limit: number },
+): Promise<LedgerRow[]> {
   return sql(em).all<LedgerRow>(
-    `SELECT issue_date::text AS date,
-            CASE kind WHEN 'opening_balance' THEN 'opening_balance' ELSE 'invoice' END AS kind,
-            'INV-' || number AS reference, memo AS description,
-            id AS invoice_id, NULL::uuid AS payment_id, total AS charge, 0 AS payment, number AS seq, created_at
-       FROM invoices WHERE unit_id = ?
-     UNION ALL
-     SELECT void_date::text, 'void_invoice', 'INV-' || number, 'Void', id, NULL, -total, 0, number, voided_at
-       FROM invoices WHERE unit_id = ? AND void_date IS NOT NULL
-     UNION ALL
-     SELECT w.date::text, 'write_off', 'INV-' || i.number, coalesce('Written off: ' || w.memo, 'Written off'),
-            i.id, NULL, 0, w.amount, i.number, w.created_at
-       FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id WHERE i.unit_id = ?
-     UNION ALL
-     SELECT w.void_date::text, 'void_write_off', 'INV-' || i.number, 'Write-off undone with the invoice',
-            i.id, NULL, 0, -w.amount, i.number, i.voided_at
-       FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id
-      WHERE i.unit_id = ? AND w.void_date IS NOT NULL
-     UNION ALL
-     SELECT date::text, CASE method WHEN 'opening_credit' THEN 'opening_credit' ELSE 'payment' END,
-            'PMT-' || number, coalesce(reference, memo), NULL, id, 0, amount, number, created_at
-       FROM payments WHERE unit_id = ?
-     UNION ALL
-     SELECT void_date::text, 'void_payment', 'PMT-' || number, 'Void', NULL, id, 0, -amount, number, voided_at
-       FROM payments WHERE unit_id = ? AND void_date IS NOT NULL
-     ORDER BY 1, 10`,
-    [unitId, unitId, unitId, unitId, unitId, unitId],
+    `WITH raw AS (${LEDGER_ROWS.replaceAll(':unit', '?')}),
+     l AS (SELECT *, coalesce((extract(epoch FROM at) * 1000000)::bigint, 0) AS at_us FROM raw),
+     running AS (
+       SELECT date, kind, reference, description, invoice_id, payment_id, charge, payment, at_us,
+              row_id, sum(charge - payment) OVER (ORDER BY date, at_us, kind, row_id) AS balance
+         FROM l)
+     SELECT date, kind, reference, description, invoice_id, payment_id, charge, payment,
+            balance::text AS balance, at_us::text AS at_us, row_id
+       FROM running
+      ${page.after ? 'WHERE (date, at_us, kind, row_id) > (?::text, ?::bigint, ?::text, ?::uuid)' : ''}
+      ORDER BY date, at_us, kind, row_id LIMIT ${page.limit}`,
+    [...(Array(6).fill(unitId) as unknown[]), ...(page.after ?? [])],
   );
 }
 

@@ -1,5 +1,5 @@
 import { CsvRowError } from '../../core/csv/row-error.js';
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
@@ -50,7 +50,7 @@ registerEnumType(UnitLedgerKind, { name: 'UnitLedgerKind' });
 
 @ObjectType()
 export class UnitLedgerRow {
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => UnitLedgerKind)
@@ -76,6 +76,11 @@ export class UnitLedgerRow {
 
   @Field(() => MoneyScalar, { description: 'Running balance: charges less payments' })
   balance: Total;
+
+  @Field(() => String, {
+    description: 'Pass as `after` to read the rows that follow this one',
+  })
+  cursor: string;
 }
 
 @ObjectType()

@@ -155,4 +155,5 @@ export const ledgerRowJson = (
   charge: o.charge ?? '0.00',
   payment: o.payment ?? '0.00',
   balance: o.balance ?? '0.00',
+  cursor: `${date}|${kind}|${reference}`,
 });

@@ -74,9 +74,12 @@ export const UNIT_QUERY = graphql(
   [UNIT_FIELDS],
 );
 
+// Rows per page of the unit ledger; a page with fewer rows is the last.
+export const UNIT_LEDGER_PAGE_SIZE = 500;
+
 export const UNIT_LEDGER_QUERY = graphql(`
-  query UnitLedger($unitId: ID!) {
-    unitLedger(unitId: $unitId) {
+  query UnitLedger($unitId: ID!, $first: Int!, $after: String) {
+    unitLedger(unitId: $unitId, first: $first, after: $after) {
       date
       kind
       reference
@@ -86,6 +89,7 @@ export const UNIT_LEDGER_QUERY = graphql(`
       charge
       payment
       balance
+      cursor
     }
   }
 `);
