@@ -2,7 +2,21 @@
 // set of helpers for every module.
 export const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isLocalDate = (s: string) => LOCAL_DATE.test(s);
+// The dates an association's books can hold: an HOA founded before 1900 or a plan reaching past
+// 2200 is not a real case, and outside this range a date is a typo (0000, 9999) that would reach
+// PostgreSQL (which refuses year 0) or create entries nobody can find. One range for every date
+// argument (the LocalDate scalar), every imported file and every cursor.
+export const MIN_LOCAL_DATE = '1900-01-01';
+export const MAX_LOCAL_DATE = '2200-12-31';
+
+// A real calendar date in the range above, written YYYY-MM-DD.
+export function isLocalDate(s: string): boolean {
+  if (typeof s !== 'string' || !LOCAL_DATE.test(s)) return false;
+  if (s < MIN_LOCAL_DATE || s > MAX_LOCAL_DATE) return false;
+  const [y, m, d] = s.split('-').map(Number);
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+}
 
 // The zone of an organization that has not chosen one (platform migration 003 gives it to every
 // existing organization, and `createOrganization` to new ones): most associations are in the US,

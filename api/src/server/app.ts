@@ -8,7 +8,12 @@ import {
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import { withClientParseErrors } from './parse-errors.js';
+import { inputGuard } from './input-guard.js';
+import {
+  DATABASE_AWAY_MESSAGE,
+  DATABASE_RETRY_AFTER_S,
+  isDatabaseAway,
+} from '../core/db/availability.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
@@ -17,6 +22,7 @@ import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
 import { contextFactory } from './context-factory.js';
+import { databaseAwayStatus } from './database-away.js';
 import { makeFormatError } from './format-error.js';
 import { MAX_QUERY_COST, queryCostLimit } from './query-cost.js';
 import { buildAppSchema } from './schema.js';
@@ -35,6 +41,9 @@ const CSP = {
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
 };
+
+// The longest query a power user needs is well under this; a longer one is refused while parsing.
+export const MAX_QUERY_TOKENS = 5000;
 
 const noStore = (_req: Request, res: Response, next: NextFunction) => {
   res.set('Cache-Control', 'no-store');
@@ -62,7 +71,9 @@ export async function createHttpApp(
     costLimit: { enabled: false },
     maxAliases: { n: 15, exposeLimits: true },
     maxDirectives: { n: 20, exposeLimits: true },
-    maxTokens: { n: 5000, exposeLimits: true },
+    // The token limit is graphql-js's own (parseOptions below): armor's parses in a plugin hook,
+    // where a refusal (or any syntax error) would become HTTP 500 instead of the caller's 400.
+    maxTokens: { enabled: false },
     blockFieldSuggestion: { enabled: true },
   }).protect();
 
@@ -71,8 +82,10 @@ export async function createHttpApp(
     introspection: !production,
     plugins: [
       // graphql-armor ships CommonJS typings of the same plugin interface.
-      ...withClientParseErrors(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
+      inputGuard<Context>(),
       queryCostLimit<Context>(MAX_QUERY_COST),
+      databaseAwayStatus<Context>(),
       // Every API response is no-store; the cache-control plugin would only add per-field work.
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
       (production
@@ -82,6 +95,7 @@ export async function createHttpApp(
           })) as ApolloServerPlugin<Context>,
     ],
     validationRules: armor.validationRules,
+    parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
@@ -91,7 +105,9 @@ export async function createHttpApp(
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // The client address (per-IP sign-in limits, login history) comes from X-Forwarded-For only
+  // as far as TRUST_PROXY says; see config.ts.
+  app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
       contentSecurityPolicy: { directives: CSP },
@@ -157,9 +173,18 @@ export async function createHttpApp(
   // Malformed JSON bodies and other request errors: a typed JSON error, never an HTML stack trace.
   // A missing file (e.g. an old /assets/x.js after a deploy) is NOT_FOUND, not a malformed request.
   app.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    res.set('Cache-Control', 'no-store');
+    // The database away (an attachment download, say): the same typed 503 as the API's.
+    if (isDatabaseAway(err)) {
+      log(err);
+      res.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      res.status(503).json({
+        errors: [{ message: DATABASE_AWAY_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      });
+      return;
+    }
     const status = (err as { status?: number }).status ?? 500;
     if (status >= 500) log(err);
-    res.set('Cache-Control', 'no-store');
     const [message, code] =
       status >= 500
         ? ['Internal server error', 'INTERNAL']

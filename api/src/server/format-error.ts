@@ -2,6 +2,12 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import { ArgumentValidationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
+import { typedDatabaseError } from '../core/db/errors.js';
+import {
+  DATABASE_AWAY_MESSAGE,
+  DATABASE_RETRY_AFTER_S,
+  isDatabaseAway,
+} from '../core/db/availability.js';
 import { AppError, type FieldDetail } from '../core/errors/app-error.js';
 
 function flatten(errors: ValidationError[], prefix = ''): FieldDetail[] {
@@ -35,6 +41,9 @@ const REQUEST_ERRORS = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED',
+  // graphql-upload: an Upload variable sent as JSON, or written in the query.
+  'INVALID_UPLOAD_VALUE',
+  'UPLOAD_LITERAL_UNSUPPORTED',
 ]);
 
 // graphql-armor's refusals ("Syntax Error: Query Cost limit of 5000 exceeded, found 5250."), worded
@@ -62,7 +71,7 @@ const LIMITS: [RegExp, string, (max: number, found: number) => string][] = [
     (max, found) => `This query uses ${found} directives; at most ${max} are allowed.`,
   ],
   [
-    /Token limit of (\d+) exceeded/,
+    /Document contains more tha[nt] (\d+) tokens/,
     'tokens',
     (max) => `This query is too long: at most ${max} tokens are allowed.`,
   ],
@@ -80,9 +89,32 @@ function queryLimit(message: string) {
   return null;
 }
 
+function isClientHttpError(e: unknown): e is Error {
+  const err = e as { status?: unknown; expose?: unknown };
+  return (
+    e instanceof Error &&
+    typeof err.status === 'number' &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    err.expose === true
+  );
+}
+
 export function makeFormatError(opts: { production: boolean; log: (err: unknown) => void }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
+    // The database is away (unknown errors, and the context's 503 that carries one as its cause):
+    // SERVICE_UNAVAILABLE with no host or port in it; the cause goes to the log. The HTTP status
+    // and Retry-After come from the error itself or from databaseAwayStatus().
+    if (isDatabaseAway(original)) {
+      opts.log(original instanceof AppError ? original.cause : original);
+      return {
+        message: DATABASE_AWAY_MESSAGE,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: DATABASE_RETRY_AFTER_S },
+      };
+    }
     if (original instanceof AppError) {
       const { code, details, extra } = original;
       const message =
@@ -104,6 +136,17 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
         extensions: { code: 'BAD_USER_INPUT', details },
       };
     }
+    // A request error of the HTTP layer met inside a resolver (graphql-upload rejects a file the
+    // multipart request names but does not carry, or one over the size limit): the caller's, and
+    // its message is meant to be shown (http-errors' `expose`).
+    if (isClientHttpError(original)) {
+      return {
+        message: original.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_REQUEST' },
+      };
+    }
     const code = formatted.extensions?.code;
     const limit = queryLimit(formatted.message);
     if (limit) {
@@ -119,6 +162,18 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
         locations: formatted.locations,
         path: formatted.path,
         extensions: { code: 'BAD_USER_INPUT', reason: code },
+      };
+    }
+    // A constraint or data refusal no service named: typed by its SQLSTATE, worded without SQL;
+    // the database's own message is logged like any unknown error.
+    const typed = typedDatabaseError(original);
+    if (typed) {
+      opts.log(original);
+      return {
+        message: typed.message,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: typed.code, ...(typed.details ? { details: typed.details } : {}) },
       };
     }
     // The cause (SQL text and parameter values included) goes to the server log only, in every

@@ -41,10 +41,12 @@ import {
   JournalEntryVendorResolver,
   VendorsResolver,
 } from '../modules/vendors/vendors.resolver.js';
+import { MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
+import { validateInput } from './validate-input.js';
 
 export const resolvers = [
   PropertyTypesResolver,
@@ -73,6 +75,7 @@ export const resolvers = [
   SessionsResolver,
   UsersResolver,
   OrganizationsResolver,
+  MembersResolver,
   AccountsResolver,
   JournalResolver,
   JournalImportResolver,
@@ -88,7 +91,8 @@ export function buildBaseSchema(): Promise<GraphQLSchema> {
   base ??= buildSchema({
     // Connection types register their totalCount resolvers as the modules above are imported.
     resolvers: [...resolvers, ...connectionResolvers] as unknown as typeof resolvers,
-    validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
+    // Every argument's rules, nested inputs included (validate-input.ts).
+    validateFn: validateInput,
   });
   return base;
 }

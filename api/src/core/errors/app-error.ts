@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
 export interface FieldDetail {
@@ -20,7 +21,16 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   ORG_INACTIVE: 403,
   RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
+
+// A refusal that says when to come back (rate limits, the database away) carries Retry-After.
+function httpOf(status: number, extra?: Record<string, unknown>) {
+  const retryAfter = extra?.retryAfter;
+  return typeof retryAfter === 'number'
+    ? { status, headers: new Map([['retry-after', String(retryAfter)]]) }
+    : { status };
+}
 
 // The one error type of the API: extensions.code from the list above, HTTP status where the code
 // has one, and per-field details for bad input.
@@ -43,7 +53,8 @@ export class AppError extends GraphQLError {
         code,
         ...extra,
         ...(details ? { details } : {}),
-        ...(status ? { http: { status } } : {}),
+        // Apollo sets the status (and headers) of the HTTP answer from `http`, then drops it.
+        ...(status ? { http: httpOf(status, extra) } : {}),
       },
     });
     this.code = code;
@@ -62,3 +73,7 @@ export const badInput = (details: FieldDetail[], message = 'Invalid input') =>
   new AppError('BAD_USER_INPUT', message, details);
 export const conflict = (message: string, details?: FieldDetail[]) =>
   new AppError('CONFLICT', message, details);
+export const serviceUnavailable = (
+  message = 'The service is briefly unavailable; try again shortly',
+  retryAfter = 5,
+) => new AppError('SERVICE_UNAVAILABLE', message, undefined, { retryAfter });

@@ -1,8 +1,9 @@
 import { IsDefined, IsOptional, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { AccountType, FundType } from './accounts.entity.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 // Not only spaces (an empty name is left to the length check, so it gets one message).
 const NOT_BLANK = /^$|\S/;
@@ -28,7 +29,9 @@ export class CreateAccountInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
+  @MaxLength(L.accounts.description, {
+    message: `Description must be at most ${L.accounts.description} characters`,
+  })
   description?: string | null;
 
   @Field(() => MoneyScalar, {
@@ -38,7 +41,7 @@ export class CreateAccountInput {
   })
   initialBalance?: Cents | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true, description: 'Date of the opening balance' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'Date of the opening balance' })
   // IsDefined: type-graphql skips missing properties for every other validator.
   @ValidateIf((i: CreateAccountInput) => !!i.initialBalance)
   @IsDefined({ message: 'Give the date of the opening balance' })
@@ -68,10 +71,12 @@ export class UpdateAccountInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(1000, { message: 'Description must be at most 1000 characters' })
+  @MaxLength(L.accounts.description, {
+    message: `Description must be at most ${L.accounts.description} characters`,
+  })
   description?: string | null;
 
-  @Field(() => GraphQLLocalDate, {
+  @Field(() => LocalDateScalar, {
     nullable: true,
     description:
       'Needed to change the type or fund of an account that has postings: the day the change takes effect, after its latest posting. Reports before it keep the old type and fund; an entry dated then moves the balance (with interfund lines when the fund changes), and postings dated before it are refused from then on.',

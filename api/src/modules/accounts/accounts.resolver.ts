@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { Account } from './accounts.entity.js';
@@ -58,7 +58,7 @@ export class AccountsResolver {
     return setArchived(ctx.em, id, false, ctx.auth);
   }
 
-  @FieldResolver(() => GraphQLLocalDate, {
+  @FieldResolver(() => LocalDateScalar, {
     nullable: true,
     description:
       'Date of the latest posting (null without postings); a change of type or fund takes effect after it',

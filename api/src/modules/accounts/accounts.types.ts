@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { AccountType, FundType } from './accounts.entity.js';
 
@@ -13,7 +13,7 @@ export class AccountReclassification {
   @Field(() => ID)
   accountId: string;
 
-  @Field(() => GraphQLLocalDate, { description: 'The first day of the new type and fund' })
+  @Field(() => LocalDateScalar, { description: 'The first day of the new type and fund' })
   effectiveDate: string;
 
   @Field(() => AccountType)

@@ -1,8 +1,9 @@
-import { IsOptional, Max, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { IsOptional, Max, MaxLength, Min, ValidateBy } from 'class-validator';
 import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { AtMost, Filled } from '../../core/validation.js';
 import { AssessmentFrequency } from './assessments.types.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 // A percentage from 0 to 100 with at most two decimals (stored as basis points).
 const isPercent = (v: unknown): v is number =>
@@ -63,12 +64,14 @@ export class LateFeePolicyInput {
 export class AssessmentGroupInput {
   @Field(() => String)
   @Filled('Enter a name')
-  @AtMost(120)
+  @AtMost(L.assessment_groups.name)
   name: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(1000, { message: 'At most 1000 characters' })
+  @MaxLength(L.assessment_groups.description, {
+    message: `At most ${L.assessment_groups.description} characters`,
+  })
   description?: string | null;
 
   @Field(() => AssessmentFrequency)
@@ -89,12 +92,10 @@ export class AssessmentGroupInput {
   specialIncomeAccountId: string;
 
   @Field(() => [AssessmentRateInput])
-  @ValidateNested()
   rates: AssessmentRateInput[];
 
   @Field(() => LateFeePolicyInput, { nullable: true })
   @IsOptional()
-  @ValidateNested()
   lateFee?: LateFeePolicyInput | null;
 }
 

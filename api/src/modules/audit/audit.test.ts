@@ -95,7 +95,11 @@ describe('audit log', () => {
     expect(anonymous.body.data?.auditLog ?? null).toBeNull();
   });
 
-  it('answers an empty history for an id that is not an id', async () => {
-    expect((await t.ok(LOG, { type: 'Account', id: 'nope' })).auditLog).toEqual([]);
+  it('refuses an id that is not an id where it enters, naming the argument', async () => {
+    const res = await t.gql(LOG, { type: 'Account', id: 'nope' });
+    expect(res.body.errors?.[0].extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      details: [{ field: 'id' }],
+    });
   });
 });

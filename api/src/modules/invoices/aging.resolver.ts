@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { orgToday } from '../../core/dates.js';
@@ -14,7 +14,7 @@ export class AgingResolver {
   })
   agingReport(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string,
   ) {
     return agingReport(ctx.em, asOf ?? orgToday(ctx));
   }

@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 
@@ -40,7 +40,7 @@ export class AgingRow {
 
 @ObjectType()
 export class AgingReport {
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   asOf: string;
 
   @Field(() => [AgingRow])

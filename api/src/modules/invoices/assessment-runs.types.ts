@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { InvoiceLineFields, RunPreviewTotals, RunResultTotals } from './invoices.types.js';
@@ -17,7 +17,7 @@ export class AssessmentRunInvoice {
   @Field(() => String)
   period: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   dueDate: string;
 
   @Field(() => [AssessmentRunLine])
@@ -32,7 +32,7 @@ export class AssessmentRunPreview extends RunPreviewTotals {
   @Field(() => String)
   month: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   issueDate: string;
 
   @Field(() => [AssessmentRunInvoice])

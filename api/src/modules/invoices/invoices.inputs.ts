@@ -5,12 +5,12 @@ import {
   IsPositive,
   Matches,
   MaxLength,
-  ValidateNested,
 } from 'class-validator';
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { InvoiceKind, InvoiceStatus } from './invoices.types.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 @InputType()
 export class InvoiceFilter {
@@ -23,10 +23,10 @@ export class InvoiceFilter {
   @Field(() => InvoiceKind, { nullable: true })
   kind?: InvoiceKind | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   from?: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   to?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Invoice number, unit number or owner name' })
@@ -37,7 +37,9 @@ export class InvoiceFilter {
 export class InvoiceLineInput {
   @Field(() => String)
   @Matches(/\S/, { message: 'Describe the charge' })
-  @MaxLength(200, { message: 'At most 200 characters' })
+  @MaxLength(L.invoice_lines.description, {
+    message: `At most ${L.invoice_lines.description} characters`,
+  })
   description: string;
 
   @Field(() => ID)
@@ -53,21 +55,20 @@ export class CreateInvoiceInput {
   @Field(() => ID)
   unitId: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   issueDate: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   dueDate: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'At most 500 characters' })
+  @MaxLength(L.invoices.memo, { message: `At most ${L.invoices.memo} characters` })
   memo?: string | null;
 
   @Field(() => [InvoiceLineInput])
   @ArrayMinSize(1, { message: 'An invoice needs at least one line' })
   @ArrayMaxSize(50, { message: 'At most 50 lines' })
-  @ValidateNested()
   lines: InvoiceLineInput[];
 }
 
@@ -79,7 +80,7 @@ export class WriteOffInvoiceInput {
   @Field(() => ID, { description: 'The expense account (bad debt) it is written off to' })
   accountId: string;
 
-  @Field(() => GraphQLLocalDate, {
+  @Field(() => LocalDateScalar, {
     nullable: true,
     description: "Omitted: the association's today",
   })
@@ -87,7 +88,7 @@ export class WriteOffInvoiceInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'At most 500 characters' })
+  @MaxLength(L.invoices.memo, { message: `At most ${L.invoices.memo} characters` })
   memo?: string | null;
 }
 
@@ -96,7 +97,7 @@ export class UnitOpeningBalanceInput {
   @Field(() => ID)
   unitId: string;
 
-  @Field(() => GraphQLLocalDate, { description: 'The day the books start in Covenant' })
+  @Field(() => LocalDateScalar, { description: 'The day the books start in Covenant' })
   date: string;
 
   @Field(() => MoneyScalar, {
@@ -106,6 +107,6 @@ export class UnitOpeningBalanceInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'At most 500 characters' })
+  @MaxLength(L.invoices.memo, { message: `At most ${L.invoices.memo} characters` })
   memo?: string | null;
 }

@@ -1,7 +1,8 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { orgToday } from '../../core/dates.js';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { Paged } from '../../core/graphql/connection.js';
 import { Account, accountById } from '../accounts/index.js';
 import { EntryOwnerType, JournalEntry } from '../journal/index.js';
 import { applicationsByInvoice, PaymentApplication } from '../payments/index.js';
@@ -22,6 +23,7 @@ import { Invoice, InvoiceConnection, InvoiceLine, InvoiceWriteOff } from './invo
 @Resolver(() => Invoice)
 export class InvoicesResolver {
   @Query(() => InvoiceConnection, { description: 'Invoices, newest first' })
+  @Paged(200, 'invoices')
   invoices(
     @Ctx() ctx: Context,
     @Arg('filter', () => InvoiceFilter, { nullable: true }) filter?: InvoiceFilter,
@@ -50,7 +52,7 @@ export class InvoicesResolver {
   voidInvoice(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: Context,
-    @Arg('date', () => GraphQLLocalDate, { nullable: true }) date?: string,
+    @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string,
   ) {
     return voidInvoice(ctx.em, ctx.auth, id, date ?? orgToday(ctx));
   }

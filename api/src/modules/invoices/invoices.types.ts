@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
@@ -46,7 +46,7 @@ export class InvoiceWriteOff {
   @Field(() => ID)
   id: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => MoneyScalar)
@@ -82,10 +82,10 @@ export class Invoice {
   })
   period: string | null;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   issueDate: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   dueDate: string;
 
   @Field(() => String, { nullable: true })

@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { orgToday } from '../../core/dates.js';
@@ -15,7 +15,7 @@ export class LateFeesResolver {
   })
   previewLateFees(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string,
   ) {
     return previewLateFees(ctx.em, asOf ?? orgToday(ctx));
   }
@@ -26,9 +26,10 @@ export class LateFeesResolver {
   })
   assessLateFees(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string,
   ) {
-    return assessLateFees(ctx.em, ctx.auth, asOf ?? orgToday(ctx));
+    const today = orgToday(ctx);
+    return assessLateFees(ctx.em, ctx.auth, asOf ?? today, today);
   }
 
   @FieldResolver(() => Unit)

@@ -56,7 +56,15 @@ export async function assessLateFees(
   em: EntityManager,
   actor: AuthInfo | null,
   asOf: string,
+  today: string,
 ): Promise<LateFeeRunResult> {
+  // Fees are charged on what is overdue now; a run dated ahead would bill owners for lateness
+  // that has not happened (a preview may look ahead, a run may not).
+  if (isLocalDate(asOf) && asOf > today) {
+    throw badInput([
+      { field: 'asOf', message: `Late fees can be assessed as of today (${today}) or earlier` },
+    ]);
+  }
   let result: LateFeeRunResult = {
     asOf,
     period: asOf.slice(0, 7),

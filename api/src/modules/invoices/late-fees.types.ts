@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { RunPreviewTotals, RunResultTotals } from './invoices.types.js';
@@ -33,7 +33,7 @@ export class LateFeeCandidate {
 
 @ObjectType()
 export class LateFeePreview extends RunPreviewTotals {
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   asOf: string;
 
   @Field(() => String)
@@ -48,7 +48,7 @@ export class LateFeePreview extends RunPreviewTotals {
 
 @ObjectType()
 export class LateFeeRunResult extends RunResultTotals {
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   asOf: string;
 
   @Field(() => String)

@@ -2,9 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
 import { parseCsvRows } from '../../core/csv/parse-rows.js';
+import { toCsv } from '../../core/csv/write-csv.js';
 import { formatMoney, sumCents, type Cents, type Total } from '../../core/money/money.js';
 import { parseAmount } from '../../core/csv/amounts.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
+import { isLocalDate } from '../../core/dates.js';
 import {
   selectAccountsForImport,
   selectImportedBefore,
@@ -69,8 +71,8 @@ function parseDate(text: string): string | null {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
     return null;
   }
-  if (y < 1900 || y > 2200) return null;
-  return date.toISOString().slice(0, 10);
+  const local = date.toISOString().slice(0, 10);
+  return isLocalDate(local) ? local : null;
 }
 
 const money = (c: Total) => formatMoney(c);
@@ -80,12 +82,19 @@ export async function journalImportTemplate(em: EntityManager): Promise<string> 
   const accounts = await selectOpenAccountNumbers(em);
   const asset = accounts.find((a) => a.type === 'asset')?.number ?? '1010';
   const expense = accounts.find((a) => a.type === 'expense')?.number ?? '5010';
-  return [
-    'date,reference,account,debit,credit,memo,line_memo',
-    `2026-01-31,GJ-1001,${expense},250.00,,January landscaping,Greenway invoice 4411`,
-    `2026-01-31,GJ-1001,${asset},,250.00,January landscaping,Check 2087`,
-    '',
-  ].join('\r\n');
+  return toCsv([
+    ['date', 'reference', 'account', 'debit', 'credit', 'memo', 'line_memo'],
+    [
+      '2026-01-31',
+      'GJ-1001',
+      expense,
+      '250.00',
+      '',
+      'January landscaping',
+      'Greenway invoice 4411',
+    ],
+    ['2026-01-31', 'GJ-1001', asset, '', '250.00', 'January landscaping', 'Check 2087'],
+  ]);
 }
 
 // Journal entries from a CSV file: one row per line, rows sharing a reference make one entry.

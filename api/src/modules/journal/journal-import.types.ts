@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { CsvRowError } from '../../core/csv/row-error.js';
@@ -8,7 +8,7 @@ export class JournalImportEntry {
   @Field(() => String)
   reference: string;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   date: string | null;
 
   @Field(() => String, { nullable: true })
@@ -38,10 +38,10 @@ export class JournalImportResult {
   @Field(() => MoneyScalar)
   totalDebit: Total;
 
-  @Field(() => GraphQLLocalDate, { nullable: true, description: 'The earliest entry date' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The earliest entry date' })
   from: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true, description: 'The latest entry date' })
+  @Field(() => LocalDateScalar, { nullable: true, description: 'The latest entry date' })
   to: string | null;
 
   @Field(() => [JournalImportEntry], { description: 'The first 20 entries of the file' })

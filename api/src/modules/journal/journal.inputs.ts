@@ -1,9 +1,10 @@
 import { IsOptional, MaxLength } from 'class-validator';
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, InputType } from 'type-graphql';
 import { FundType } from '../accounts/index.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { EntrySource } from './journal.types.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 @InputType()
 export class JournalLineInput {
@@ -18,18 +19,22 @@ export class JournalLineInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500)
+  @MaxLength(L.journal_lines.memo, {
+    message: `Memo must be at most ${L.journal_lines.memo} characters`,
+  })
   memo?: string | null;
 }
 
 @InputType()
 export class PostJournalEntryInput {
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'Memo must be at most 500 characters' })
+  @MaxLength(L.journal_entries.memo, {
+    message: `Memo must be at most ${L.journal_entries.memo} characters`,
+  })
   memo?: string | null;
 
   @Field(() => [JournalLineInput])
@@ -42,10 +47,10 @@ export class PostJournalEntryInput {
 // The date range and account both journal filters share (not itself part of the schema).
 @InputType()
 export class LedgerRangeFilter {
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   from?: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   to?: string | null;
 
   @Field(() => ID, { nullable: true })

@@ -1,13 +1,14 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { orgToday } from '../../core/dates.js';
-import { ListOrder } from '../../core/graphql/connection.js';
+import { ListOrder, Paged } from '../../core/graphql/connection.js';
 import { FundType } from '../accounts/index.js';
 import { accountActivity } from './account-activity.service.js';
 import { accountLedger } from './account-ledger.service.js';
 import { balancesAsOf, fundBalances, trialBalance } from './balances.service.js';
 import { JournalEntryFilter, JournalLineFilter, PostJournalEntryInput } from './journal.inputs.js';
+import { MAX_ENTRIES_PAGE, MAX_LEDGER_ROWS, MAX_LINES_PAGE } from './journal.repository.js';
 import {
   findJournalEntry,
   listJournalEntries,
@@ -43,7 +44,7 @@ export class JournalResolver {
   })
   reverseJournalEntry(
     @Arg('id', () => ID) id: string,
-    @Arg('date', () => GraphQLLocalDate) date: string,
+    @Arg('date', () => LocalDateScalar) date: string,
     @Ctx() ctx: Context,
     @Arg('memo', () => String, { nullable: true }) memo?: string | null,
   ): Promise<JournalEntry> {
@@ -58,6 +59,7 @@ export class JournalResolver {
   @Query(() => JournalEntryConnection, {
     description: 'Journal entries by (date, number), newest first unless `order` says otherwise',
   })
+  @Paged(MAX_ENTRIES_PAGE, 'entries')
   journalEntries(
     @Ctx() ctx: Context,
     @Arg('filter', () => JournalEntryFilter, { nullable: true }) filter?: JournalEntryFilter | null,
@@ -73,11 +75,12 @@ export class JournalResolver {
     description:
       "One account's lines with a running balance, a page at a time (pass pageInfo.endCursor as `after`)",
   })
+  @Paged(MAX_LEDGER_ROWS, 'rows')
   accountLedger(
     @Arg('accountId', () => ID) accountId: string,
     @Ctx() ctx: Context,
-    @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
-    @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
+    @Arg('from', () => LocalDateScalar, { nullable: true }) from?: string | null,
+    @Arg('to', () => LocalDateScalar, { nullable: true }) to?: string | null,
     @Arg('first', () => Int, { defaultValue: 500 }) first: number = 500,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
   ): Promise<AccountLedger> {
@@ -87,6 +90,7 @@ export class JournalResolver {
   @Query(() => JournalLineConnection, {
     description: 'Journal lines for custom reports, oldest first unless `order` says otherwise',
   })
+  @Paged(MAX_LINES_PAGE, 'lines')
   journalLines(
     @Ctx() ctx: Context,
     @Arg('filter', () => JournalLineFilter, { nullable: true }) filter?: JournalLineFilter | null,
@@ -104,8 +108,8 @@ export class JournalResolver {
   })
   accountActivity(
     @Ctx() ctx: Context,
-    @Arg('from', () => GraphQLLocalDate) from: string,
-    @Arg('to', () => GraphQLLocalDate) to: string,
+    @Arg('from', () => LocalDateScalar) from: string,
+    @Arg('to', () => LocalDateScalar) to: string,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<AccountActivity[]> {
     return accountActivity(ctx.em, { from, to, fundType });
@@ -116,7 +120,7 @@ export class JournalResolver {
   })
   accountBalances(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<AccountBalance[]> {
     return balancesAsOf(ctx.em, { asOf: asOf ?? orgToday(ctx), fundType });
@@ -125,7 +129,7 @@ export class JournalResolver {
   @Query(() => [FundBalance], { description: 'Operating and reserve fund totals as of a date' })
   fundBalances(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string | null,
   ): Promise<FundBalance[]> {
     return fundBalances(ctx.em, asOf ?? orgToday(ctx));
   }
@@ -135,7 +139,7 @@ export class JournalResolver {
   })
   trialBalance(
     @Ctx() ctx: Context,
-    @Arg('asOf', () => GraphQLLocalDate, { nullable: true }) asOf?: string | null,
+    @Arg('asOf', () => LocalDateScalar, { nullable: true }) asOf?: string | null,
     @Arg('fundType', () => FundType, { nullable: true }) fundType?: FundType | null,
   ): Promise<TrialBalance> {
     return trialBalance(ctx.em, { asOf: asOf ?? orgToday(ctx), fundType });

@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, PageInfo } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents, type Total } from '../../core/money/money.js';
@@ -64,7 +64,7 @@ export class EntryLineFields extends JournalLineFields {
   @Field(() => Int)
   entryNumber: number;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 }
 
@@ -101,7 +101,7 @@ export class JournalEntry {
   @Field(() => Int, { description: 'Sequential number, shown as JE-1042' })
   number: number;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => String, { nullable: true })
@@ -176,7 +176,7 @@ export class TrialBalanceRow extends AccountBalance {
 
 @ObjectType()
 export class TrialBalance {
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   asOf: string | null;
 
   @Field(() => [TrialBalanceRow])

@@ -1,18 +1,19 @@
 import { ArrayUnique, IsOptional, IsPositive, MaxLength } from 'class-validator';
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { PaymentMethod, PaymentStatus } from './payments.types.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 @InputType()
 export class PaymentFilter {
   @Field(() => ID, { nullable: true })
   unitId?: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   from?: string | null;
 
-  @Field(() => GraphQLLocalDate, { nullable: true })
+  @Field(() => LocalDateScalar, { nullable: true })
   to?: string | null;
 
   @Field(() => PaymentStatus, { nullable: true })
@@ -24,7 +25,7 @@ export class RecordPaymentInput {
   @Field(() => ID)
   unitId: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => MoneyScalar)
@@ -36,12 +37,12 @@ export class RecordPaymentInput {
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(100, { message: 'At most 100 characters' })
+  @MaxLength(L.payments.reference, { message: `At most ${L.payments.reference} characters` })
   reference?: string | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'At most 500 characters' })
+  @MaxLength(L.payments.memo, { message: `At most ${L.payments.memo} characters` })
   memo?: string | null;
 
   @Field(() => [ID], {

@@ -1,7 +1,8 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { orgToday } from '../../core/dates.js';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { Paged } from '../../core/graphql/connection.js';
 import { Account, accountById } from '../accounts/index.js';
 import { EntryOwnerType, JournalEntry } from '../journal/index.js';
 import { Unit, unitById } from '../units/index.js';
@@ -13,6 +14,7 @@ import { Payment, PaymentConnection } from './payments.types.js';
 @Resolver(() => Payment)
 export class PaymentsResolver {
   @Query(() => PaymentConnection, { description: 'Payments received, newest first' })
+  @Paged(200, 'payments')
   payments(
     @Ctx() ctx: Context,
     @Arg('filter', () => PaymentFilter, { nullable: true }) filter?: PaymentFilter,
@@ -44,7 +46,7 @@ export class PaymentsResolver {
   voidPayment(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: Context,
-    @Arg('date', () => GraphQLLocalDate, { nullable: true }) date?: string,
+    @Arg('date', () => LocalDateScalar, { nullable: true }) date?: string,
   ) {
     return voidPayment(ctx.em, ctx.auth, id, date ?? orgToday(ctx));
   }

@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
@@ -31,7 +31,7 @@ export class PaymentApplication {
   @Field(() => MoneyScalar)
   amount: Cents;
 
-  @Field(() => GraphQLLocalDate, {
+  @Field(() => LocalDateScalar, {
     description: 'When it counts: the later of the payment and invoice dates',
   })
   date: string;
@@ -48,7 +48,7 @@ export class Payment {
   @Field(() => ID)
   unitId: string;
 
-  @Field(() => GraphQLLocalDate)
+  @Field(() => LocalDateScalar)
   date: string;
 
   @Field(() => MoneyScalar)

@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { AccountType, FundType, WithAccountColumns } from '../accounts/index.js';
@@ -79,10 +79,10 @@ export class BudgetVsActual {
   @Field(() => Int, { description: 'Last month of the period (a calendar month, 1 to 12)' })
   toMonth: number;
 
-  @Field(() => GraphQLLocalDate, { description: 'First day of the period' })
+  @Field(() => LocalDateScalar, { description: 'First day of the period' })
   from: string;
 
-  @Field(() => GraphQLLocalDate, { description: 'Last day of the period' })
+  @Field(() => LocalDateScalar, { description: 'Last day of the period' })
   to: string;
 
   @Field(() => FundType, { nullable: true })

@@ -1,6 +1,7 @@
 import { ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
 import { AtMost, Filled, given, TrimmedEmail } from '../../core/validation.js';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 // A unit as it is created or edited, and as each row of a CSV import is checked
 // (unit-import.service.ts validates rows against this class).
@@ -8,24 +9,25 @@ import { AtMost, Filled, given, TrimmedEmail } from '../../core/validation.js';
 export class UnitInput {
   @Field(() => String)
   @Filled('Enter the unit number')
-  @AtMost(40)
+  @AtMost(L.units.number)
   number: string;
 
   @Field(() => String, { nullable: true })
-  @AtMost(300)
+  @AtMost(L.units.address)
   address?: string | null;
 
   @Field(() => String, { nullable: true })
-  @AtMost(200)
+  @AtMost(L.units.owner_name)
   ownerName?: string | null;
 
   @Field(() => String, { nullable: true })
   @ValidateIf((u: UnitInput) => given(u.email))
   @TrimmedEmail('Enter a valid email address')
+  @AtMost(L.units.email)
   email?: string | null;
 
   @Field(() => String, { nullable: true })
-  @AtMost(40)
+  @AtMost(L.units.phone)
   phone?: string | null;
 
   @Field(() => ID)

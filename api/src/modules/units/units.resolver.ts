@@ -1,8 +1,9 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { readUpload } from '../../core/csv/read-upload.js';
+import { readCsvUpload } from '../../core/csv/read-upload.js';
 import { MoneyScalar } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
+import { Paged } from '../../core/graphql/connection.js';
 import {
   AssessmentGroup,
   groupById,
@@ -10,7 +11,7 @@ import {
   propertyTypeById,
 } from '../assessments/index.js';
 import { importUnits, unitImportTemplate } from './unit-import.service.js';
-import { unitLedger } from './unit-ledger.service.js';
+import { MAX_UNIT_LEDGER_PAGE, UNIT_LEDGER_PAGE, unitLedger } from './unit-ledger.service.js';
 import { UnitFilter, UnitInput } from './units.inputs.js';
 import { unitFiguresOf } from './units.loaders.js';
 import { createUnit, deleteUnit, findUnit, listUnits, updateUnit } from './units.service.js';
@@ -19,6 +20,7 @@ import { Unit, UnitConnection, UnitImportResult, UnitLedgerRow } from './units.t
 @Resolver(() => Unit)
 export class UnitsResolver {
   @Query(() => UnitConnection, { description: 'Units by number' })
+  @Paged(200, 'units')
   units(
     @Ctx() ctx: Context,
     @Arg('filter', () => UnitFilter, { nullable: true }) filter?: UnitFilter,
@@ -34,10 +36,17 @@ export class UnitsResolver {
   }
 
   @Query(() => [UnitLedgerRow], {
-    description: 'Invoices and payments of a unit with the running balance',
+    description:
+      "Invoices and payments of a unit with the running balance, oldest first, a page at a time: fewer rows than `first` is the last page; pass the last row's cursor as `after` for the next",
   })
-  unitLedger(@Arg('unitId', () => ID) unitId: string, @Ctx() ctx: Context) {
-    return unitLedger(ctx.em, unitId);
+  @Paged(MAX_UNIT_LEDGER_PAGE, 'rows')
+  unitLedger(
+    @Arg('unitId', () => ID) unitId: string,
+    @Ctx() ctx: Context,
+    @Arg('first', () => Int, { defaultValue: UNIT_LEDGER_PAGE }) first: number = UNIT_LEDGER_PAGE,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ) {
+    return unitLedger(ctx.em, unitId, { first, after });
   }
 
   @Query(() => String, {
@@ -74,8 +83,8 @@ export class UnitsResolver {
     @Arg('file', () => GraphQLUpload) file: Promise<FileUpload>,
     @Ctx() ctx: Context,
   ) {
-    const { bytes } = await readUpload(file, 5 * 1024 * 1024, 'CSV files');
-    return importUnits(ctx.em, ctx.auth, bytes.toString('utf8'));
+    const { text } = await readCsvUpload(file, 5 * 1024 * 1024, 'CSV files');
+    return importUnits(ctx.em, ctx.auth, text);
   }
 
   @FieldResolver(() => PropertyType)

@@ -214,8 +214,8 @@ describe('units', () => {
 
   it('imports units from CSV all or nothing, with every row error at its line', async () => {
     const template = (await t.ok('{ unitImportTemplate }')).unitImportTemplate as string;
-    expect(template.split('\n')[0]).toBe(
-      'unit_number,address,owner_name,email,phone,property_type,assessment_group',
+    expect(template.split('\r\n')[0]).toBe(
+      '\uFEFFunit_number,address,owner_name,email,phone,property_type,assessment_group',
     );
     const before = await numbers();
     const bad = await upload(

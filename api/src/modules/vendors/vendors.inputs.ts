@@ -1,5 +1,6 @@
 import { IsEmail, IsOptional, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
+import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 // US taxpayer ids: an EIN (12-3456789) or an SSN (123-45-6789), dashes optional.
 export const TAX_ID = /^(\d{9}|\d{2}-\d{7}|\d{3}-\d{2}-\d{4})$/;
@@ -17,24 +18,28 @@ const given = (value: unknown) => value !== undefined && value !== null && value
 abstract class VendorFieldsInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(120, { message: 'Contact name must be at most 120 characters' })
+  @MaxLength(L.vendors.contact_name, {
+    message: `Contact name must be at most ${L.vendors.contact_name} characters`,
+  })
   contactName?: string | null;
 
   @Field(() => String, { nullable: true })
   @ValidateIf((o: VendorFieldsInput) => given(o.email))
-  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @MaxLength(L.vendors.email, { message: `Email must be at most ${L.vendors.email} characters` })
   @IsEmail({}, { message: EMAIL_MESSAGE })
   email?: string | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(40, { message: 'Phone must be at most 40 characters' })
+  @MaxLength(L.vendors.phone, { message: `Phone must be at most ${L.vendors.phone} characters` })
   @Matches(PHONE, { message: PHONE_MESSAGE })
   phone?: string | null;
 
   @Field(() => String, { nullable: true })
   @IsOptional()
-  @MaxLength(500, { message: 'Address must be at most 500 characters' })
+  @MaxLength(L.vendors.address, {
+    message: `Address must be at most ${L.vendors.address} characters`,
+  })
   address?: string | null;
 
   @Field(() => String, { nullable: true })

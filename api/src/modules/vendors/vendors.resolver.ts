@@ -1,4 +1,4 @@
-import { GraphQLLocalDate } from 'graphql-scalars';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
@@ -36,8 +36,8 @@ export class VendorsResolver {
       'Net spend per vendor over a period (dates included): debits less credits to expense accounts on entries naming the vendor, so reversals net out. Vendors without entries in the period are left out; largest spend first',
   })
   vendorSpend(
-    @Arg('from', () => GraphQLLocalDate) from: string,
-    @Arg('to', () => GraphQLLocalDate) to: string,
+    @Arg('from', () => LocalDateScalar) from: string,
+    @Arg('to', () => LocalDateScalar) to: string,
     @Ctx() ctx: Context,
   ): Promise<VendorSpendRow[]> {
     return vendorSpend(ctx.em, { from, to });
@@ -84,8 +84,8 @@ export class VendorsResolver {
   spend(
     @Root() vendor: Vendor,
     @Ctx() ctx: Context,
-    @Arg('from', () => GraphQLLocalDate, { nullable: true }) from?: string | null,
-    @Arg('to', () => GraphQLLocalDate, { nullable: true }) to?: string | null,
+    @Arg('from', () => LocalDateScalar, { nullable: true }) from?: string | null,
+    @Arg('to', () => LocalDateScalar, { nullable: true }) to?: string | null,
   ): Promise<Total> {
     return ctx.loaders.get(spendOfVendor, from ?? null, to ?? null).load(vendor.id);
   }

@@ -1,0 +1,28 @@
+// The longest text each column holds, in characters: the database's CHECK constraints written once,
+// for every input, import and service that must refuse longer text before PostgreSQL does (a
+// refusal there is an error with SQL in it, not a field message). `text-limits.test.ts` compares
+// this table with the constraints of freshly migrated databases, so neither can change alone.
+export const TENANT_TEXT_LIMITS = {
+  accounts: { name: 120, description: 1000 },
+  journal_entries: { memo: 500, import_ref: 100 },
+  journal_lines: { memo: 500 },
+  attachments: { filename: 255 },
+  property_types: { name: 80 },
+  assessment_groups: { name: 120, description: 1000 },
+  units: { number: 40, address: 300, owner_name: 200, email: 254, phone: 40 },
+  invoices: { memo: 500 },
+  invoice_lines: { description: 200 },
+  invoice_write_offs: { memo: 500 },
+  payments: { reference: 100, memo: 500 },
+  vendors: { name: 120, contact_name: 120, email: 254, phone: 40, address: 500 },
+} as const;
+
+export const PLATFORM_TEXT_LIMITS = {
+  organizations: { name: 200, time_zone: 64 },
+  users: { email: 254 },
+} as const;
+
+// The names the code uses.
+export const MEMO_MAX = TENANT_TEXT_LIMITS.journal_entries.memo;
+export const EMAIL_MAX = PLATFORM_TEXT_LIMITS.users.email;
+export const PHONE_MAX = TENANT_TEXT_LIMITS.units.phone;

@@ -1,0 +1,211 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
+import {
+  getNamedType,
+  GraphQLID,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  Kind,
+  TypeInfo,
+  typeFromAST,
+  visit,
+  visitWithTypeInfo,
+  type GraphQLInputType,
+  type GraphQLSchema,
+  type DocumentNode,
+  type OperationDefinitionNode,
+  type ValueNode,
+} from 'graphql';
+import { AppError, type FieldDetail } from '../core/errors/app-error.js';
+import { isId } from '../core/ids.js';
+import { reasonOf } from './format-error.js';
+
+// The input boundary every request passes before any resolver runs: the text and the shape of
+// everything a caller sends, in variables and in literal arguments alike.
+//
+// - Text is text: no C0 control character except tab, line feed and carriage return (memos may
+//   hold several lines), no DEL, and no lone UTF-16 surrogate. A NUL would reach PostgreSQL, which
+//   refuses it with a protocol error; the others are invisible in every screen and report, and a
+//   lone surrogate would be stored as U+FFFD without a word.
+// - An ID is a UUID (every record's id is one): anything else names no record and is refused as
+//   NOT_FOUND before a service or PostgreSQL sees it (an empty vendorId reached the database as
+//   an invalid uuid). A well-formed id of another association is still each service's NOT_FOUND.
+// - Nesting is bounded: no input of ours is deeper than a few levels, and a JSON value nested
+//   thousands deep would exhaust the stack of whatever walks it next.
+export const MAX_INPUT_DEPTH = 32;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function textProblem(s: string): string | null {
+  if (CONTROL.test(s)) return 'Control characters (such as NUL) are not allowed in text';
+  if (LONE_SURROGATE.test(s)) return 'Text must be valid Unicode (a lone surrogate was found)';
+  return null;
+}
+
+const MAX_PROBLEMS = 20;
+
+// Fields are named as the inputs' own rules name them: inside an input object, the path within it
+// (`lines.1.memo`, as the web maps onto its rows); a scalar or list argument by its name.
+const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+const rootPath = (name: string, inputObject: boolean) => (inputObject ? '' : name);
+const NOT_AN_ID = 'No record has this id (an id is a UUID)';
+
+const isIdType = (type: GraphQLInputType | null | undefined) =>
+  !!type && getNamedType(type) === GraphQLID;
+
+// The type a value of `type` holds: a list's items, an input object's fields.
+const unwrap = (type: GraphQLInputType | undefined) =>
+  type && isNonNullType(type) ? (type.ofType as GraphQLInputType) : type;
+
+class Walk {
+  readonly problems: FieldDetail[] = [];
+  readonly badIds: FieldDetail[] = [];
+
+  add(field: string, message: string) {
+    if (this.problems.length < MAX_PROBLEMS) this.problems.push({ field, message });
+  }
+
+  id(v: unknown, path: string) {
+    if (!isId(v) && this.badIds.length < MAX_PROBLEMS) {
+      this.badIds.push({ field: path, message: NOT_AN_ID });
+    }
+  }
+
+  // A variable's value as parsed from the request body (JSON, or the multipart request's
+  // operations, where uploads are objects of their own class: not the caller's text).
+  value(v: unknown, path: string, depth: number, declared?: GraphQLInputType): void {
+    if (this.problems.length >= MAX_PROBLEMS) return;
+    const type = unwrap(declared);
+    if (v !== null && v !== undefined && isIdType(type) && !isListType(type)) this.id(v, path);
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem) this.add(path, problem);
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    if (depth > MAX_INPUT_DEPTH) {
+      this.add(path, `Nested too deeply: at most ${MAX_INPUT_DEPTH} levels`);
+      return;
+    }
+    if (Array.isArray(v)) {
+      const item = type && isListType(type) ? (type.ofType as GraphQLInputType) : undefined;
+      v.forEach((x, i) => this.value(x, join(path, i), depth + 1, item));
+      return;
+    }
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return;
+    const fields = type && isInputObjectType(type) ? type.getFields() : undefined;
+    for (const [key, item] of Object.entries(v)) {
+      const keyProblem = textProblem(key);
+      if (keyProblem) this.add(join(path, key), keyProblem);
+      this.value(item, join(path, key), depth + 1, fields?.[key]?.type);
+    }
+  }
+
+  // A literal argument written into the query text.
+  literal(node: ValueNode, path: string, depth: number): void {
+    if (this.problems.length >= MAX_PROBLEMS) return;
+    if (depth > MAX_INPUT_DEPTH) {
+      this.add(path, `Nested too deeply: at most ${MAX_INPUT_DEPTH} levels`);
+      return;
+    }
+    switch (node.kind) {
+      case Kind.STRING: {
+        const problem = textProblem(node.value);
+        if (problem) this.add(path, problem);
+        return;
+      }
+      case Kind.LIST:
+        node.values.forEach((item, i) => this.literal(item, join(path, i), depth + 1));
+        return;
+      case Kind.OBJECT:
+        for (const field of node.fields) {
+          this.literal(field.value, join(path, field.name.value), depth + 1);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  // Literal arguments anywhere in the document (fragments included): text and nesting, and ids by
+  // their declared type.
+  document(schema: GraphQLSchema, document: DocumentNode): void {
+    const typeInfo = new TypeInfo(schema);
+    // The path of the value being visited; null while outside any argument.
+    let names: (string | number)[] | null = null;
+    visit(
+      document,
+      visitWithTypeInfo(typeInfo, {
+        Argument: {
+          enter: (node) => {
+            this.literal(node.value, rootPath(node.name.value, node.value.kind === Kind.OBJECT), 1);
+            names = node.value.kind === Kind.OBJECT ? [] : [node.name.value];
+          },
+          leave: () => void (names = null),
+        },
+        ObjectField: {
+          enter: (node) => void names?.push(node.name.value),
+          leave: () => void names?.pop(),
+        },
+        StringValue: (node, key) => this.idLiteral(typeInfo, node.value, names, key),
+        IntValue: (node, key) => this.idLiteral(typeInfo, node.value, names, key),
+      }),
+    );
+  }
+
+  private idLiteral(
+    typeInfo: TypeInfo,
+    value: string,
+    names: (string | number)[] | null,
+    key: string | number | undefined,
+  ) {
+    const type = typeInfo.getInputType();
+    if (!names || !isIdType(type)) return;
+    const path = typeof key === 'number' ? [...names, key] : names;
+    this.id(value, path.join('.'));
+  }
+}
+
+// Problems with what a request sends, before it runs; an empty list when all is well.
+export function inputProblems(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | undefined,
+): { problems: FieldDetail[]; badIds: FieldDetail[] } {
+  const walk = new Walk();
+  for (const def of operation.variableDefinitions ?? []) {
+    const name = def.variable.name.value;
+    if (!variables || !(name in variables)) continue;
+    const type = typeFromAST(schema, def.type) as GraphQLInputType | undefined;
+    walk.value(variables[name], rootPath(name, !!type && isInputObjectType(unwrap(type))), 1, type);
+  }
+  walk.document(schema, document);
+  return { problems: walk.problems, badIds: walk.badIds };
+}
+
+// Refused as the caller's: HTTP 400 (nothing ran), BAD_USER_INPUT (or NOT_FOUND for ids) with a
+// detail per field.
+export function inputGuard<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ schema, document, operation, request }) {
+          if (!operation) return;
+          const found = inputProblems(schema, document, operation, request.variables);
+          const { problems, badIds } = found;
+          let error: AppError | null = null;
+          if (problems.length) error = new AppError('BAD_USER_INPUT', reasonOf(problems), problems);
+          else if (badIds.length) error = new AppError('NOT_FOUND', reasonOf(badIds), badIds);
+          if (!error) return;
+          error.extensions.http = { status: 400 };
+          throw error;
+        },
+      };
+    },
+  };
+}
