@@ -255,4 +255,48 @@ describe('MembersPage', () => {
     expect(item.textContent).toContain('Another admin can remove you');
     wrapper.unmount();
   });
+
+  it('suspends and restores access from the row menu, the status pill following', async () => {
+    const { wrapper, requests } = await mountPage((req) => {
+      if (req.operationName === 'SuspendMember') {
+        return { body: { data: { suspendMember: { ...omar, status: 'SUSPENDED' } } } };
+      }
+      return { body: { data: { reinstateMember: { ...omar, status: 'ACTIVE' } } } };
+    });
+    const choose = async (label: string) => {
+      button('member-actions-user-2').click();
+      await flushPromises();
+      menuItem(label).querySelector<HTMLElement>('a')?.click();
+      await flushPromises();
+    };
+
+    await choose('Suspend access');
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain("Omar Haddad's access is suspended"),
+    );
+    expect(rows().find((r) => r[0] === 'Omar Haddad')?.[3]).toBe('Suspended');
+    expect(wrapper.text()).toContain('1 member · 1 suspended · 1 invitation pending');
+
+    await choose('Restore access');
+    await vi.waitFor(() => expect(rows().find((r) => r[0] === 'Omar Haddad')?.[3]).toBe('Active'));
+    expect(
+      requests
+        .filter((r) => r.operationName?.endsWith('Member') && r.operationName !== 'Members')
+        .map((r) => [r.operationName, r.variables]),
+    ).toEqual([
+      ['SuspendMember', { userId: 'user-2' }],
+      ['ReinstateMember', { userId: 'user-2' }],
+    ]);
+    wrapper.unmount();
+  });
+
+  it('does not let an admin suspend themselves', async () => {
+    const { wrapper } = await mountPage(() => ({ body: {} }));
+    button('member-actions-user-1').click();
+    await flushPromises();
+    const item = menuItem('Suspend access');
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(item.textContent).toContain('Another admin can suspend you');
+    wrapper.unmount();
+  });
 });

@@ -47,6 +47,28 @@ export const UPDATE_MEMBER_ROLE_MUTATION = graphql(
   [MEMBER_FIELDS],
 );
 
+export const SUSPEND_MEMBER_MUTATION = graphql(
+  `
+    mutation SuspendMember($userId: ID!) {
+      suspendMember(userId: $userId) {
+        ...MemberFields
+      }
+    }
+  `,
+  [MEMBER_FIELDS],
+);
+
+export const REINSTATE_MEMBER_MUTATION = graphql(
+  `
+    mutation ReinstateMember($userId: ID!) {
+      reinstateMember(userId: $userId) {
+        ...MemberFields
+      }
+    }
+  `,
+  [MEMBER_FIELDS],
+);
+
 export const REMOVE_MEMBER_MUTATION = graphql(`
   mutation RemoveMember($userId: ID!) {
     removeMember(userId: $userId)

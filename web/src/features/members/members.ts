@@ -37,11 +37,22 @@ export function sortMembers<T extends Pick<Member, 'name' | 'email'>>(members: r
   return [...members].sort((a, b) => collator.compare(memberDisplayName(a), memberDisplayName(b)));
 }
 
-/** "6 members · 1 invitation pending" */
+/** "6 members · 1 suspended · 1 invitation pending" */
 export function membersSummary(members: readonly Pick<Member, 'status'>[]): string {
-  const active = members.filter((m) => m.status === 'ACTIVE').length;
-  const invited = members.length - active;
+  const count = (status: Member['status']) => members.filter((m) => m.status === status).length;
+  const active = count('ACTIVE');
+  const suspended = count('SUSPENDED');
+  const invited = count('INVITED');
   const parts = [`${active} ${active === 1 ? 'member' : 'members'}`];
+  if (suspended > 0) parts.push(`${suspended} suspended`);
   if (invited > 0) parts.push(`${invited} ${invited === 1 ? 'invitation' : 'invitations'} pending`);
   return parts.join(' · ');
 }
+
+const STATUS_LABELS: Record<Member['status'], string> = {
+  ACTIVE: 'Active',
+  INVITED: 'Invited',
+  SUSPENDED: 'Suspended',
+};
+
+export const statusLabel = (status: Member['status']): string => STATUS_LABELS[status];
