@@ -184,6 +184,29 @@ describe('CSV imports and templates', () => {
     expect(await units()).toEqual(before);
   });
 
+  it('names the rows a spreadsheet shows, blank lines and multi-line cells counted', async () => {
+    // Row 1 header, 2 blank, 3 a good unit, 4 a unit of no known property type, 5 blank,
+    // 6 a cell over two lines (one row), 7 a control character.
+    const file = [
+      'unit_number,owner_name,property_type',
+      '',
+      'B-1,Ann,Résidence',
+      'B-2,Bea,Castle',
+      '',
+      'B-3,"Cy',
+      'and Di",Résidence',
+    ].join('\r\n');
+    const bad = await upload(UNITS, `${file}\r\nB-4,E\u0007d,Résidence\r\n`);
+    expect(bad.body.errors?.[0].extensions.details).toEqual([
+      { field: 'rows.7.B', message: expect.stringMatching(/^Row 7, column B \(owner_name\)/) },
+    ]);
+    const res = await upload(UNITS, `${file}\r\n`);
+    expect(res.body.data.importUnits).toMatchObject({
+      created: 0,
+      errors: [{ row: 4, field: 'property_type' }],
+    });
+  });
+
   it('refuses control characters and U+FFFD in cells with their row and column, writing nothing', async () => {
     const before = await units();
     const logged = app.loggedErrors.length;

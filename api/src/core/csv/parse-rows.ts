@@ -6,18 +6,31 @@ import { unguardCell } from './write-csv.js';
 // fields, quoted fields, blank lines skipped, cells trimmed. A file that is not CSV answers with
 // the line where reading stopped, for the import's problem list; a cell no import may store is
 // refused as plainCells says.
+//
+// `rowNumbers[i]` is the row of `rows[i]` as a spreadsheet numbers it (blank lines count, a quoted
+// cell over several lines is one row), so every problem an import reports names the row the
+// person sees.
 export function parseCsvRows(
   text: string,
-): { rows: string[][] } | { error: { row: number; field: null; message: string } } {
+):
+  | { rows: string[][]; rowNumbers: number[] }
+  | { error: { row: number; field: null; message: string } } {
   try {
-    const rows = parse(text, {
+    const records = parse(text, {
       bom: true,
       delimiter: [',', ';', '\t'],
       relax_column_count: true,
-      skip_empty_lines: true,
+      skip_empty_lines: false,
       trim: true,
     }) as string[][];
-    return { rows: plainCells(rows) };
+    const rows: string[][] = [];
+    const rowNumbers: number[] = [];
+    records.forEach((record, i) => {
+      if (record.length === 1 && record[0] === '') return;
+      rows.push(record);
+      rowNumbers.push(i + 1);
+    });
+    return { rows: plainCells(rows, rowNumbers), rowNumbers };
   } catch (e) {
     if (e instanceof AppError) throw e;
     const row = (e as { lines?: number }).lines ?? 1;
@@ -65,10 +78,13 @@ const MAX_DETAILS = 50;
 
 // The cells of every CSV import, checked before anything else: a cell with a character no import
 // may store refuses the whole file (BAD_USER_INPUT, nothing written), one detail per cell naming
-// its row (records[i] is row i + 1, as the imports count) and column (the spreadsheet's letter,
+// its row (`rowNumbers[i]`, the spreadsheet's; row i + 1 when not given) and column (the spreadsheet's letter,
 // and the header's name). Cells our own CSV writer guarded against formulas are read back as
 // they were written.
-export function plainCells(records: string[][]): string[][] {
+export function plainCells(
+  records: string[][],
+  rowNumbers: readonly number[] = records.map((_, i) => i + 1),
+): string[][] {
   const header = records.find((r) => r.some((c) => c !== '')) ?? [];
   const details: FieldDetail[] = [];
   let count = 0;
@@ -81,8 +97,8 @@ export function plainCells(records: string[][]): string[][] {
       const name = record === header ? '' : (header[j] ?? '');
       const column = `column ${columnLetter(j)}${name && !cellProblem(name) ? ` (${name})` : ''}`;
       details.push({
-        field: `rows.${i + 1}.${columnLetter(j)}`,
-        message: `Row ${i + 1}, ${column}: ${problem}`,
+        field: `rows.${rowNumbers[i]}.${columnLetter(j)}`,
+        message: `Row ${rowNumbers[i]}, ${column}: ${problem}`,
       });
     });
   });

@@ -181,7 +181,7 @@ export async function importOpeningBalances(
   const seen = new Map<string, number>();
   const drafts: (OpeningBalanceDraft & { unitNumber: string; row: number })[] = [];
   rows.forEach((rec, i) => {
-    const row = i + 2;
+    const row = parsed.rowNumbers[i + 1];
     const number = get(rec, 'unit_number');
     const unit = byNumber.get(number.toLowerCase());
     if (!number) errors.push({ row, field: 'unit_number', message: 'Enter the unit number' });

@@ -166,7 +166,7 @@ export async function importJournalEntries(
   }
   const drafts = new Map<string, Draft>();
   records.slice(1).forEach((rec, i) => {
-    const row = i + 2;
+    const row = parsed.rowNumbers[i + 1];
     const get = (name: string) => (col[name] >= 0 ? (rec[col[name]] ?? '').trim() : '');
     const problem = (field: string | null, message: string) => errors.push({ row, field, message });
     const reference = get('reference');

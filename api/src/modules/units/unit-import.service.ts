@@ -91,7 +91,7 @@ export async function importUnits(em: EntityManager, actor: AuthInfo | null, tex
   const seen = new Map<string, number>();
   const units: UnitValues[] = [];
   for (const [i, rec] of records.slice(1).entries()) {
-    const row = i + 2;
+    const row = parsed.rowNumbers[i + 1];
     const get = (name: string) => (col(name) >= 0 ? (rec[col(name)] ?? '').trim() : '');
     const typeName = get('property_type');
     const groupName = get('assessment_group');
