@@ -150,6 +150,17 @@ describe('registration and passwords', () => {
     expect(expired.body.errors![0].extensions!.reason).toBe('TOKEN_EXPIRED');
     const invalid = await app.gql(RESET, { t: 'not-a-token', p: STRONG });
     expect(invalid.body.errors![0].extensions!.reason).toBe('TOKEN_INVALID');
+
+    // A day after it expired, the next reset request (for any address) deletes it.
+    const conn = app.services.platformOrm.em.fork().getConnection();
+    await conn.execute(`UPDATE password_reset_tokens SET expires_at = now() - interval '25 hours'`);
+    const count = async () =>
+      Number((await conn.execute(`SELECT count(*) AS n FROM password_reset_tokens`))[0].n);
+    expect(await count()).toBeGreaterThan(0);
+    await app.gql(`mutation { requestPasswordReset(email: "nobody-at-all@example.test") }`);
+    expect(await count()).toBe(1);
+    const gone = await app.gql(RESET, { t: second, p: STRONG + 'y' });
+    expect(gone.body.errors![0].extensions!.reason).toBe('TOKEN_INVALID');
   });
 
   it('answers a reset request for an unknown email exactly as for a known one, doing the same work', async () => {
