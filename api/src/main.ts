@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { startCovenant } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
+import { SetupError } from './db/embedded.js';
 import { DriftError } from './db/migrations.js';
 import { APP_VERSION } from './paths.js';
 
@@ -32,7 +33,14 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DriftError) console.error(err.message);
-  else console.error(err);
+  const inUse = (err as { code?: string; port?: number }).code === 'EADDRINUSE';
+  if (err instanceof ConfigError || err instanceof DriftError || err instanceof SetupError) {
+    console.error(err.message);
+  } else if (inUse) {
+    const port = (err as { port?: number }).port;
+    console.error(
+      `Port ${port ?? ''} is already in use: stop what runs there, or choose another port (PORT, or EMBEDDED_PG_PORT for the embedded PostgreSQL).`,
+    );
+  } else console.error(err);
   process.exit(1);
 });

@@ -14,6 +14,30 @@ export function keepingExitCode(exit: (code?: number) => never): (code?: number)
 }
 process.exit = keepingExitCode(process.exit.bind(process)) as typeof process.exit;
 
+// A problem of the machine's set-up, said in one line with the ways out (no stack trace).
+export class SetupError extends Error {}
+
+// PostgreSQL refuses to run as root, so under root the embedded server runs as the user
+// `postgres`, which must be able to reach its programs (in node_modules) and its data directory.
+// A clone inside a home directory only its owner may enter (root's /root, mode 0700) fails with
+// EACCES on the first program it starts.
+export function setupProblem(err: unknown, dir: string): SetupError | null {
+  const e = err as { code?: string; message?: string } | null;
+  const denied =
+    e?.code === 'EACCES' ||
+    e?.code === 'EPERM' ||
+    /\bEACCES\b|permission denied/i.test(e?.message ?? '');
+  if (!denied) return null;
+  const who =
+    process.getuid?.() === 0
+      ? "the user 'postgres' (PostgreSQL will not run as root)"
+      : 'this user';
+  return new SetupError(
+    `The embedded PostgreSQL cannot run here: ${who} cannot reach its programs or its data in ${dir}. ` +
+      'Either put Covenant in a directory every user can enter (e.g. /srv/covenant), or set DATABASE_URL to a PostgreSQL server.',
+  );
+}
+
 export interface EmbeddedServer {
   url: string;
   stop(): Promise<void>;
@@ -45,8 +69,12 @@ export async function startEmbeddedPostgres(opts: {
     onLog: () => {},
     onError: log,
   });
-  if (fresh) await server.initialise();
-  await server.start();
+  try {
+    if (fresh) await server.initialise();
+    await server.start();
+  } catch (err) {
+    throw setupProblem(err, databaseDir) ?? err;
+  }
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/postgres`,
     stop: () => server.stop(),
