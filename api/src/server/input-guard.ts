@@ -18,6 +18,7 @@ import {
 } from 'graphql';
 import { AppError, type FieldDetail } from '../core/errors/app-error.js';
 import { isId } from '../core/ids.js';
+import { controlCharacterIn } from '../core/text.js';
 import { reasonOf } from './format-error.js';
 
 // The input boundary every request passes before any resolver runs: the text and the shape of
@@ -34,13 +35,12 @@ import { reasonOf } from './format-error.js';
 //   thousands deep would exhaust the stack of whatever walks it next.
 export const MAX_INPUT_DEPTH = 32;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function textProblem(s: string): string | null {
-  if (CONTROL.test(s)) return 'Control characters (such as NUL) are not allowed in text';
+  if (controlCharacterIn(s) !== null)
+    return 'Control characters (such as NUL) are not allowed in text';
   if (LONE_SURROGATE.test(s)) return 'Text must be valid Unicode (a lone surrogate was found)';
   return null;
 }
@@ -105,68 +105,57 @@ class Walk {
     }
   }
 
-  // A literal argument written into the query text.
-  literal(node: ValueNode, path: string, depth: number): void {
+  // A literal argument written into the query text, with the type its argument declares.
+  literal(node: ValueNode, path: string, depth: number, declared?: GraphQLInputType): void {
     if (this.problems.length >= MAX_PROBLEMS) return;
     if (depth > MAX_INPUT_DEPTH) {
       this.add(path, `Nested too deeply: at most ${MAX_INPUT_DEPTH} levels`);
       return;
     }
+    const type = unwrap(declared);
     switch (node.kind) {
       case Kind.STRING: {
         const problem = textProblem(node.value);
         if (problem) this.add(path, problem);
+        // A single value stands for a list of one, so an id is an id even where a list is declared.
+        if (isIdType(type)) this.id(node.value, path);
         return;
       }
-      case Kind.LIST:
-        node.values.forEach((item, i) => this.literal(item, join(path, i), depth + 1));
+      case Kind.INT:
+        if (isIdType(type)) this.id(node.value, path);
         return;
-      case Kind.OBJECT:
+      case Kind.LIST: {
+        const item = type && isListType(type) ? (type.ofType as GraphQLInputType) : undefined;
+        node.values.forEach((x, i) => this.literal(x, join(path, i), depth + 1, item));
+        return;
+      }
+      case Kind.OBJECT: {
+        const fields = type && isInputObjectType(type) ? type.getFields() : undefined;
         for (const field of node.fields) {
-          this.literal(field.value, join(path, field.name.value), depth + 1);
+          const name = field.name.value;
+          this.literal(field.value, join(path, name), depth + 1, fields?.[name]?.type);
         }
         return;
+      }
       default:
         return;
     }
   }
 
-  // Literal arguments anywhere in the document (fragments included): text and nesting, and ids by
-  // their declared type.
+  // Literal arguments anywhere in the document (fragments included), each with its declared type.
   document(schema: GraphQLSchema, document: DocumentNode): void {
     const typeInfo = new TypeInfo(schema);
-    // The path of the value being visited; null while outside any argument.
-    let names: (string | number)[] | null = null;
     visit(
       document,
       visitWithTypeInfo(typeInfo, {
-        Argument: {
-          enter: (node) => {
-            this.literal(node.value, rootPath(node.name.value, node.value.kind === Kind.OBJECT), 1);
-            names = node.value.kind === Kind.OBJECT ? [] : [node.name.value];
-          },
-          leave: () => void (names = null),
+        Argument: (node) => {
+          const path = rootPath(node.name.value, node.value.kind === Kind.OBJECT);
+          this.literal(node.value, path, 1, typeInfo.getArgument()?.type);
+          // The value is walked above; nothing under it needs the visitor.
+          return false;
         },
-        ObjectField: {
-          enter: (node) => void names?.push(node.name.value),
-          leave: () => void names?.pop(),
-        },
-        StringValue: (node, key) => this.idLiteral(typeInfo, node.value, names, key),
-        IntValue: (node, key) => this.idLiteral(typeInfo, node.value, names, key),
       }),
     );
-  }
-
-  private idLiteral(
-    typeInfo: TypeInfo,
-    value: string,
-    names: (string | number)[] | null,
-    key: string | number | undefined,
-  ) {
-    const type = typeInfo.getInputType();
-    if (!names || !isIdType(type)) return;
-    const path = typeof key === 'number' ? [...names, key] : names;
-    this.id(value, path.join('.'));
   }
 }
 

@@ -26,7 +26,8 @@ export const ORGANIZATION_CALENDAR_QUERY = graphql(`
   }
 `);
 
-const SHORT_MONTHS = [
+/** Month names as the grids and labels show them, January first. */
+export const SHORT_MONTHS = [
   'Jan',
   'Feb',
   'Mar',

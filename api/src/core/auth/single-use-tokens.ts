@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../errors/app-error.js';
-import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens.js';
+import { hashOpaqueToken } from './opaque-tokens.js';
 
 export type TokenProblem = 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'TOKEN_USED';
 
@@ -16,18 +15,6 @@ export function tokenError(problem: TokenProblem) {
 }
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
-
-export async function createPasswordResetToken(em: EntityManager, userId: string) {
-  const { token, hash } = newOpaqueToken();
-  await em
-    .getConnection()
-    .execute(
-      'INSERT INTO password_reset_tokens (id, user_id, token_hash, expires_at) VALUES (?, ?, ?, ?)',
-      [randomUUID(), userId, hash, new Date(Date.now() + RESET_TOKEN_TTL_MS)],
-      'run',
-    );
-  return token;
-}
 
 // Looks a reset token up (locking it inside a transaction); throws a typed error for an unknown,
 // expired or used token.

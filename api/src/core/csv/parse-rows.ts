@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { AppError, badInput, type FieldDetail } from '../errors/app-error.js';
+import { controlCharacterIn } from '../text.js';
 import { unguardCell } from './write-csv.js';
 
 // The rows of an uploaded CSV file as another system wrote it: BOM or not, `,` `;` or tab between
@@ -52,15 +53,15 @@ export const csvHeaderName = (h: string) =>
 // and the others are invisible on every screen), or U+FFFD, the mark another program left where
 // it could not read a character (stored, the original is lost for good).
 function cellProblem(cell: string): string | null {
-  for (let i = 0; i < cell.length; i++) {
-    const c = cell.charCodeAt(i);
-    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) {
-      const code = c.toString(16).toUpperCase().padStart(4, '0');
-      return `contains the control character U+${code}, which cannot be imported; remove it`;
-    }
-    if (c === 0xfffd) {
-      return 'contains U+FFFD (\ufffd), put there by a program that could not read a character; type the text again';
-    }
+  // The first problem in the cell, reading from the left.
+  const lost = cell.indexOf('\ufffd');
+  const control = controlCharacterIn(lost >= 0 ? cell.slice(0, lost) : cell);
+  if (control !== null) {
+    const code = control.toString(16).toUpperCase().padStart(4, '0');
+    return `contains the control character U+${code}, which cannot be imported; remove it`;
+  }
+  if (lost >= 0) {
+    return 'contains U+FFFD (\ufffd), put there by a program that could not read a character; type the text again';
   }
   return null;
 }

@@ -61,6 +61,9 @@ export function invoiceLineRows(
 }
 
 // Invoices newest first (issue date, then number), one keyset page.
+// The largest page of invoices a caller may ask for (the field's @Paged limit too).
+export const MAX_INVOICES_PAGE = 200;
+
 export function invoicePage<Node extends { issueDate: string; number: number }>(
   em: EntityManager,
   filter: InvoiceFilter,
@@ -124,7 +127,7 @@ export function invoicePage<Node extends { issueDate: string; number: number }>(
     key: (i) => [i.issueDate, i.number],
     badCursor: 'Bad cursor',
     first: page.first,
-    max: 200,
+    max: MAX_INVOICES_PAGE,
     noun: 'invoices',
     after: page.after,
     toNodes,

@@ -18,12 +18,13 @@ import {
   voidInvoice,
   writeOffInvoice,
 } from './invoices.service.js';
+import { MAX_INVOICES_PAGE } from './invoices.repository.js';
 import { Invoice, InvoiceConnection, InvoiceLine, InvoiceWriteOff } from './invoices.types.js';
 
 @Resolver(() => Invoice)
 export class InvoicesResolver {
   @Query(() => InvoiceConnection, { description: 'Invoices, newest first' })
-  @Paged(200, 'invoices')
+  @Paged(MAX_INVOICES_PAGE, 'invoices')
   invoices(
     @Ctx() ctx: Context,
     @Arg('filter', () => InvoiceFilter, { nullable: true }) filter?: InvoiceFilter,

@@ -33,6 +33,9 @@ export interface PaymentListFilter {
 }
 
 // Payments newest first (date, then number), one keyset page.
+// The largest page of payments a caller may ask for (the field's @Paged limit too).
+export const MAX_PAYMENTS_PAGE = 200;
+
 export function paymentPage<Node extends { date: string; number: number }>(
   em: EntityManager,
   filter: PaymentListFilter,
@@ -68,7 +71,7 @@ export function paymentPage<Node extends { date: string; number: number }>(
     key: (p) => [p.date, p.number],
     badCursor: 'Bad cursor',
     first: page.first,
-    max: 200,
+    max: MAX_PAYMENTS_PAGE,
     noun: 'payments',
     after: page.after,
     toNodes,

@@ -8,13 +8,14 @@ import { EntryOwnerType, JournalEntry } from '../journal/index.js';
 import { Unit, unitById } from '../units/index.js';
 import { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
 import { paymentById } from './payments.loaders.js';
+import { MAX_PAYMENTS_PAGE } from './payments.repository.js';
 import { findPayment, listPayments, recordPayment, voidPayment } from './payments.service.js';
 import { Payment, PaymentConnection } from './payments.types.js';
 
 @Resolver(() => Payment)
 export class PaymentsResolver {
   @Query(() => PaymentConnection, { description: 'Payments received, newest first' })
-  @Paged(200, 'payments')
+  @Paged(MAX_PAYMENTS_PAGE, 'payments')
   payments(
     @Ctx() ctx: Context,
     @Arg('filter', () => PaymentFilter, { nullable: true }) filter?: PaymentFilter,

@@ -80,6 +80,9 @@ const unitCursor = {
   },
 };
 
+// The largest page of units a caller may ask for (the field's @Paged limit too).
+export const MAX_UNITS_PAGE = 200;
+
 // One page of units by number (case-insensitive). `assessmentGroupId` must be a valid uuid.
 export function pageUnits(
   em: EntityManager,

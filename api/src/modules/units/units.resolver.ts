@@ -14,13 +14,14 @@ import { importUnits, unitImportTemplate } from './unit-import.service.js';
 import { MAX_UNIT_LEDGER_PAGE, UNIT_LEDGER_PAGE, unitLedger } from './unit-ledger.service.js';
 import { UnitFilter, UnitInput } from './units.inputs.js';
 import { unitFiguresOf } from './units.loaders.js';
+import { MAX_UNITS_PAGE } from './units.repository.js';
 import { createUnit, deleteUnit, findUnit, listUnits, updateUnit } from './units.service.js';
 import { Unit, UnitConnection, UnitImportResult, UnitLedgerRow } from './units.types.js';
 
 @Resolver(() => Unit)
 export class UnitsResolver {
   @Query(() => UnitConnection, { description: 'Units by number' })
-  @Paged(200, 'units')
+  @Paged(MAX_UNITS_PAGE, 'units')
   units(
     @Ctx() ctx: Context,
     @Arg('filter', () => UnitFilter, { nullable: true }) filter?: UnitFilter,

@@ -12,6 +12,7 @@ import {
   insertUnit,
   lockUnit,
   lockUnitHistory,
+  MAX_UNITS_PAGE,
   pageUnits,
   propertyTypeExists,
   selectFigures,
@@ -67,7 +68,7 @@ export function listUnits(
       assessmentGroupId: filter.assessmentGroupId || undefined,
       withBalance: !!filter.withBalance,
     },
-    { first, max: 200, after },
+    { first, max: MAX_UNITS_PAGE, after },
   );
 }
 

@@ -23,7 +23,6 @@ export class MembershipDirectory {
   // Bumped by every invalidation: a read that started before one does not cache what it read,
   // since it may predate the change (a lookup racing with a sign-out everywhere).
   private epoch = 0;
-  versionLookups = 0;
 
   constructor(
     private readonly platformEm: () => EntityManager,
@@ -54,7 +53,6 @@ export class MembershipDirectory {
     const hit = this.versions.get(userId);
     if (hit) return hit.version;
     const epoch = this.epoch;
-    this.versionLookups++;
     const user = await this.platformEm().findOne(User, userId, { fields: ['sessionVersion'] });
     const version = user ? user.sessionVersion : null;
     if (epoch === this.epoch) this.versions.set(userId, { version });

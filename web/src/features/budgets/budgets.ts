@@ -1,23 +1,10 @@
 import type { Account } from '@/apollo/types';
 import type { GridSection } from '@/components/SpreadsheetGrid.vue';
-import { fiscalMonths } from '@/composables/useOrganizationToday';
+import { fiscalMonths, SHORT_MONTHS } from '@/composables/useOrganizationToday';
 import type { Cents } from '@/money';
 import { toCents } from '@/money';
 
-export const MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+export const MONTHS = SHORT_MONTHS;
 
 /** The year in the address (?year=2026), or null when there is none. */
 export function yearIn(value: unknown): number | null {
