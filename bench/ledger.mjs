@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { budgetVsActualBench } from './budget-vs-actual.mjs';
+import { dashboardBench } from './dashboard.mjs';
+import { cashFlowBench } from './cash-flow.mjs';
+import { statementsBench } from './statements.mjs';
 
 const dist = new URL('../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -257,6 +260,9 @@ export async function ledgerBench(serverUrl) {
   ).rows[0].n;
   console.log(`monthly totals drift after the bench: ${drift} rows`);
   await budgetVsActualBench({ raw, em, load, paired });
+  await dashboardBench({ url, em, load, paired });
+  await cashFlowBench({ raw, em, load, paired });
+  await statementsBench({ raw, em, load, paired });
   await pool.closeAll();
   await raw.end();
 }

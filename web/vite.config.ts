@@ -3,9 +3,9 @@ import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
 
 // The API serves /graphql, /auth/graphql (refreshSession and logout: the refresh cookie's Path is
-// /auth), /attachments (signed download links) and /healthz; in development Vite proxies them so
-// the app is same-origin exactly as in production (no CORS, and the refresh cookie works the same
-// way).
+// /auth), /attachments and /exports (signed download links) and /healthz; in development Vite
+// proxies them so the app is same-origin exactly as in production (no CORS, and the refresh cookie
+// works the same way).
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
@@ -22,6 +22,7 @@ export default defineConfig({
       '/auth/': { target: apiTarget, changeOrigin: false },
       '/healthz': { target: apiTarget, changeOrigin: false },
       '/attachments/': { target: apiTarget, changeOrigin: false },
+      '/exports/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -18,6 +18,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import cookieParser from 'cookie-parser';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
+import { booksExportDownload } from '../modules/journal/books-export.http.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
@@ -149,6 +150,7 @@ export async function createHttpApp(
     graphql,
   );
   app.get('/attachments/:orgId/:id', attachmentDownload(services));
+  app.get('/exports/:orgId/books/:from/:to/:format', booksExportDownload(services, log));
   // The same API where the refresh cookie (Path=/auth) is sent: refreshSession and logout.
   app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
 

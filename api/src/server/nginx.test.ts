@@ -290,6 +290,38 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expectWebServerHeaders(refused);
   });
 
+  it('streams the signed /exports/ link of the books to the browser as a download', async () => {
+    const tenant = await createTenant(app);
+    const cash = await tenant.account('1010', 'ASSET', { name: 'Cash' });
+    const income = await tenant.account('4010', 'INCOME', { name: 'Assessments' });
+    await tenant.post('2026-03-01', [
+      [cash, '250.00', null],
+      [income, null, '250.00'],
+    ]);
+    const res = await post(
+      '/graphql',
+      { query: '{ booksExport(from: "2026-03-01", to: "2026-03-31", format: JOURNAL) { url } }' },
+      { authorization: `Bearer ${tenant.admin}` },
+    );
+    const { data, errors } = await res.json();
+    expect(errors).toBeUndefined();
+    const url: string = data.booksExport.url;
+    expect(url).toMatch(/^\/exports\//);
+
+    const dl = await fetch(`${base}${url}`);
+    expect(dl.status).toBe(200);
+    expect(dl.headers.get('content-disposition')).toBe(
+      'attachment; filename="books-2026-03-01-to-2026-03-31.journal"',
+    );
+    expect(await dl.text()).toContain('    Operating:Income:4010 Assessments  -250.00 USD\n');
+    expectWebServerHeaders(dl);
+
+    const refused = await fetch(`${base}${url.replace(/sig=[^&]/, 'sig=x')}`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'This link is not valid or has expired' });
+    expectWebServerHeaders(refused);
+  });
+
   it('answers every other path with the app shell, not cached, under its CSP', async () => {
     for (const path of ['/', '/index.html', '/accounts/42/ledger', '/reset-password?token=x']) {
       const res = await fetch(`${base}${path}`);

@@ -33,9 +33,16 @@ import {
 } from '../modules/attachments/attachments.resolver.js';
 import { AuditResolver } from '../modules/audit/audit.resolver.js';
 import { ActualsResolver } from '../modules/actuals/actuals.resolver.js';
+import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { BudgetsResolver } from '../modules/budgets/budgets.resolver.js';
 import { ReportsResolver } from '../modules/reports/reports.resolver.js';
+import {
+  StatementsResolver,
+  Vendor1099RowResolver,
+} from '../modules/reports/statements.resolver.js';
+import { CashFlowResolver } from '../modules/reports/cash-flow.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
+import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import {
   JournalEntryVendorResolver,
@@ -70,7 +77,11 @@ export const resolvers = [
   JournalEntryVendorResolver,
   BudgetsResolver,
   ActualsResolver,
+  DashboardResolver,
   ReportsResolver,
+  StatementsResolver,
+  Vendor1099RowResolver,
+  CashFlowResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,
@@ -79,6 +90,7 @@ export const resolvers = [
   AccountsResolver,
   JournalResolver,
   JournalImportResolver,
+  BooksExportResolver,
   AuditResolver,
   AttachmentsResolver,
   JournalEntryAttachmentsResolver,

@@ -63,8 +63,12 @@ describe('browser journey: accounts', () => {
 
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/accounts$/);
+    await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.textContent('[data-testid="org-name"]')).toBe('Willow Creek HOA');
+    // An association with empty books is welcomed, not shown $0 figures.
+    await expect.poll(() => page.textContent('body')).toContain('Welcome to your association');
+    await page.click('a[aria-label="Accounts"]');
+    await page.waitForURL(/\/accounts$/);
     await expect.poll(() => page.textContent('body')).toContain('No accounts yet');
     const nav = await page.textContent('nav');
     for (const section of ['Financials', 'Assessments', 'Transactions', 'Planning', 'Reports']) {

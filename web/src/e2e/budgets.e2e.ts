@@ -49,7 +49,7 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     await page.fill('#login-email', 'treasurer@birch-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/accounts$/);
+    await page.waitForURL(/\/dashboard$/);
   });
   afterAll(async () => {
     await browser?.close();

@@ -41,7 +41,7 @@ describe('browser journey: identity and access', () => {
     await p.fill('#login-email', email);
     await p.fill('#login-password', password);
     await p.click('[data-testid="login-submit"]');
-    await p.waitForURL(/\/accounts$/);
+    await p.waitForURL(/\/dashboard$/);
   }
 
   const orgName = (p: Page) => p.textContent('[data-testid="org-name"]');
@@ -50,7 +50,7 @@ describe('browser journey: identity and access', () => {
     await signIn(page, TEST_PASSWORD);
     await expect.poll(() => orgName(page)).toBe('Aspen Grove HOA');
     await page.reload();
-    await page.waitForURL(/\/accounts$/);
+    await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => orgName(page)).toBe('Aspen Grove HOA');
 
     await page.click('[data-testid="org-switcher"]');
@@ -82,7 +82,7 @@ describe('browser journey: identity and access', () => {
     await invitee.fill('#activate-password', NEW_PASSWORD);
     await invitee.fill('#activate-confirm', NEW_PASSWORD);
     await invitee.click('[data-testid="activate-submit"]');
-    await invitee.waitForURL(/\/accounts$/);
+    await invitee.waitForURL(/\/dashboard$/);
     await expect.poll(() => invitee.textContent('[data-testid="org-role"]')).toMatch(/viewer/i);
     await other.close();
   });

@@ -35,7 +35,7 @@ describe('browser journey: the journal', () => {
     await page.fill('#login-email', 'treasurer@cedar-point.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/accounts$/);
+    await page.waitForURL(/\/dashboard$/);
   });
   afterAll(async () => {
     await browser?.close();

@@ -52,7 +52,7 @@ describe('browser journey: assessments and receivables', () => {
     await page.fill('#login-email', 'treasurer@juniper-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/accounts$/);
+    await page.waitForURL(/\/dashboard$/);
   });
   afterAll(async () => {
     await browser?.close();

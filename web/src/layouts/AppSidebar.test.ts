@@ -47,7 +47,7 @@ describe('AppSidebar', () => {
     ]);
     expect(wrapper.text()).not.toContain('Idea Submissions');
 
-    const accounts = wrapper.get('a.nav-item');
+    const accounts = wrapper.findAll('a.nav-item').find((a) => a.text() === 'Accounts')!;
     expect(accounts.text()).toBe('Accounts');
     expect(accounts.attributes('href')).toBe('/accounts');
     expect(accounts.classes()).toContain('nav-item--active');
@@ -85,6 +85,7 @@ describe('AppSidebar', () => {
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
 
     expect(wrapper.findAll('a.nav-item').map((a) => a.text())).toEqual([
+      'Dashboard',
       'Accounts',
       'Budgets',
       'Monthly Actuals',
@@ -95,9 +96,13 @@ describe('AppSidebar', () => {
       'Transactions',
       'Payments',
       'Vendors',
+      'All reports',
+      'Balance Sheet',
+      'Income Statement',
       'Trial Balance',
       'Budget vs Actual',
       'Aging',
+      'Cash Flow',
     ]);
     const reserves = wrapper
       .findAll('.nav-item--disabled')

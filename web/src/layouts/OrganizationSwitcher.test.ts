@@ -88,7 +88,7 @@ describe('organization switcher', () => {
     wrapper.unmount();
   });
 
-  it('switches: new token and organization (with settings), cache reset, then /accounts', async () => {
+  it('switches: new token and organization (with settings), cache reset, then /dashboard', async () => {
     const requests: GraphQLRequest[] = [];
     const { wrapper, client, router } = await mountSwitcher((req) => {
       requests.push(req);
@@ -108,7 +108,7 @@ describe('organization switcher', () => {
     await wrapper.get('[data-testid=org-switcher]').trigger('click');
     option('org-2').click();
 
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'), {
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
       timeout: 5000,
     });
     expect(requests.map((r) => r.operationName)).toEqual(['SwitchOrganization']);
@@ -171,7 +171,7 @@ describe('organization switcher', () => {
 
     await vi.waitFor(() => expect(useOrganizationStore().current?.id).toBe('org-2'));
     expect(useOrganizationStore().inactive).toBe(false);
-    expect(router.currentRoute.value.name).toBe('accounts');
+    expect(router.currentRoute.value.name).toBe('dashboard');
     wrapper.unmount();
   });
 });

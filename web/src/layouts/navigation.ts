@@ -25,7 +25,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Financials',
     audience: 'tenant',
     items: [
-      { label: 'Dashboard', icon: 'pi pi-th-large' },
+      { label: 'Dashboard', icon: 'pi pi-th-large', route: 'dashboard' },
       { label: 'Accounts', icon: 'pi pi-list', route: 'accounts' },
       { label: 'Budgets', icon: 'pi pi-chart-bar', route: 'budgets' },
       { label: 'Monthly Actuals', icon: 'pi pi-table', route: 'monthly-actuals' },
@@ -68,10 +68,13 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Reports',
     audience: 'tenant',
     items: [
+      { label: 'All reports', icon: 'pi pi-folder-open', route: 'reports' },
+      { label: 'Balance Sheet', icon: 'pi pi-building-columns', route: 'balance-sheet' },
+      { label: 'Income Statement', icon: 'pi pi-chart-line', route: 'income-statement' },
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
       { label: 'Budget vs Actual', icon: 'pi pi-percentage', route: 'budget-vs-actual' },
       { label: 'Aging', icon: 'pi pi-clock', route: 'aging' },
-      { label: 'Cash Flow', icon: 'pi pi-wave-pulse' },
+      { label: 'Cash Flow', icon: 'pi pi-wave-pulse', route: 'cash-flow' },
     ],
   },
   {

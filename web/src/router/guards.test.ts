@@ -19,11 +19,11 @@ describe('router guards', () => {
     expect(useAuthStore().notice).toBeNull();
   });
 
-  it('sends / to /accounts for a member of an organization', async () => {
+  it('sends / to the dashboard for a member of an organization', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);
     const router = await routerAt('/', pinia);
-    expect(router.currentRoute.value.fullPath).toBe('/accounts');
+    expect(router.currentRoute.value.fullPath).toBe('/dashboard');
   });
 
   it('sends a super admin without an organization to the platform page, not tenant pages', async () => {
@@ -36,13 +36,13 @@ describe('router guards', () => {
   it('keeps non-super-admins out of admin routes', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);
-    expect((await routerAt('/admin', pinia)).currentRoute.value.name).toBe('accounts');
+    expect((await routerAt('/admin', pinia)).currentRoute.value.name).toBe('dashboard');
   });
 
   it('keeps the members page to tenant admins (route meta roles)', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);
-    expect((await routerAt('/members', pinia)).currentRoute.value.name).toBe('accounts');
+    expect((await routerAt('/members', pinia)).currentRoute.value.name).toBe('dashboard');
 
     const adminPinia = freshPinia();
     signIn({ email: 'admin@example.com' }, { ...maple, role: 'ADMIN' });
@@ -52,7 +52,7 @@ describe('router guards', () => {
   it('sends a signed-in user away from /login', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);
-    expect((await routerAt('/login', pinia)).currentRoute.value.name).toBe('accounts');
+    expect((await routerAt('/login', pinia)).currentRoute.value.name).toBe('dashboard');
   });
 
   it('leaves the public pages open to guests', async () => {

@@ -8,7 +8,7 @@ import { useOrganizationStore } from '@/stores/organization';
 export function homeLocation(pinia?: Pinia): RouteLocationRaw {
   const auth = useAuthStore(pinia);
   const organization = useOrganizationStore(pinia);
-  if (organization.hasOrganization) return { name: 'accounts' };
+  if (organization.hasOrganization) return { name: 'dashboard' };
   if (auth.isSuperadmin) return { name: 'platform-home' };
   return { name: 'no-organization' };
 }

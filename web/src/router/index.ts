@@ -15,8 +15,8 @@ export const featureRoutes: RouteRecordRaw[] = Object.keys(featureModules)
   .flatMap((path) => featureModules[path]?.default ?? []);
 
 export const routes: RouteRecordRaw[] = [
-  // `/` goes to the accounts page; its guard sends users without an organization to their home.
-  { path: '/', name: 'home', redirect: { name: 'accounts' } },
+  // `/` goes to the dashboard; its guard sends users without an organization to their home.
+  { path: '/', name: 'home', redirect: { name: 'dashboard' } },
   ...featureRoutes,
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ];

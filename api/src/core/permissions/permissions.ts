@@ -31,6 +31,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     accountLedger: canReadTenant,
     accountActivity: canReadTenant,
     journalLines: canReadTenant,
+    booksExport: canReadTenant,
     propertyTypes: canReadTenant,
     assessmentGroups: canReadTenant,
     assessmentGroup: canReadTenant,
@@ -54,6 +55,11 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     monthlyActuals: canReadTenant,
     actualsCashAccounts: canReadTenant,
     budgetVsActual: canReadTenant,
+    balanceSheet: canReadTenant,
+    incomeStatement: canReadTenant,
+    vendor1099Report: canReadTenant,
+    dashboard: canReadTenant,
+    cashFlow: canReadTenant,
     vendors: canReadTenant,
     vendor: canReadTenant,
     vendorSpend: canReadTenant,
@@ -125,7 +131,17 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
 };
 
 // Field rules on non-root types (e.g. private admin notes) go here, type by type.
-export const fieldRules: Record<string, Record<string, ShieldRule>> = {};
+export const fieldRules: Record<string, Record<string, ShieldRule>> = {
+  // A vendor's whole tax id (the 1099 report): organization admins only. A type with rules falls
+  // back to deny, so its other fields are listed as open.
+  Vendor1099Row: {
+    vendor: allow,
+    paid: allow,
+    entryCount: allow,
+    overThreshold: allow,
+    taxId: isTenantAdmin,
+  },
+};
 
 // Mutations a viewer may call; every other mutation also passes the viewer write guard. The
 // spec's third, requestAiRecommendation, joins the list with the mutation itself (AI planning):

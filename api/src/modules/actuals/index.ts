@@ -1,2 +1,2 @@
-// What other modules use from actuals: nothing yet (the server registers its resolver directly).
-export {};
+// What other modules use from actuals: saving a month's figures (the demo seed enters some).
+export { saveMonthlyActuals } from './actuals.service.js';

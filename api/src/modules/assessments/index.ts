@@ -5,3 +5,8 @@ export { AssessmentFrequency, AssessmentGroup, PropertyType } from './assessment
 export { groupById, propertyTypeById } from './assessments.loaders.js';
 export { receivablesSettings } from './receivables-settings.service.js';
 export { checkAccounts } from './account-checks.service.js';
+// The demo seed sets its associations up through these, as the API does.
+export type { AssessmentGroupInput } from './assessments.inputs.js';
+export { createPropertyType } from './property-types.service.js';
+export { createGroup, updateGroup } from './assessment-groups.service.js';
+export { updateReceivablesSettings } from './receivables-settings.service.js';

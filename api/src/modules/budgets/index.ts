@@ -7,5 +7,6 @@ export {
   type LedgerAccount,
   loadAccounts,
   plAccountProblem,
+  saveBudget,
 } from './budgets.service.js';
 export { MONTH_LABELS } from './budgets.csv.js';

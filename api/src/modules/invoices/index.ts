@@ -2,3 +2,12 @@
 // names its invoice).
 export { Invoice } from './invoices.types.js';
 export { invoiceById } from './invoices.loaders.js';
+// The demo seed enters its receivables through these, as the API does.
+export { createInvoice, writeOffInvoice } from './invoices.service.js';
+export { generateAssessmentInvoices } from './assessment-runs.service.js';
+export { assessLateFees } from './late-fees.service.js';
+export { importOpeningBalances } from './opening-balances.service.js';
+// The dashboard reads receivables as the aging report does, and the late fees a run would assess.
+export { agingReport } from './aging.service.js';
+export { AgingBuckets } from './aging.types.js';
+export { previewLateFees } from './late-fees.service.js';

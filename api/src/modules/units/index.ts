@@ -1,3 +1,6 @@
 // What other modules use from units.
 export { unitById } from './units.loaders.js';
 export { Unit } from './units.types.js';
+// The demo seed enters its units through these, as the API does.
+export { listUnits, updateUnit } from './units.service.js';
+export { importUnits } from './unit-import.service.js';

@@ -63,7 +63,8 @@ export class CreateVendorInput extends VendorFieldsInput {
   // The same fields and checks as above, with the descriptions the create input documents.
   @Field(() => String, {
     nullable: true,
-    description: 'EIN or SSN, 9 digits, dashes allowed. Stored; only ever returned masked',
+    description:
+      'EIN or SSN, 9 digits, dashes allowed. Stored sealed; returned masked, whole only to organization admins in the 1099 report',
   })
   override taxId?: string | null;
 

@@ -222,6 +222,18 @@ export async function selectSpend(
   );
 }
 
+// The sealed tax ids of these vendors (valid uuids), for the one report that shows them whole to
+// admins (the 1099 report); a row written before migration 008 may still hold its digits in clear.
+export function selectSealedTaxIds(
+  em: EntityManager,
+  ids: string[],
+): Promise<{ id: string; tax_id_sealed: string | null; tax_id: string | null }[]> {
+  return sql(em).all<{ id: string; tax_id_sealed: string | null; tax_id: string | null }>(
+    `SELECT id, tax_id_sealed, tax_id FROM vendors WHERE id = ${anyOf('uuid')}`,
+    [ids],
+  );
+}
+
 // ---- Tax ids held in clear by old databases (on a plain client: see tax-ids.service.ts) ----
 
 export async function selectClearTaxIds(c: pg.Client): Promise<{ id: string; tax_id: string }[]> {

@@ -86,7 +86,7 @@ describe('ActivateInvitationPage', () => {
     await wrapper.get('#activate-confirm').setValue('correct horse battery staple');
     await wrapper.get('form').trigger('submit');
 
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'), {
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
       timeout: 5000,
     });
     expect(requests.at(-1)?.variables).toEqual({

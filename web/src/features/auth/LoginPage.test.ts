@@ -63,7 +63,7 @@ describe('LoginPage', () => {
     wrapper.unmount();
   });
 
-  it('signs in and goes to the accounts page', async () => {
+  it('signs in and goes to the dashboard', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     guestWith(async () => {
@@ -90,8 +90,8 @@ describe('LoginPage', () => {
     expect(wrapper.get('[data-testid=login-submit]').text()).toContain('Signing in');
     release();
 
-    // The accounts page is a lazy chunk: its first import can take a while in a cold run.
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('accounts'), {
+    // The dashboard is a lazy chunk: its first import can take a while in a cold run.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
       timeout: 5000,
     });
     expect(useAuthStore().accessToken).toBe('token-abc');

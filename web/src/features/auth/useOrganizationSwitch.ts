@@ -7,7 +7,7 @@ import { useOrganizationStore } from '@/stores/organization';
 import { SWITCH_ORGANIZATION_MUTATION } from './auth.graphql';
 import { useSessionChange } from './useSessionChange';
 
-/** Switches the session to another of the user's organizations, then opens its accounts. */
+/** Switches the session to another of the user's organizations, then opens its dashboard. */
 export function useOrganizationSwitch() {
   const organization = useOrganizationStore();
   const toast = useToast();
@@ -28,7 +28,7 @@ export function useOrganizationSwitch() {
       if (!data) throw new Error('Empty switchOrganization response');
       // Toasts from the previous association would be about someone else's books.
       toast.removeAllGroups();
-      await enterSession(data.switchOrganization, { name: 'accounts' });
+      await enterSession(data.switchOrganization, { name: 'dashboard' });
       toast.add({
         severity: 'success',
         summary: `Switched to ${data.switchOrganization.organization?.name ?? target.name}`,

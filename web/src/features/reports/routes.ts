@@ -2,6 +2,36 @@ import type { RouteRecordRaw } from 'vue-router';
 
 const routes: RouteRecordRaw[] = [
   {
+    path: '/reports',
+    name: 'reports',
+    component: () => import('./views/ReportsPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Reports' },
+  },
+  {
+    path: '/reports/balance-sheet',
+    name: 'balance-sheet',
+    component: () => import('./views/BalanceSheetPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Balance Sheet' },
+  },
+  {
+    path: '/reports/income-statement',
+    name: 'income-statement',
+    component: () => import('./views/IncomeStatementPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Income Statement' },
+  },
+  {
+    path: '/reports/1099',
+    name: 'vendor-1099',
+    component: () => import('./views/Vendor1099Page.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: '1099 Report', nav: 'reports' },
+  },
+  {
+    path: '/reports/board-packet',
+    name: 'board-packet',
+    component: () => import('./views/BoardPacketPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Board Packet', nav: 'reports' },
+  },
+  {
     path: '/reports/trial-balance',
     name: 'trial-balance',
     component: () => import('./views/TrialBalancePage.vue'),
@@ -13,6 +43,13 @@ const routes: RouteRecordRaw[] = [
     // ApexCharts loads with this page only (it is large).
     component: () => import('./views/BudgetVsActualPage.vue'),
     meta: { requiresAuth: true, requiresOrganization: true, title: 'Budget vs Actual' },
+  },
+  {
+    path: '/reports/cash-flow',
+    name: 'cash-flow',
+    // ECharts loads with this page only, inside its chart component.
+    component: () => import('./views/CashFlowPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Cash Flow' },
   },
   {
     path: '/reports/aging',

@@ -1,0 +1,116 @@
+import { flushPromises } from '@vue/test-utils';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installTestClient } from '@/test/graphql';
+import type { GraphQLRequest } from '@/test/graphql';
+import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
+import { CALENDAR, incomeStatement } from './statements.fixtures';
+import IncomeStatementPage from './views/IncomeStatementPage.vue';
+
+async function mountStatement(path: string, budgeted = true) {
+  const requests: GraphQLRequest[] = [];
+  installTestClient((req) => {
+    requests.push(req);
+    if (req.operationName === 'OrganizationCalendar') return { body: { data: CALENDAR } };
+    return { body: { data: { incomeStatement: incomeStatement(budgeted) } } };
+  });
+  const pinia = freshPinia();
+  signIn(
+    { email: 'treasurer@example.com' },
+    { id: 'org-1', name: 'Maple Ridge HOA', role: 'USER', status: 'ACTIVE' },
+  );
+  const router = await routerAt(path, pinia);
+  const wrapper = mountWithApp(IncomeStatementPage, { pinia, router });
+  await flushPromises();
+  const statements = requests.filter((r) => r.operationName === 'IncomeStatement');
+  return { wrapper, statements, router };
+}
+
+const cells = (tr: { findAll: (s: string) => { text: () => string }[] }) =>
+  tr.findAll('th, td').map((c) => c.text().replace(/\s+/g, ' ').trim());
+
+describe('IncomeStatementPage', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('reports the period in the address by fund, with the budget and last year', async () => {
+    const { wrapper, statements } = await mountStatement(
+      '/reports/income-statement?from=2026-01-01&to=2026-03-31',
+    );
+    expect(statements[0]?.variables).toEqual({ from: '2026-01-01', to: '2026-03-31' });
+    expect(wrapper.text()).toContain(
+      'Q1 FY 2026 (Jan – Mar 2026) · Compared with Q1 FY 2025 (Jan – Mar 2025)',
+    );
+    const head = wrapper
+      .findAll('[data-testid=income-statement-table] thead th')
+      .map((t) => t.text());
+    expect(head).toEqual(['Account', 'Actual', 'Budget', 'Prior yearJan – Mar 2025']);
+    const rows = wrapper.findAll('[data-testid=income-statement-table] tbody tr').map(cells);
+    expect(rows.map((r) => r[0])).toEqual([
+      'Operating fund',
+      'Revenues',
+      '4010Assessments',
+      'Total revenues',
+      'Expenses',
+      '5010Landscaping',
+      'Total expenses',
+      'Operating fund: revenues over expenses',
+      'Reserve fund',
+      'Revenues',
+      'Total revenues',
+      'Expenses',
+      '6010Roof Repairs',
+      'Total expenses',
+      'Reserve fund: revenues over expenses',
+      'Both funds',
+      'Total revenues',
+      'Total expenses',
+      'Excess of revenues over expenses',
+    ]);
+    expect(cells(wrapper.get('tr[data-total="n-RESERVE"]'))).toEqual([
+      'Reserve fund: revenues over expenses',
+      '($1,200.00)',
+      '($600.00)',
+      '$0.00',
+    ]);
+    expect(cells(wrapper.get('tr[data-total="t-net"]'))).toEqual([
+      'Excess of revenues over expenses',
+      '$9,300.00',
+      '$1,800.00',
+      '$12,000.00',
+    ]);
+    // Lines open the account's ledger for the period.
+    expect(wrapper.get('[data-testid=income-statement-table] tbody a').attributes('href')).toBe(
+      '/accounts/acc-4010?from=2026-01-01&to=2026-03-31',
+    );
+    wrapper.unmount();
+  });
+
+  it('says why no budget shows', async () => {
+    const { wrapper } = await mountStatement(
+      '/reports/income-statement?from=2026-01-10&to=2026-02-15',
+      false,
+    );
+    expect(cells(wrapper.get('tr[data-total="t-net"]'))[2]).toBe('—');
+    expect(wrapper.text()).toContain('budgets count whole months only');
+    wrapper.unmount();
+  });
+
+  it('starts at the fiscal year to date and moves with the presets', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-20T15:00:00Z') });
+    try {
+      const { wrapper, statements, router } = await mountStatement('/reports/income-statement');
+      expect(statements[0]?.variables).toEqual({ from: '2026-01-01', to: '2026-05-20' });
+      expect(router.currentRoute.value.query).toEqual({ from: '2026-01-01', to: '2026-05-20' });
+      const quarter = wrapper
+        .findAll('[data-testid=period-preset] button, [data-testid=period-preset] [role=radio]')
+        .find((b) => b.text() === 'Quarter');
+      await quarter!.trigger('click');
+      await flushPromises();
+      expect(router.currentRoute.value.query).toEqual({ from: '2026-04-01', to: '2026-06-30' });
+      wrapper.unmount();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,387 @@
+import type { FundType } from '@/apollo/types';
+import type { CsvCell } from '@/csv';
+import { SHORT_MONTHS, fiscalYearOf } from '@/composables/useOrganizationToday';
+import { fiscalYearName } from '@/features/budgets/budgets';
+import { formatLocalDate, parseLocalDate } from '@/format';
+import type {
+  BalanceSheet,
+  BalanceSheetFigures,
+  BalanceSheetLine,
+  IncomeStatement,
+  IncomeStatementLine,
+  StatementFigures,
+  Vendor1099Report,
+} from './statements.graphql';
+
+// Periods, table lines and CSV files of the financial statements (balance sheet, income
+// statement) and the 1099 report. Dates are LocalDates ("2026-03-31"); money stays the API's
+// decimal strings until shown.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A LocalDate's year, month and day. */
+const partsOf = (date: string): [number, number, number] => [
+  Number(date.slice(0, 4)),
+  Number(date.slice(5, 7)),
+  Number(date.slice(8, 10)),
+];
+
+/** The last day of a calendar month, as a LocalDate. */
+export function monthEnd(year: number, month: number): string {
+  return `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+}
+
+/** A calendar month `n` months after (or before, when negative) year/month. */
+function addMonths(year: number, month: number, n: number): { year: number; month: number } {
+  const i = year * 12 + (month - 1) + n;
+  return { year: Math.floor(i / 12), month: (i % 12) + 1 };
+}
+
+export type PeriodPreset = 'month' | 'quarter' | 'ytd' | 'last-year';
+
+export const PERIOD_PRESETS: { value: PeriodPreset; label: string }[] = [
+  { value: 'month', label: 'Month' },
+  { value: 'quarter', label: 'Quarter' },
+  { value: 'ytd', label: 'Year to date' },
+  { value: 'last-year', label: 'Last fiscal year' },
+];
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/**
+ * A preset period around `today` in the association's calendar: this calendar month, this quarter
+ * of the fiscal year, the fiscal year through today, or the whole fiscal year before this one.
+ */
+export function presetPeriod(preset: PeriodPreset, today: string, startMonth: number): Period {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const fy = fiscalYearOf(today, startMonth);
+  // First calendar month of a fiscal year.
+  const fyStart = (y: number) => ({ year: startMonth === 1 ? y : y - 1, month: startMonth });
+  const first = (m: { year: number; month: number }) => `${m.year}-${pad(m.month)}-01`;
+  const last = (m: { year: number; month: number }) => monthEnd(m.year, m.month);
+  switch (preset) {
+    case 'month':
+      return { from: first({ year, month }), to: monthEnd(year, month) };
+    case 'quarter': {
+      const place = (month - startMonth + 12) % 12;
+      const start = addMonths(fyStart(fy).year, fyStart(fy).month, place - (place % 3));
+      return { from: first(start), to: last(addMonths(start.year, start.month, 2)) };
+    }
+    case 'ytd':
+      return { from: first(fyStart(fy)), to: today };
+    case 'last-year': {
+      const start = fyStart(fy - 1);
+      return { from: first(start), to: last(addMonths(start.year, start.month, 11)) };
+    }
+  }
+}
+
+/** Which preset a period is (for the buttons), or null for any other period. */
+export function presetOf(period: Period, today: string, startMonth: number): PeriodPreset | null {
+  for (const { value } of PERIOD_PRESETS) {
+    const p = presetPeriod(value, today, startMonth);
+    if (p.from === period.from && p.to === period.to) return value;
+  }
+  return null;
+}
+
+/**
+ * A period in words: "Mar 2026", "Q3 FY 2026 (Jan – Mar 2026)", "Jan – Oct 2026", "FY 2026",
+ * "FY 2026 to Mar 15, 2026", or "Jan 10, 2026 – Feb 15, 2026".
+ */
+export function periodLabel(p: Period, startMonth: number, locale?: string): string {
+  const [fy, fm, fd] = partsOf(p.from);
+  const [ty, tm] = partsOf(p.to);
+  const wholeEnd = p.to === monthEnd(ty, tm);
+  if (fd === 1 && wholeEnd) {
+    const months = (ty - fy) * 12 + (tm - fm) + 1;
+    if (months === 1) return shortPeriodLabel(p, locale);
+    const place = (fm - startMonth + 12) % 12;
+    const year = fiscalYearOf(p.from, startMonth);
+    if (months === 12 && place === 0) return fiscalYearName(year, startMonth);
+    if (months === 3 && place % 3 === 0) {
+      return `Q${place / 3 + 1} FY ${year} (${shortPeriodLabel(p, locale)})`;
+    }
+    return shortPeriodLabel(p, locale);
+  }
+  if (fd === 1 && (fm - startMonth + 12) % 12 === 0) {
+    const year = fiscalYearOf(p.from, startMonth);
+    if (fiscalYearOf(p.to, startMonth) === year) {
+      return `FY ${year} to ${formatLocalDate(p.to, locale)}`;
+    }
+  }
+  return `${formatLocalDate(p.from, locale)} – ${formatLocalDate(p.to, locale)}`;
+}
+
+/** A period as short as a column heading allows: "Mar 2025", "Jan – Mar 2025", "Nov 2024 – Jan 2025". */
+export function shortPeriodLabel(p: Period, locale?: string): string {
+  const [fy, fm, fd] = partsOf(p.from);
+  const [ty, tm] = partsOf(p.to);
+  if (fd !== 1 || p.to !== monthEnd(ty, tm)) {
+    return `${formatLocalDate(p.from, locale)} – ${formatLocalDate(p.to, locale)}`;
+  }
+  if (fy === ty && fm === tm) return `${SHORT_MONTHS[fm - 1]} ${fy}`;
+  if (fy === ty) return `${SHORT_MONTHS[fm - 1]} – ${SHORT_MONTHS[tm - 1]} ${ty}`;
+  return `${SHORT_MONTHS[fm - 1]} ${fy} – ${SHORT_MONTHS[tm - 1]} ${ty}`;
+}
+
+/** A period from the address (?from=&to=), when both are real dates in order. */
+export function periodFromQuery(from: unknown, to: unknown): Period | null {
+  if (typeof from !== 'string' || typeof to !== 'string') return null;
+  if (!parseLocalDate(from) || !parseLocalDate(to) || to < from) return null;
+  return { from, to };
+}
+
+/** "2026-03" from the address, as a year and month; null when it is not one. */
+export function monthFromQuery(value: unknown): { year: number; month: number } | null {
+  if (typeof value !== 'string') return null;
+  const m = /^(\d{4})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 && year >= 1900 && year <= 2200 ? { year, month } : null;
+}
+
+/** The month before the one `today` is in: the last month a board packet can report whole. */
+export function previousMonth(today: string): { year: number; month: number } {
+  return addMonths(Number(today.slice(0, 4)), Number(today.slice(5, 7)), -1);
+}
+
+export const monthKey = (m: { year: number; month: number }) => `${m.year}-${pad(m.month)}`;
+export const monthName = (m: { year: number; month: number }) =>
+  `${SHORT_MONTHS[m.month - 1]} ${m.year}`;
+
+// ---------------------------------------------------------------------------------------------
+// Balance sheet
+
+export type BalanceSheetRow =
+  | { kind: 'heading'; key: string; label: string }
+  | { kind: 'line'; key: string; line: BalanceSheetLine }
+  | { kind: 'total'; key: string; label: string; figures: BalanceSheetFigures; grand?: boolean };
+
+/** The statement top to bottom: each section's lines and its total, then the closing total. */
+export function balanceSheetRows(bs: BalanceSheet): BalanceSheetRow[] {
+  const out: BalanceSheetRow[] = [];
+  const sections = [
+    ['assets', 'Assets', 'Total assets'],
+    ['liabilities', 'Liabilities', 'Total liabilities'],
+    ['fundBalance', 'Fund balance', 'Total fund balance'],
+  ] as const;
+  for (const [key, label, total] of sections) {
+    const section = bs[key];
+    out.push({ kind: 'heading', key: `h-${key}`, label });
+    section.lines.forEach((line, i) =>
+      out.push({ kind: 'line', key: `${key}-${line.accountId ?? line.kind}-${i}`, line }),
+    );
+    out.push({
+      kind: 'total',
+      key: `t-${key}`,
+      label: total,
+      figures: section.total,
+      grand: key === 'assets',
+    });
+  }
+  out.push({
+    kind: 'total',
+    key: 't-liabilities-and-fund-balance',
+    label: 'Total liabilities and fund balance',
+    figures: bs.liabilitiesAndFundBalance,
+    grand: true,
+  });
+  return out;
+}
+
+/** What a computed fund-balance line is called, with its fiscal year where it helps. */
+export function balanceSheetLineName(line: BalanceSheetLine, fiscalYear: number): string {
+  if (line.kind === 'CURRENT_YEAR_NET_INCOME') return `Net income, FY ${fiscalYear} to date`;
+  if (line.kind === 'PRIOR_YEARS_NET_INCOME') return 'Net income of earlier years';
+  return line.name;
+}
+
+export function balanceSheetCsv(bs: BalanceSheet, heading: CsvCell[]): CsvCell[][] {
+  const priorEnd = `Prior year-end ${bs.priorYearEnd}`;
+  const out: CsvCell[][] = [
+    heading,
+    ['Section', 'Number', 'Account', 'Operating', 'Reserve', 'Total', priorEnd],
+  ];
+  let section = '';
+  for (const row of balanceSheetRows(bs)) {
+    if (row.kind === 'heading') section = row.label;
+    else if (row.kind === 'line') {
+      const l = row.line;
+      out.push([
+        section,
+        l.number ?? '',
+        balanceSheetLineName(l, bs.fiscalYear),
+        l.operating,
+        l.reserve,
+        l.total,
+        l.priorYearEnd,
+      ]);
+    } else {
+      const f = row.figures;
+      out.push([section, '', row.label, f.operating, f.reserve, f.total, f.priorYearEnd]);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Income statement
+
+export const FUND_LABEL: Record<FundType, string> = {
+  OPERATING: 'Operating fund',
+  RESERVE: 'Reserve fund',
+};
+
+export type IncomeStatementRow =
+  | { kind: 'fund'; key: string; label: string }
+  | { kind: 'heading'; key: string; label: string }
+  | { kind: 'line'; key: string; line: IncomeStatementLine }
+  | {
+      kind: 'total';
+      key: string;
+      label: string;
+      figures: StatementFigures;
+      level: 'type' | 'fund' | 'grand';
+    };
+
+/**
+ * Per fund (operating, then reserve): revenues and their total, expenses and their total, the
+ * fund's excess of revenues over expenses; then both funds together. A fund with no lines is
+ * left out; the totals of both funds always close the statement.
+ */
+export function incomeStatementRows(s: IncomeStatement): IncomeStatementRow[] {
+  const out: IncomeStatementRow[] = [];
+  for (const totals of s.funds) {
+    const fund = totals.fundType!;
+    const lines = s.lines.filter((l) => l.fundType === fund);
+    if (!lines.length) continue;
+    out.push({ kind: 'fund', key: `f-${fund}`, label: FUND_LABEL[fund] });
+    for (const [type, label, figures] of [
+      ['INCOME', 'Revenues', totals.income],
+      ['EXPENSE', 'Expenses', totals.expenses],
+    ] as const) {
+      const ofType = lines.filter((l) => l.type === type);
+      out.push({ kind: 'heading', key: `h-${fund}-${type}`, label });
+      for (const line of ofType) {
+        out.push({ kind: 'line', key: `${line.accountId}-${type}-${fund}`, line });
+      }
+      out.push({
+        kind: 'total',
+        key: `t-${fund}-${type}`,
+        label: `Total ${label.toLowerCase()}`,
+        figures,
+        level: 'type',
+      });
+    }
+    out.push({
+      kind: 'total',
+      key: `n-${fund}`,
+      label: `${FUND_LABEL[fund]}: revenues over expenses`,
+      figures: totals.net,
+      level: 'fund',
+    });
+  }
+  out.push({ kind: 'fund', key: 'f-all', label: 'Both funds' });
+  out.push({
+    kind: 'total',
+    key: 't-income',
+    label: 'Total revenues',
+    figures: s.total.income,
+    level: 'type',
+  });
+  out.push({
+    kind: 'total',
+    key: 't-expenses',
+    label: 'Total expenses',
+    figures: s.total.expenses,
+    level: 'type',
+  });
+  out.push({
+    kind: 'total',
+    key: 't-net',
+    label: 'Excess of revenues over expenses',
+    figures: s.total.net,
+    level: 'grand',
+  });
+  return out;
+}
+
+export function incomeStatementCsv(s: IncomeStatement, heading: CsvCell[]): CsvCell[][] {
+  const out: CsvCell[][] = [
+    heading,
+    [
+      'Fund',
+      'Type',
+      'Number',
+      'Account',
+      'Actual',
+      'Budget',
+      `Prior year (${s.priorFrom} to ${s.priorTo})`,
+    ],
+  ];
+  let fund = '';
+  let type = '';
+  for (const row of incomeStatementRows(s)) {
+    if (row.kind === 'fund') fund = row.label;
+    else if (row.kind === 'heading') type = row.label;
+    else if (row.kind === 'line') {
+      const l = row.line;
+      out.push([fund, type, l.number, l.name, l.actual, l.budget ?? '', l.priorYear]);
+    } else {
+      const f = row.figures;
+      out.push([fund, '', '', row.label, f.actual, f.budget ?? '', f.priorYear]);
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1099 report
+
+export function vendor1099Csv(
+  r: Vendor1099Report,
+  heading: CsvCell[],
+  withTaxId: boolean,
+): CsvCell[][] {
+  const head = ['Vendor', ...(withTaxId ? ['Tax id'] : []), 'Address', 'Paid', 'Entries'];
+  const out: CsvCell[][] = [heading, [...head, `At or over ${r.threshold}`]];
+  for (const row of r.rows) {
+    out.push([
+      row.vendor.name,
+      ...(withTaxId ? [row.taxId ?? ''] : []),
+      row.vendor.address ?? '',
+      row.paid,
+      row.entryCount,
+      row.overThreshold ? 'yes' : 'no',
+    ]);
+  }
+  out.push(['Total', ...(withTaxId ? [''] : []), '', r.totalPaid, '', '']);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Period checks (the API's own rules, said before asking it)
+
+/** The longest period a statement covers (the API refuses longer). */
+export const MAX_PERIOD_YEARS = 5;
+
+/** Why a period cannot be reported, in words; null when it can. */
+export function periodProblem(from: string | null, to: string | null): string | null {
+  if (!from || !to) return 'Choose the first and last day of the period.';
+  if (to < from) return 'The period ends before it starts: choose a later To date.';
+  // The same day MAX_PERIOD_YEARS later (a month-end stays one), less a day, as the API counts.
+  const [y, m, d] = partsOf(from);
+  const last = new Date(Date.UTC(y + MAX_PERIOD_YEARS, m, 0)).getUTCDate();
+  const monthEnded = d === new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const day = monthEnded ? last : Math.min(d, last);
+  const limit = new Date(Date.UTC(y + MAX_PERIOD_YEARS, m - 1, day - 1)).toISOString().slice(0, 10);
+  if (to > limit)
+    return `A statement covers at most ${MAX_PERIOD_YEARS} years: choose a shorter period.`;
+  return null;
+}
