@@ -3,4 +3,4 @@ export { unitById } from './units.loaders.js';
 export { Unit } from './units.types.js';
 // The demo seed enters its units through these, as the API does.
 export { listUnits, updateUnit } from './units.service.js';
-export { importUnits } from './unit-import.service.js';
+export { importUnits, UNIT_CSV_COLUMNS } from './unit-import.service.js';

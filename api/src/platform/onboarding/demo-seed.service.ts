@@ -1,12 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
-import { AccountType, createAccount, FundType } from '../../modules/accounts/index.js';
+import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Services } from '../../core/context.js';
-import { openTenant } from '../../core/tenancy/tenant-door.js';
-import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership } from '../users/memberships.entity.js';
+import { todayIn } from '../../core/dates.js';
 import { Role } from '../../core/roles.js';
+import { openTenant } from '../../core/tenancy/tenant-door.js';
+import {
+  createOrganization,
+  updateOrganizationSettings,
+} from '../organizations/organizations.service.js';
+import type { Organization } from '../organizations/organizations.entity.js';
+import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
+import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
+import { HARBOR_POINT } from './demo-harbor-point.js';
+import { MAPLE_RIDGE } from './demo-maple-ridge.js';
 
 export interface DemoCredential {
   role: string;
@@ -15,35 +23,43 @@ export interface DemoCredential {
   organization?: string;
 }
 
-const A = AccountType;
-const F = FundType;
-// A small chart of accounts of the shape most associations use.
-const CHART: [string, string, AccountType, FundType][] = [
-  ['1010', 'Operating Checking', A.ASSET, F.OPERATING],
-  ['1020', 'Operating Savings', A.ASSET, F.OPERATING],
-  ['1100', 'Assessments Receivable', A.ASSET, F.OPERATING],
-  ['1510', 'Reserve Money Market', A.ASSET, F.RESERVE],
-  ['2010', 'Accounts Payable', A.LIABILITY, F.OPERATING],
-  ['2100', 'Prepaid Assessments', A.LIABILITY, F.OPERATING],
-  ['3010', 'Operating Fund Balance', A.EQUITY, F.OPERATING],
-  ['3510', 'Reserve Fund Balance', A.EQUITY, F.RESERVE],
-  ['4010', 'Assessment Income', A.INCOME, F.OPERATING],
-  ['4100', 'Late Fees', A.INCOME, F.OPERATING],
-  ['4510', 'Reserve Contributions', A.INCOME, F.RESERVE],
-  ['5010', 'Landscaping', A.EXPENSE, F.OPERATING],
-  ['5020', 'Utilities', A.EXPENSE, F.OPERATING],
-  ['5030', 'Insurance', A.EXPENSE, F.OPERATING],
-  ['5040', 'Management Fees', A.EXPENSE, F.OPERATING],
-  ['6510', 'Reserve Repairs and Replacements', A.EXPENSE, F.RESERVE],
-];
+// The demo associations, each built by its profile. Its key is kept in the organization's
+// settings (`demo`), which is how `npm run demo:reset` finds it again.
+export const DEMO_PROFILES: DemoProfile[] = [MAPLE_RIDGE, HARBOR_POINT];
 
-const ASSOCIATIONS = [
-  { name: 'Maple Ridge HOA', admin: 'treasurer@maple-ridge.example' },
-  { name: 'Harbor Point Condominium Association', admin: 'treasurer@harbor-point.example' },
-];
+// A demo association's organization, with its calendar and its settings flag.
+export async function createDemoOrganization(
+  services: Services,
+  profile: DemoProfile,
+  name = profile.name,
+): Promise<Organization> {
+  const org = await createOrganization(services, {
+    name,
+    timeZone: profile.timeZone,
+    fiscalYearStartMonth: profile.fiscalYearStartMonth,
+  });
+  const em = services.platformOrm.em.fork() as EntityManager;
+  await updateOrganizationSettings(em, org.id, { demo: profile.key });
+  return org;
+}
 
-// First start only (no users yet): the platform owner, and unless turned off (production) two demo
-// associations with their admins; each gets a freshly generated password, returned once to print.
+// Builds a demo association's books in its (empty) tenant database, through the tenant door and
+// the modules' services, as of `today` (default: today in the association's time zone). The
+// actor is who the audit trail names (the association's treasurer).
+export async function buildDemoBooks(
+  services: Services,
+  orgId: string,
+  profile: DemoProfile,
+  opts: { today?: string; actor?: AuthInfo | null } = {},
+): Promise<DemoSummary> {
+  const tenant = await openTenant(services, orgId);
+  const today = opts.today ?? todayIn(tenant.org.timeZone);
+  return new DemoBooks(services, tenant, opts.actor ?? null, profile, today).build();
+}
+
+// First start only (no users yet): the platform owner, and unless turned off (production) the demo
+// associations with their admins and about eighteen months of books; each user gets a freshly
+// generated password, returned once to print.
 export async function seedFirstStart(
   services: Services,
   opts: { demo: boolean },
@@ -66,12 +82,13 @@ export async function seedFirstStart(
     password: ownerPassword,
   });
 
-  for (const assoc of opts.demo ? ASSOCIATIONS : []) {
-    const org = await createOrganization(services, { name: assoc.name });
+  const books: { org: Organization; profile: DemoProfile; admin: User }[] = [];
+  for (const profile of opts.demo ? DEMO_PROFILES : []) {
+    const org = await createDemoOrganization(services, profile);
     const password = generatePassword();
     const admin = em.create(User, {
-      email: assoc.admin,
-      name: `${assoc.name} Treasurer`,
+      email: profile.admin,
+      name: `${profile.name} Treasurer`,
       passwordHash: await hashPassword(password),
     });
     em.create(Membership, { user: admin, organization: org.id, role: Role.ADMIN });
@@ -81,12 +98,16 @@ export async function seedFirstStart(
       password,
       organization: org.name,
     });
-
-    const { em: tenantEm } = await openTenant(services, org.id);
-    for (const [number, name, type, fundType] of CHART) {
-      await createAccount(tenantEm, { number, name, type, fundType });
-    }
+    books.push({ org, profile, admin });
   }
+  // The treasurer's id is known before the users are saved: the audit trail names them. The users
+  // are saved last, so a start that fails while building starts over the next time. The
+  // associations are built side by side (separate databases: one's waits are the other's work).
+  await Promise.all(
+    books.map(({ org, profile, admin }) =>
+      buildDemoBooks(services, org.id, profile, { actor: { userId: admin.id, orgId: org.id } }),
+    ),
+  );
   await em.flush();
   return credentials;
 }
