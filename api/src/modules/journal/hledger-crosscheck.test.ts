@@ -569,32 +569,4 @@ describe('the books against an independent double-entry engine (hledger)', () =>
       expect(ours, `${fund} ${from}..${to}`).toEqual(theirs);
     }
   });
-
-  it("the demo associations' trial balances balance per fund", async () => {
-    const demoApp = await startTestApp({ seedOwner: true, seedDemo: true });
-    try {
-      const admins = demoApp.demo!.filter((d) => d.organization);
-      expect(admins).toHaveLength(2);
-      for (const admin of admins) {
-        const login = await demoApp.gql(
-          'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
-          { e: admin.email, p: admin.password },
-        );
-        const token = login.body.data!.login.accessToken;
-        for (const fund of FUNDS) {
-          const res = await demoApp.gql(
-            `query ($f: FundType) { trialBalance(asOf: "${END}", fundType: $f) { totalDebit totalCredit rows { fundType } } }`,
-            { f: fund },
-            token,
-          );
-          expect(res.body.errors).toBeUndefined();
-          const tb = res.body.data!.trialBalance;
-          expect(tb.totalDebit, `${admin.organization} ${fund}`).toBe(tb.totalCredit);
-          for (const r of tb.rows) expect(r.fundType).toBe(fund);
-        }
-      }
-    } finally {
-      await demoApp.close();
-    }
-  });
 });

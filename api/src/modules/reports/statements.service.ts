@@ -73,10 +73,12 @@ export function splitPeriod(from: string, to: string): PeriodSplit {
   return { from, monthFrom, monthUntil, to };
 }
 
-// The whole calendar months of a split period, as (year, month) pairs.
-function wholeMonths(p: PeriodSplit): { year: number; month: number }[] {
+// The calendar months a period touches, as (year, month) pairs: a month the period covers in
+// part counts whole, as in Budget vs Actual (year to date through a month takes that month's whole
+// budget), so the statements, the dashboard and Budget vs Actual show one budget for one period.
+function touchedMonths(from: string, to: string): { year: number; month: number }[] {
   const out: { year: number; month: number }[] = [];
-  for (let m = p.monthFrom; m < p.monthUntil; m = firstOfNextMonth(m)) {
+  for (let m = firstOfMonth(from); m <= to; m = firstOfNextMonth(m)) {
     out.push({ year: Number(m.slice(0, 4)), month: Number(m.slice(5, 7)) });
   }
   return out;
@@ -325,10 +327,10 @@ export async function incomeStatement(
   const current = splitPeriod(from, to);
   const rows = await periodSums(em, [current, splitPeriod(priorFrom, priorTo)], PL_TYPES);
 
-  // Budgets: the whole months of the period, as (fiscal year, place in it); covered only when
+  // Budgets: the months the period touches, as (fiscal year, place in it); covered only when
   // every fiscal year among them has a saved budget.
   const start = opts.fiscalYearStartMonth;
-  const months = wholeMonths(current).map((m) => {
+  const months = touchedMonths(from, to).map((m) => {
     const date = `${m.year}-${String(m.month).padStart(2, '0')}-01`;
     return { year: fiscalYearOf(date, start), month: fiscalMonthIndex(m.month, start) + 1 };
   });

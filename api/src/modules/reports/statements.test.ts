@@ -322,21 +322,22 @@ describe('financial statements', () => {
     }
   });
 
-  it('budgets only whole months, and has none where a fiscal year has no budget', async () => {
-    // January 10th to March 31st: the budgets of February and March.
+  it('budgets every month the period touches, and has none where a fiscal year has no budget', async () => {
+    // January 10th to March 31st: January counts whole, as Budget vs Actual counts it.
     const q = await statement('2026-01-10', '2026-03-31');
     expect(q.lines.map((l: any) => [l.number, l.actual, l.budget])).toEqual([
-      ['4010', '13000.00', '2200.00'],
-      ['5010', '2500.00', '600.00'],
-      ['6010', '1200.00', '400.00'],
+      ['4010', '13000.00', '3300.00'],
+      ['5010', '2500.00', '900.00'],
+      ['6010', '1200.00', '600.00'],
     ]);
-    // No whole month: no budget.
+    // Two part months: both months' budgets.
     const partial = await statement('2026-01-10', '2026-02-15');
     expect(partial.lines.map((l: any) => [l.number, l.actual, l.budget])).toEqual([
-      ['4010', '13000.00', null],
-      ['5010', '2500.00', null],
+      ['4010', '13000.00', '2200.00'],
+      ['5010', '2500.00', '600.00'],
+      ['6010', '0.00', '400.00'],
     ]);
-    expect(partial.total.net.budget).toBeNull();
+    expect(partial.total.net.budget).toBe('1200.00');
     // December 2025 is in FY 2025, which has no budget.
     const span = await statement('2025-12-01', '2026-01-31');
     expect(span.total.income).toEqual({ actual: '13000.00', budget: null, priorYear: '0.00' });

@@ -120,7 +120,7 @@ export class BalanceSheet {
 // are compared with (the cash-flow Sankey's test): change it only together with them.
 
 const BUDGET_RULE =
-  'Budgets are kept by fiscal month: the budget of the calendar months wholly inside the period (a month the period covers only in part adds no budget). Null when some fiscal year with such a month has no saved budget, or the period holds no whole month';
+  'Budgets are kept by fiscal month: the budget of every calendar month the period touches, a month covered only in part counting whole (as Budget vs Actual counts the month it runs through). Null when some fiscal year with such a month has no saved budget';
 
 @ObjectType()
 export class IncomeStatementLine {

@@ -92,7 +92,7 @@ describe('IncomeStatementPage', () => {
       false,
     );
     expect(cells(wrapper.get('tr[data-total="t-net"]'))[2]).toBe('—');
-    expect(wrapper.text()).toContain('budgets count whole months only');
+    expect(wrapper.text()).toContain('a fiscal year of the period has no saved budget');
     wrapper.unmount();
   });
 
