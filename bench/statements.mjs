@@ -27,7 +27,7 @@ const rawBalanceSheet = (raw) =>
   );
 
 // The period and the same period a year earlier, income and expense only, plus the budget of the
-// period's whole months (February to October).
+// months the period touches (January to November, part months in full).
 const rawIncomeStatement = async (raw) => {
   const sums = await raw.query(
     `SELECT p, account_id, account_type, fund_type, sum(d) AS d, sum(c) AS c FROM (
@@ -51,7 +51,7 @@ const rawIncomeStatement = async (raw) => {
   const budget = await raw.query(
     `SELECT l.account_id, sum(l.amount) AS amount FROM budget_lines l
        JOIN budgets b ON b.id = l.budget_id
-      WHERE b.year = 2024 AND l.month BETWEEN 2 AND 10 GROUP BY 1`,
+      WHERE b.year = 2024 AND l.month BETWEEN 1 AND 11 GROUP BY 1`,
   );
   return { sums, budget };
 };
