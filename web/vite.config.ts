@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import vue from '@vitejs/plugin-vue';
+import { constants } from 'node:zlib';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The API serves /graphql, /auth/graphql (refreshSession and logout: the refresh cookie's Path is
 // /auth), /attachments and /exports (signed download links) and /healthz; in development Vite
@@ -10,7 +12,20 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT || 4000}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [vue()],
+  plugins: [
+    vue(),
+    // x.js.br and x.js.gz beside each text asset over 1 KB, at the strongest settings (built once,
+    // served many times): the API (api/src/server/app.ts) and nginx (gzip_static) send them to
+    // browsers that accept them. Source maps are left out (hidden, rarely fetched).
+    compression({
+      include: /\.(js|css|html|svg|json|txt|ttf|eot)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('gzip', { level: 9 }),
+        defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -28,6 +43,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what each route loads (scripts/bundle-size.mjs, the size budget test).
+    manifest: true,
     // Maps for error reports, without advertising them to every browser.
     sourcemap: 'hidden',
     rolldownOptions: {

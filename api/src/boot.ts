@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
-import { StubMailer } from './core/email/mailer.js';
+import { createMailer } from './core/email/mailer.js';
 import { UrlSigner } from './core/auth/url-signing.js';
 import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
@@ -134,7 +134,7 @@ export async function startCovenant(
         points: config.authRateLimit,
         redisUrl: config.redisUrl,
       }),
-      mailer: new StubMailer(platformEm, opts.print),
+      mailer: createMailer(config, platformEm, opts.print),
       clusterUrl,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,

@@ -93,6 +93,13 @@ const schema = z.object({
   OWNER_EMAIL: z.string().email().default('owner@covenant.example'),
   ALLOW_OPEN_REGISTRATION: bool,
   REDIS_URL: z.string().url().optional(),
+  // Real email delivery (smtp:// or smtps://, credentials in the URL); the console stub otherwise.
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Covenant <no-reply@covenant.example>'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   COOKIE_SECURE: bool,
   ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(20),
@@ -131,6 +138,9 @@ export interface Config {
   ownerEmail: string;
   allowOpenRegistration: boolean;
   redisUrl?: string;
+  // Email goes out through this SMTP server when set; otherwise the console stub (email_log only).
+  smtpUrl?: string;
+  emailFrom: string;
   // login and register attempts per minute, per IP and per email
   authRateLimit: number;
   cookieSecure: boolean;
@@ -181,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ownerEmail: e.OWNER_EMAIL.toLowerCase(),
     allowOpenRegistration: e.ALLOW_OPEN_REGISTRATION ?? false,
     redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    emailFrom: e.EMAIL_FROM,
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV !== 'development',
     attachmentMaxBytes: Math.round(e.ATTACHMENT_MAX_MB * 1024 * 1024),

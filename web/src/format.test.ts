@@ -3,6 +3,7 @@ import {
   formatFileSize,
   formatLocalDate,
   parseLocalDate,
+  plural,
   setAssociationTimeZone,
   toLocalDate,
   todayLocalDate,
@@ -36,5 +37,14 @@ describe("today is the association's", () => {
       setAssociationTimeZone(null);
     }
     expect(todayLocalDate(evening)).toBe(toLocalDate(evening));
+  });
+});
+
+describe('plural', () => {
+  it('puts the count with the right noun, grouped in the locale', () => {
+    expect(plural(1, 'entry', 'entries', 'en-US')).toBe('1 entry');
+    expect(plural(0, 'entry', 'entries', 'en-US')).toBe('0 entries');
+    expect(plural(2, 'person', 'people', 'en-US')).toBe('2 people');
+    expect(plural(1204, 'invoice', 'invoices', 'en-US')).toBe('1,204 invoices');
   });
 });

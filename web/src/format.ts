@@ -110,3 +110,11 @@ export function dateInTimeZone(at: Date, timeZone: string): string {
     return toLocalDate(at);
   }
 }
+
+/**
+ * A count with its noun, for every count sentence of the app: "1 entry", "3 entries",
+ * "1,204 entries". Nouns are passed whole (English plurals are not a suffix rule).
+ */
+export function plural(n: number, singular: string, pluralForm: string, locale?: string): string {
+  return `${n.toLocaleString(locale)} ${n === 1 ? singular : pluralForm}`;
+}

@@ -25,4 +25,6 @@ export const PLATFORM_TEXT_LIMITS = {
 // The names the code uses.
 export const MEMO_MAX = TENANT_TEXT_LIMITS.journal_entries.memo;
 export const EMAIL_MAX = PLATFORM_TEXT_LIMITS.users.email;
+// A person's name (registration, invitation, profile): checked by the API, not the database.
+export const USER_NAME_MAX = 120;
 export const PHONE_MAX = TENANT_TEXT_LIMITS.units.phone;

@@ -14,10 +14,12 @@ import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../test/factories.js';
+import { rawGet } from '../test/raw-get.js';
 import { createTenant } from '../test/tenant.js';
 
 // The production shape's web server: the real nginx binary runs deploy/nginx.conf in front of a
@@ -86,6 +88,16 @@ ${conf}
 
 const SHELL = '<!doctype html><title>Covenant</title><div id="app"></div>';
 const ASSET = 'export const hashed = true;\n';
+// A chunk the web build compressed (x.js.gz beside it), and a stylesheet it did not.
+const CHUNK = Buffer.from(
+  Array.from({ length: 300 }, (_, i) => `export const value${i} = ${i * 3};\n`).join(''),
+);
+const CHUNK_GZ = gzipSync(CHUNK, { level: 9 });
+const STYLE = Buffer.from(
+  Array.from({ length: 200 }, (_, i) => `.row-${i} { padding: ${i}px; }\n`).join(''),
+);
+
+// Raw HTTP: fetch would send its own Accept-Encoding and decode the body behind the test's back.
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
@@ -137,6 +149,9 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     mkdirSync(join(dir, 'temp'));
     writeFileSync(join(dir, 'html', 'index.html'), SHELL);
     writeFileSync(join(dir, 'html', 'assets', 'index-3f2a9c.js'), ASSET);
+    writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js'), CHUNK);
+    writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js.gz'), CHUNK_GZ);
+    writeFileSync(join(dir, 'html', 'assets', 'index-77b1e0.css'), STYLE);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, Number(new URL(app.url).port), port));
@@ -284,7 +299,9 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expect(dl.headers.get('content-security-policy')).toBe("frame-ancestors 'self'");
 
     // A tampered link is the API's refusal, not nginx's page.
-    const refused = await fetch(`${base}${url.replace(/sig=[^&]/, 'sig=x')}`);
+    const refused = await fetch(
+      `${base}${url.replace(/sig=([^&])/, (_, c) => `sig=${c === 'x' ? 'y' : 'x'}`)}`,
+    );
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'This link is not valid or has expired' });
     expectWebServerHeaders(refused);
@@ -316,7 +333,9 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expect(await dl.text()).toContain('    Operating:Income:4010 Assessments  -250.00 USD\n');
     expectWebServerHeaders(dl);
 
-    const refused = await fetch(`${base}${url.replace(/sig=[^&]/, 'sig=x')}`);
+    const refused = await fetch(
+      `${base}${url.replace(/sig=([^&])/, (_, c) => `sig=${c === 'x' ? 'y' : 'x'}`)}`,
+    );
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({ error: 'This link is not valid or has expired' });
     expectWebServerHeaders(refused);
@@ -348,5 +367,30 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expect(gone.status).toBe(404);
     expect(await gone.text()).not.toContain(SHELL);
     expectWebServerHeaders(gone);
+  });
+
+  it('sends the build’s .gz of a JS asset to a browser that accepts gzip, the plain file otherwise', async () => {
+    const url = `${base}/assets/vendor-8c1d2e.js`;
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(gz.status).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['content-type']).toBe('text/javascript');
+    expect(gz.headers.vary).toBe('Accept-Encoding');
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gz.headers['x-content-type-options']).toBe('nosniff');
+    // The prebuilt file itself (gzip_static), not a fresh compression of it.
+    expect(gz.body.equals(CHUNK_GZ)).toBe(true);
+    expect(gunzipSync(gz.body).equals(CHUNK)).toBe(true);
+
+    const plain = await rawGet(url, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(CHUNK)).toBe(true);
+
+    // An asset the build left uncompressed is gzipped on the way.
+    const css = await rawGet(`${base}/assets/index-77b1e0.css`, { 'accept-encoding': 'gzip' });
+    expect(css.headers['content-encoding']).toBe('gzip');
+    expect(css.headers['content-type']).toBe('text/css');
+    expect(gunzipSync(css.body).equals(STYLE)).toBe(true);
   });
 });

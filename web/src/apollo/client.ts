@@ -54,7 +54,9 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
     cache: new InMemoryCache({
       typePolicies: {
         // Payloads without an id: keep them embedded in their parent field.
-        Me: { keyFields: false },
+        // The signed-in viewer: one per session (the store is cleared on switch and sign-out), so
+        // two queries' `me` selections merge instead of replacing each other (Apollo warns).
+        Me: { keyFields: false, merge: true },
         LoginPayload: { keyFields: false },
         SessionPayload: { keyFields: false },
         InvitationInfo: { keyFields: false },

@@ -1,6 +1,6 @@
 import { flushPromises, mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { h } from 'vue';
 import AppDialog from './AppDialog.vue';
 
@@ -19,6 +19,46 @@ describe('AppDialog', () => {
     expect(dialog.textContent).toContain('Body');
     expect(dialog.textContent).toContain('Import');
     expect(dialog.querySelector('[aria-label=Close]')).toBeNull();
+    wrapper.unmount();
+    document.body.innerHTML = '';
+  });
+});
+
+describe('AppDialog focus', () => {
+  it('opens on its first field, not on the close button', async () => {
+    const wrapper = mount(AppDialog, {
+      attachTo: document.body,
+      props: { visible: false, header: 'New vendor' },
+      slots: {
+        default: () => [
+          h('label', { for: 'f-name' }, 'Name'),
+          h('input', { id: 'f-name' }),
+          h('input', { id: 'f-email' }),
+        ],
+        footer: () => h('button', 'Save'),
+      },
+      global: { plugins: [[PrimeVue, { unstyled: true }]], stubs: { transition: false } },
+    });
+    await wrapper.setProps({ visible: true });
+    await flushPromises();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('f-name'));
+    wrapper.unmount();
+    document.body.innerHTML = '';
+  });
+
+  it('keeps a field the dialog marks itself', async () => {
+    const wrapper = mount(AppDialog, {
+      attachTo: document.body,
+      props: { visible: false, header: 'Edit' },
+      slots: {
+        default: () => [h('input', { id: 'a' }), h('input', { id: 'b', autofocus: true })],
+        footer: () => h('button', 'Save'),
+      },
+      global: { plugins: [[PrimeVue, { unstyled: true }]], stubs: { transition: false } },
+    });
+    await wrapper.setProps({ visible: true });
+    await flushPromises();
+    await vi.waitFor(() => expect(document.activeElement?.id).toBe('b'));
     wrapper.unmount();
     document.body.innerHTML = '';
   });

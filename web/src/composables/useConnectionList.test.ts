@@ -117,5 +117,12 @@ describe('countContext', () => {
     expect(countContext(3, ['invoice', 'invoices'], { ...en, filtered: true })).toBe(
       '3 invoices match the filters',
     );
+    // One row: the noun and the verb agree ("1 entry matches", never "1 entry match").
+    expect(countContext(1, ['entry', 'entries'], { ...en, filtered: true })).toBe(
+      '1 entry matches the filters',
+    );
+    expect(countContext(0, ['entry', 'entries'], { ...en, filtered: true })).toBe(
+      '0 entries match the filters',
+    );
   });
 });

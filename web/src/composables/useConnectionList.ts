@@ -2,6 +2,7 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client/core'
 import { useQuery } from '@vue/apollo-composable';
 import type { UseQueryOptions } from '@vue/apollo-composable';
 import { computed, ref } from 'vue';
+import { plural } from '@/format';
 
 /** The parts of a Relay connection a list page reads. */
 export interface ConnectionPage<TNode> {
@@ -81,14 +82,14 @@ export function useConnectionList<TResult, TVariables extends OperationVariables
 
 /**
  * The header's line of context for a counted list: "12 invoices · newest first", or "3 invoices
- * match the filters" while filters are on.
+ * match the filters" ("1 invoice matches") while filters are on.
  */
 export function countContext(
   total: number,
   noun: readonly [singular: string, plural: string],
   options: { filtered: boolean; locale?: string; suffix?: string },
 ): string {
-  const n = `${total.toLocaleString(options.locale)} ${total === 1 ? noun[0] : noun[1]}`;
-  if (options.filtered) return `${n} match the filters`;
+  const n = plural(total, noun[0], noun[1], options.locale);
+  if (options.filtered) return `${n} ${total === 1 ? 'matches' : 'match'} the filters`;
   return options.suffix ? `${n} · ${options.suffix}` : n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTick, ref } from 'vue';
+import { nextTick, reactive, ref } from 'vue';
 import { useFormDialog } from './useFormDialog';
 
 const refusal = (details: { field?: string; message: string }[], message = 'Invalid input') => ({
@@ -58,6 +58,37 @@ describe('useFormDialog', () => {
     });
     expect(dialog.errors.value).toEqual({});
     expect(dialog.formError.value).toContain('The unit was deleted');
+  });
+
+  it("forgets a field's message once that field changes, and only that field's", async () => {
+    const visible = ref(true);
+    const form = reactive({ number: '', name: '' });
+    const dialog = useFormDialog({ visible, fields: ['number', 'name'], values: form });
+    await dialog.submit(
+      async () => true,
+      () => {
+        dialog.errors.value = { number: 'Enter an account number.', name: 'Enter a name.' };
+        return false;
+      },
+    );
+    expect(dialog.errors.value.number).toBe('Enter an account number.');
+
+    form.number = '1010';
+    await nextTick();
+    expect(dialog.errors.value).toEqual({ name: 'Enter a name.' });
+
+    // An API refusal about the current values stays until they change.
+    await dialog.submit(async () => {
+      throw refusal([{ field: 'number', message: 'Number 1010 is taken' }]);
+    });
+    await nextTick();
+    expect(dialog.errors.value).toEqual({ number: 'Number 1010 is taken' });
+    form.name = 'Operating Checking';
+    await nextTick();
+    expect(dialog.errors.value).toEqual({ number: 'Number 1010 is taken' });
+    form.number = '1011';
+    await nextTick();
+    expect(dialog.errors.value).toEqual({});
   });
 
   it('takes another split of the refusal when given one', async () => {

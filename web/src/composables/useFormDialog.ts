@@ -22,9 +22,33 @@ export function useFormDialog<F extends string>(options: {
   fill?: () => void;
   /** Replaces the default split of a refusal (formErrors over `fields`). */
   refused?: RefusalMapper<F>;
+  /**
+   * The form's values by field name (the reactive form object). A field's message goes as soon
+   * as that field changes: a message about the old value must not stay under the new one.
+   */
+  values?: Partial<Record<F, unknown>>;
 }) {
   const errors = ref({}) as Ref<FieldErrors<F>>;
   const formError = ref<string | null>(null);
+
+  const values = options.values;
+  if (values) {
+    watch(
+      () => options.fields.map((field) => values[field]),
+      (now, before) => {
+        const stale = options.fields.filter(
+          (field, i) => now[i] !== before[i] && errors.value[field],
+        );
+        if (stale.length === 0) return;
+        const kept = { ...errors.value };
+        for (const field of stale) delete kept[field];
+        errors.value = kept;
+      },
+      // At the change itself: a value typed and a submit in the same tick must not lose the
+      // submit's fresh message to a late comparison.
+      { flush: 'sync' },
+    );
+  }
 
   function clear(): void {
     errors.value = {};

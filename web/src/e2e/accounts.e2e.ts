@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import type { Organization } from '../../../api/src/platform/organizations/organizations.entity.js';
 import type { User } from '../../../api/src/platform/users/users.entity.js';
 import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../../api/src/test/factories.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 // The journey a treasurer takes on day one, against the real API serving the built app on one
 // origin (production headers and CSP included): sign in, open Accounts, add an account, see it.
@@ -36,10 +36,7 @@ describe('browser journey: accounts', () => {
     email = user.email;
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    watchConsole(page, errors);
     mkdirSync(shots, { recursive: true });
   });
 
@@ -47,6 +44,7 @@ describe('browser journey: accounts', () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   it('signs in, opens Accounts, creates an account and sees it listed', async () => {
     await page.goto(`${app.url}/`);
@@ -58,13 +56,36 @@ describe('browser journey: accounts', () => {
     await expect
       .poll(() => page.textContent('[data-testid="login-error"]'))
       .toContain('Invalid email or password');
-    // The browser logs the refused login's HTTP 401 itself; from here on, no errors at all.
-    errors.length = 0;
+    // The browser logs the refused login's HTTP 401 itself (and nothing else); from here on, none.
+    expect(errors.splice(0)).toEqual([expect.stringMatching(/401/)]);
 
+    // Password managers read `autocomplete` on the input itself, not on PrimeVue's wrapper.
+    expect(await page.getAttribute('input#login-password', 'autocomplete')).toBe(
+      'current-password',
+    );
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.textContent('[data-testid="org-name"]')).toBe('Willow Creek HOA');
+
+    // Keyboard: the first Tab stop skips to the page; "Soon" entries are never Tab stops.
+    // A fresh load (the session resumes from the refresh cookie) starts Tab at the top.
+    await page.reload();
+    await expect.poll(() => page.textContent('[data-testid="org-name"]')).toBe('Willow Creek HOA');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(
+      'Skip to content',
+    );
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const soon = await page.evaluate(
+        () => !!document.activeElement?.closest('.nav-item--disabled'),
+      );
+      expect(soon).toBe(false);
+    }
+    await page.focus('[data-testid="skip-link"]');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
     // An association with empty books is welcomed, not shown $0 figures.
     await expect.poll(() => page.textContent('body')).toContain('Welcome to your association');
     await page.click('a[aria-label="Accounts"]');

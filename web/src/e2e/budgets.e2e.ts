@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
 import { createTenant } from '../../../api/src/test/tenant.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 const MONTHS = 'Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec';
 
@@ -43,7 +43,7 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     }
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => errors.push(e.message));
+    watchConsole(page, errors);
     page.on('dialog', (d) => void d.accept());
     await page.goto(`${app.url}/login`);
     await page.fill('#login-email', 'treasurer@birch-hollow.test');
@@ -55,6 +55,7 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   const cell = (number: string, month: string) =>
     page.locator(`input[aria-label^="${number} "][aria-label$=", ${month}"]`);
@@ -221,10 +222,10 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     await expect.poll(() => row('4010').textContent()).toContain('$11,950.00');
     expect(await row('4010').textContent()).toContain('$12,000.00');
     expect(await row('4010').textContent()).toContain('($50.00)');
-    expect(await row('4010').locator('.bva__var--unfavourable').count()).toBeGreaterThan(0);
+    expect(await row('4010').locator('.bva__var--unfavorable').count()).toBeGreaterThan(0);
     expect(await row('5010').textContent()).toContain('$1,620.00');
-    // No roof budget in March: the spending is unfavourable.
-    expect(await row('6010').locator('.bva__var--unfavourable').count()).toBeGreaterThan(0);
+    // No roof budget in March: the spending is unfavorable.
+    expect(await row('6010').locator('.bva__var--unfavorable').count()).toBeGreaterThan(0);
     // The chart arrives with the route.
     await expect.poll(() => page.locator('.apexcharts-canvas').count()).toBe(1);
     await page.screenshot({ path: join(shots, 'budget-vs-actual.png'), fullPage: true });
@@ -232,7 +233,7 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     await page.goto(`${app.url}/reports/budget-vs-actual?year=2026&period=ytd&month=3`);
     await expect.poll(() => page.textContent('[data-total="t-income"]')).toContain('$36,900.00');
     // Landscaping: $4,500 budgeted through March, $1,620 spent.
-    expect(await row('5010').locator('.bva__var--favourable').count()).toBeGreaterThan(0);
+    expect(await row('5010').locator('.bva__var--favorable').count()).toBeGreaterThan(0);
     const api = await app.gql(
       '{ budgetVsActual(year: 2026, month: 3, yearToDate: true) { totalIncome { budget actual } } }',
       {},

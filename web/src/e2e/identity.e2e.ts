@@ -1,10 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Organization } from '../../../api/src/platform/organizations/organizations.entity.js';
 import { Role } from '../../../api/src/core/roles.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 const NEW_PASSWORD = 'amber-lantern-quorum-2291';
 
@@ -18,6 +18,7 @@ describe('browser journey: identity and access', () => {
   let a: Organization;
   let b: Organization;
   const email = 'treasurer@two-assocs.test';
+  const errors: string[] = [];
 
   beforeAll(async () => {
     app = await startTestApp({ serveWeb: true });
@@ -30,11 +31,13 @@ describe('browser journey: identity and access', () => {
     browser = await launchBrowser();
     ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await ctx.newPage();
+    watchConsole(page, errors);
   });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   async function signIn(p: Page, password: string) {
     await p.goto(`${app.url}/login`);
@@ -76,6 +79,7 @@ describe('browser journey: identity and access', () => {
     const link = /https?:\/\/\S+\/activate\?token=\S+/.exec(mail!.body)![0];
     const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const invitee = await other.newPage();
+    watchConsole(invitee, errors);
     await invitee.goto(link.replace(/^https?:\/\/[^/]+/, app.url));
     await expect.poll(() => invitee.textContent('body')).toContain('Birch Hollow HOA');
     await invitee.fill('#activate-name', 'Nora Neighbor');
@@ -114,6 +118,8 @@ describe('browser journey: identity and access', () => {
     await page.fill('#login-password', TEST_PASSWORD);
     await page.click('[data-testid="login-submit"]');
     await expect.poll(() => page.textContent('[data-testid="login-error"]')).toContain('Invalid');
+    // The refused sign-in's HTTP 401, logged by the browser itself, and nothing else.
+    expect(errors.splice(0)).toEqual([expect.stringMatching(/401/)]);
     await signIn(page, NEW_PASSWORD);
   });
 });

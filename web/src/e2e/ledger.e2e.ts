@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
 import { createTenant } from '../../../api/src/test/tenant.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -30,7 +30,7 @@ describe('browser journey: the journal', () => {
     await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => errors.push(e.message));
+    watchConsole(page, errors);
     await page.goto(`${app.url}/login`);
     await page.fill('#login-email', 'treasurer@cedar-point.test');
     await page.fill('#login-password', TEST_PASSWORD);
@@ -41,6 +41,7 @@ describe('browser journey: the journal', () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   async function pickAccount(line: number, label: RegExp) {
     await page.click(`#line-${line}-account`);

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 import { TEST_PASSWORD } from '../../../api/src/test/factories.js';
 import { createTenant } from '../../../api/src/test/tenant.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 const SHOTS = join(REPO_ROOT, 'test-results');
 
@@ -47,7 +47,7 @@ describe('browser journey: assessments and receivables', () => {
     }
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (e) => errors.push(e.message));
+    watchConsole(page, errors);
     await page.goto(`${app.url}/login`);
     await page.fill('#login-email', 'treasurer@juniper-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
@@ -58,6 +58,7 @@ describe('browser journey: assessments and receivables', () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   it('sets up a group and a unit, bills the month, records a payment and ages the balance', async () => {
     // Property type, from the assessment groups page.

@@ -3,10 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { launchBrowser } from './browser.js';
+import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 // A newcomer's first look: the demo association's treasurer signs in to a dashboard of real
 // figures, follows a tile, reads the income statement and exports it, follows a flow of the
@@ -47,10 +47,7 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
 
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
+    watchConsole(page, errors);
     page.on('response', (r) => {
       if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
     });
@@ -59,13 +56,12 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
     await page.fill('#login-password', maple.password);
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/dashboard$/);
-    // From the signed-in app on (the login page's session probe answers 401 by design).
-    errors.length = 0;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
+  afterEach(() => expectQuietConsole(errors));
 
   it('lands on a dashboard whose figures are the reports’ figures, and a tile opens its report', async () => {
     const { dashboard } = await gql(

@@ -165,7 +165,15 @@ describe('auth store', () => {
     expect(auth.accessToken).toBe('token-impersonation');
   });
 
-  it('restore rejects for a guest (no cookie) and leaves no session', async () => {
+  it('restore rejects for a guest the API answers with a null session (no cookie, no 401)', async () => {
+    installTestClient(() => ({ body: { data: { refreshSession: null } } }));
+    const auth = useAuthStore();
+    await expect(auth.restore()).rejects.toThrow('No session');
+    expect(auth.isAuthenticated).toBe(false);
+    expect(auth.restoreAttempted).toBe(true);
+  });
+
+  it('restore rejects for a refused cookie and leaves no session', async () => {
     installTestClient(() => refreshRefused);
     const auth = useAuthStore();
     await expect(auth.restore()).rejects.toThrow();

@@ -84,7 +84,9 @@ export const useAuthStore = defineStore('auth', () => {
         );
         if (!data) throw new Error('Empty refreshSession response');
         if (epoch !== startedAt) throw new Error('The session changed while it was being renewed');
+        // Null: the browser holds no refresh cookie (signed out), which the API says without a 401.
         const renewed = data.refreshSession;
+        if (!renewed) throw new Error('No session');
         // Mid-session, the failed request is replayed with the new token: never as someone else
         // (the cookie is the admin's during an impersonation) or in another association (the
         // membership may have ended), where a replayed write would land in the wrong books.

@@ -20,6 +20,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     me: isAuthenticated,
     invitation: allow,
     members: isTenantAdmin,
+    pendingInvitations: isTenantAdmin,
+    emailDeliveryConfigured: isTenantAdmin,
     accounts: canReadTenant,
     account: canReadTenant,
     auditLog: canReadTenant,
@@ -73,10 +75,12 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     requestPasswordReset: allow,
     resetPassword: allow,
     acceptInvitation: allow,
+    joinOrganization: isAuthenticated,
     changePassword: isAuthenticated,
     signOutEverywhere: isAuthenticated,
     switchOrganization: isAuthenticated,
     markIntroSeen: isAuthenticated,
+    updateProfile: isAuthenticated,
     // Platform administration
     impersonateUser: isSuperadmin,
     stopImpersonating: isAuthenticated,
@@ -89,6 +93,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     removeMember: isTenantAdmin,
     suspendMember: isTenantAdmin,
     reinstateMember: isTenantAdmin,
+    resendInvitation: isTenantAdmin,
+    issueInvitationLink: isTenantAdmin,
     // Tenant modules
     createAccount: canWriteTenant,
     updateAccount: canWriteTenant,
@@ -159,7 +165,11 @@ export const CREDENTIAL_MUTATIONS = [
   'requestPasswordReset',
   'resetPassword',
   'acceptInvitation',
+  // The invitee's own decision, proven by the emailed token; their role elsewhere does not matter.
+  'joinOrganization',
   'changePassword',
+  // The caller's own name, not anything of an organization's.
+  'updateProfile',
   'signOutEverywhere',
   'stopImpersonating',
 ] as const;

@@ -128,6 +128,13 @@ async function validateGroup(em: EntityManager, input: AssessmentGroupInput) {
         message: 'Give a flat fee, a percentage or interest',
       });
   }
+  // A special income account matters only when there is special income to post.
+  const hasSpecial = input.rates.some((r) => r.special > 0);
+  if (hasSpecial && !input.specialIncomeAccountId)
+    details.push({
+      field: 'specialIncomeAccountId',
+      message: 'Choose the income account of special assessments',
+    });
   if (details.length) throw badInput(details, details[0].message);
   const known = await knownPropertyTypeIds(
     em,
@@ -147,7 +154,7 @@ async function validateGroup(em: EntityManager, input: AssessmentGroupInput) {
     },
     {
       field: 'specialIncomeAccountId',
-      id: input.specialIncomeAccountId,
+      id: input.specialIncomeAccountId ?? undefined,
       types: ['income'],
       what: 'an income account',
     },
@@ -205,7 +212,8 @@ async function writeGroup(
         isDefault: input.isDefault,
         dueDay: input.dueDay,
         regularIncomeAccountId: input.regularIncomeAccountId,
-        specialIncomeAccountId: input.specialIncomeAccountId,
+        // The column is required: with no special amounts nothing ever posts there.
+        specialIncomeAccountId: input.specialIncomeAccountId ?? input.regularIncomeAccountId,
         lateGraceDays: input.lateFee?.graceDays ?? null,
         lateFlatFee: input.lateFee ? input.lateFee.flatFee : null,
         latePercentBps: late?.percent ?? null,

@@ -88,8 +88,13 @@ export class AssessmentGroupInput {
   @Field(() => ID)
   regularIncomeAccountId: string;
 
-  @Field(() => ID)
-  specialIncomeAccountId: string;
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Needed once a rate has a special amount; without one, special income (none) would go to the regular income account',
+  })
+  @IsOptional()
+  specialIncomeAccountId?: string | null;
 
   @Field(() => [AssessmentRateInput])
   rates: AssessmentRateInput[];

@@ -259,4 +259,48 @@ describe('property types, assessment groups and receivables settings', () => {
       { field: 'regularIncomeAccountId', message: 'Choose an income account' },
     ]);
   });
+
+  it('asks for a special income account only when a rate has a special amount', async () => {
+    const base = {
+      frequency: 'MONTHLY',
+      isDefault: false,
+      dueDay: 1,
+      regularIncomeAccountId: ids.income,
+    };
+    const GROUP_ACCOUNTS = `mutation ($input: AssessmentGroupInput!) { createAssessmentGroup(input: $input) {
+      id specialIncomeAccount { id } regularIncomeAccount { id } } }`;
+    // No special amounts: no special account needed (special income would have nowhere else to go
+    // but the regular account, and there is none).
+    const plain = await gql(GROUP_ACCOUNTS, {
+      input: {
+        ...base,
+        name: 'Plain dues',
+        rates: [{ propertyTypeId: ids.house, regular: '200.00', special: '0.00' }],
+      },
+    });
+    expect(plain.errors).toBeUndefined();
+    expect(plain.data!.createAssessmentGroup.specialIncomeAccount.id).toBe(ids.income);
+
+    // A special amount without its account: refused under the field, nothing written.
+    const special = await gql(GROUP_ACCOUNTS, {
+      input: {
+        ...base,
+        name: 'Special dues',
+        specialIncomeAccountId: null,
+        rates: [{ propertyTypeId: ids.house, regular: '200.00', special: '50.00' }],
+      },
+    });
+    expect(code(special)).toBe('BAD_USER_INPUT');
+    expect(special.errors![0].extensions.details).toEqual([
+      {
+        field: 'specialIncomeAccountId',
+        message: 'Choose the income account of special assessments',
+      },
+    ]);
+    const names = (await ok('{ assessmentGroups { name } }')).assessmentGroups.map(
+      (g: { name: string }) => g.name,
+    );
+    expect(names).toContain('Plain dues');
+    expect(names).not.toContain('Special dues');
+  });
 });

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { billedBooks, receivablesKit } from '../../test/receivables.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
-const FIGURES = 'budget actual variance variancePercent favourable';
+const FIGURES = 'budget actual variance variancePercent favorable';
 const BUCKETS = 'current days1to30 days31to60 days61to90 over90 credit total';
 // What the web asks for, in one request.
 const DASHBOARD = `query ($asOf: LocalDate) { dashboard(asOf: $asOf) {
@@ -203,7 +203,7 @@ describe('the dashboard', () => {
         actual: '0.00',
         variance: '0.00',
         variancePercent: null,
-        favourable: true,
+        favorable: true,
       };
       return rest;
     };
@@ -218,12 +218,12 @@ describe('the dashboard', () => {
     expect(ie.funds[0].expense).toMatchObject({
       budget: '4000.00',
       actual: '3080.00',
-      favourable: true,
+      favorable: true,
     });
     expect(ie.funds[1].expense).toMatchObject({
       budget: '0.00',
       actual: '2000.00',
-      favourable: false,
+      favorable: false,
     });
     expect(ie.expense).toMatchObject({ budget: '4000.00', actual: '5080.00', variance: '1080.00' });
     expect(ie.income.budget).toBe('6000.00');

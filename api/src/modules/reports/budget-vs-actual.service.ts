@@ -51,12 +51,14 @@ export function figures(
   const abs = budget < 0n ? -budget : budget;
   // Tenths of a percent, rounded half up like Math.round, computed exactly: ⌊(1000·v / |b|) + ½⌋.
   const tenths = abs === 0n ? null : floorDiv(2000n * variance + abs, 2n * abs);
+  const favorable = type === AccountType.EXPENSE ? variance <= 0n : variance >= 0n;
   return {
     budget,
     actual,
     variance,
     variancePercent: tenths === null ? null : Number(tenths) / 10,
-    favourable: type === AccountType.EXPENSE ? variance <= 0n : variance >= 0n,
+    favorable,
+    favourable: favorable,
   };
 }
 

@@ -6,11 +6,11 @@ import { type AccountTypeName, createTenant } from '../../test/tenant.js';
 const BVA = `query ($year: Int!, $month: Int, $ytd: Boolean, $fund: FundType) {
   budgetVsActual(year: $year, month: $month, yearToDate: $ytd, fundType: $fund) {
     year fromMonth toMonth
-    rows { accountId number type fundType budget actual variance variancePercent favourable }
-    subtotals { fundType type budget actual variance favourable }
-    totalIncome { budget actual variance variancePercent favourable }
-    totalExpense { budget actual variance variancePercent favourable }
-    net { budget actual variance favourable }
+    rows { accountId number type fundType budget actual variance variancePercent favorable }
+    subtotals { fundType type budget actual variance favorable }
+    totalIncome { budget actual variance variancePercent favorable }
+    totalExpense { budget actual variance variancePercent favorable }
+    net { budget actual variance favorable }
     months { month incomeBudget incomeActual expenseBudget expenseActual } } }`;
 const LINES = `query ($f: JournalLineFilter, $after: String) { journalLines(filter: $f, first: 100, after: $after) {
   edges { node { accountNumber accountType debit credit } } pageInfo { hasNextPage endCursor } } }`;
@@ -191,25 +191,39 @@ describe('budget vs actual', () => {
     expect(r.months[1].incomeActual).toBe('250.00');
   });
 
-  it('filters one month, with favourable and unfavourable variances', async () => {
+  it('filters one month, with favorable and unfavorable variances', async () => {
     const r = await check({ month: 3 }, 3, 3);
     const row = (n: string) => r.rows.find((x: { number: string }) => x.number === n);
-    // Income under budget: unfavourable. Expense over budget: unfavourable too.
+    // Income under budget: unfavorable. Expense over budget: unfavorable too.
     expect(row('4010')).toMatchObject({
       variance: '-200.00',
       variancePercent: -2,
-      favourable: false,
+      favorable: false,
     });
-    expect(row('5010')).toMatchObject({ actual: '1565.25', budget: '1020.00', favourable: false });
-    // No budget: no percentage; spending with no budget is unfavourable.
-    expect(row('6010')).toMatchObject({ budget: '0.00', variancePercent: null, favourable: false });
+    expect(row('5010')).toMatchObject({ actual: '1565.25', budget: '1020.00', favorable: false });
+    // No budget: no percentage; spending with no budget is unfavorable.
+    expect(row('6010')).toMatchObject({ budget: '0.00', variancePercent: null, favorable: false });
     const april = await check({ month: 4 }, 4, 4);
     expect(april.rows.find((x: { number: string }) => x.number === '4010')).toMatchObject({
       variance: '100.00',
       variancePercent: 1,
-      favourable: true,
+      favorable: true,
     });
-    expect(april.rows.find((x: { number: string }) => x.number === '5010').favourable).toBe(true);
+    expect(april.rows.find((x: { number: string }) => x.number === '5010').favorable).toBe(true);
+  });
+
+  it('still answers the deprecated British `favourable`, equal to `favorable`', async () => {
+    const res = await app.gql(
+      `query { budgetVsActual(year: 2026, month: 3) {
+        rows { number favorable favourable } net { favorable favourable } } }`,
+      {},
+      token,
+    );
+    expect(res.body.errors).toBeUndefined();
+    const { rows, net } = res.body.data!.budgetVsActual;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of [...rows, net]) expect(r.favourable).toBe(r.favorable);
+    expect(rows.find((r: { number: string }) => r.number === '4010').favourable).toBe(false);
   });
 
   it('reports year to date through a month, and one fund alone', async () => {
@@ -219,7 +233,7 @@ describe('budget vs actual', () => {
     expect(reserve.totalExpense).toMatchObject({
       budget: '25000.00',
       actual: '120.00',
-      favourable: true,
+      favorable: true,
     });
     const bad = await app.gql(BVA, { year: 2026, month: 13 }, token);
     expect(bad.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');

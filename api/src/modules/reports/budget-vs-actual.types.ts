@@ -24,8 +24,12 @@ export class BudgetVsActualFigures {
 
   @Field(() => Boolean, {
     description:
-      'Income (and net) at or over budget, expense at or under budget; a zero variance counts as favourable',
+      'Income (and net) at or over budget, expense at or under budget; a zero variance counts as favorable',
   })
+  favorable: boolean;
+
+  // The British spelling shipped first; power users' saved queries keep working.
+  @Field(() => Boolean, { deprecationReason: 'Use `favorable` (the API speaks US English)' })
   favourable: boolean;
 }
 

@@ -6,7 +6,7 @@ import { checkPassword } from '../../core/auth/password-policy.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import { endAccessTokens } from '../../core/auth/refresh-tokens.js';
 import { tokenError } from '../../core/auth/single-use-tokens.js';
-import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
+import { badInput, conflict, forbidden, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
@@ -15,12 +15,18 @@ import { Membership, MembershipStatus } from '../users/memberships.entity.js';
 import { Role } from '../../core/roles.js';
 import { User } from '../users/users.entity.js';
 import { normalizeEmail } from '../users/users.service.js';
+import type { OrganizationMembership } from '../users/users.types.js';
 import {
+  deleteUnacceptedInvitations,
   insertInvitation,
   markInvitationAccepted,
+  replaceInvitationToken,
   selectInvitation,
+  selectPendingInvitation,
+  selectPendingInvitations,
+  type PendingInvitationRow,
 } from './members.repository.js';
-import type { InvitationInfo, Member } from './members.types.js';
+import type { InvitationInfo, InvitationLink, Member, PendingInvitation } from './members.types.js';
 import { Organization } from './organizations.entity.js';
 
 const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -29,7 +35,8 @@ function toMember(m: Membership): Member {
   return {
     userId: m.user.id,
     email: m.user.email,
-    name: m.user.name ?? null,
+    // Until accepted, nothing of the person's account (if any) is shown to the organization.
+    name: m.status === MembershipStatus.INVITED ? null : (m.user.name ?? null),
     role: m.role,
     status: m.status,
     joinedAt: m.createdAt,
@@ -66,28 +73,32 @@ async function assertAdminRemains(ctx: Context, changing: Membership) {
   if (admins <= 1) throw conflict('An organization must keep at least one admin');
 }
 
+// One path for every email, whether or not it already has a Covenant account: a pending
+// membership (no access), an invitation link, the same email and the same answer. Nobody is
+// attached without accepting, and the inviter learns nothing about the address's account.
 export async function inviteMember(ctx: Context, rawEmail: string, role: Role): Promise<Member> {
   const email = normalizeEmail(rawEmail);
   if (!isEmail(email)) throw badInput([{ field: 'email', message: 'Enter a valid email address' }]);
   const orgId = ctx.org!.orgId;
-  const em = ctx.platformEm;
-  const org = await em.findOneOrFail(Organization, orgId);
-  let user = await em.findOne(User, { email }, { populate: ['passwordHash'] });
-  if (user && (await em.count(Membership, { user: user.id, organization: orgId }))) {
-    const message = `${email} is already a member`;
-    throw conflict(message, [{ field: 'email', message }]);
-  }
-  const isNew = !user?.passwordHash;
-  user ??= em.create(User, { email });
-  const membership = em.create(Membership, {
-    user,
-    organization: orgId,
-    role,
-    status: isNew ? MembershipStatus.INVITED : MembershipStatus.ACTIVE,
-  });
-  await em.flush();
-  ctx.services.memberships.invalidate(user.id, orgId);
-  if (isNew) {
+  const org = await ctx.platformEm.findOneOrFail(Organization, orgId);
+  const { membership, token } = await ctx.platformEm.transactional(async (em: EntityManager) => {
+    const user = (await em.findOne(User, { email })) ?? em.create(User, { email });
+    const existing = await em.findOne(Membership, { user: user.id, organization: orgId });
+    if (existing) {
+      const message =
+        existing.status === MembershipStatus.INVITED
+          ? `${email} is already invited: resend the invitation or copy its link`
+          : `${email} is already a member`;
+      throw conflict(message, [{ field: 'email', message }]);
+    }
+    const membership = em.create(Membership, {
+      user,
+      organization: orgId,
+      role,
+      status: MembershipStatus.INVITED,
+    });
+    await em.flush();
+    await deleteUnacceptedInvitations(em, orgId, user.id);
     const { token, hash } = newOpaqueToken();
     await insertInvitation(em, {
       id: randomUUID(),
@@ -98,22 +109,10 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
       invitedBy: ctx.auth!.userId,
       expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
     });
-    const link = `${ctx.services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
-    await ctx.services.mailer.send({
-      to: email,
-      subject: `You are invited to ${org.name} on Covenant`,
-      template: 'invitation',
-      body: `You have been invited to join ${org.name} on Covenant as ${role}.\n\nSet your password and sign in (the link is valid 7 days): ${link}`,
-    });
-  } else {
-    await ctx.services.mailer.send({
-      to: email,
-      subject: `You now have access to ${org.name} on Covenant`,
-      template: 'membership-added',
-      body: `You were added to ${org.name} on Covenant as ${role}. Sign in as usual and pick it in the organization menu: ${ctx.services.publicUrl}`,
-    });
-  }
-  await recordAudit(em, {
+    return { membership, token };
+  });
+  ctx.services.memberships.invalidate(membership.user.id, orgId);
+  await recordAudit(ctx.platformEm, {
     actor: ctx.auth!,
     action: 'member.invite',
     entityType: 'Membership',
@@ -121,7 +120,74 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
     organizationId: orgId,
     details: { email, role },
   });
+  await sendInvitation(ctx, email, org.name, role, token);
   return toMember(membership);
+}
+
+function invitationLink(ctx: Context, token: string) {
+  return `${ctx.services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
+}
+
+// The same words for everyone: the link's page asks a new user to set a password and an
+// existing one to sign in.
+function sendInvitation(ctx: Context, to: string, orgName: string, role: Role, token: string) {
+  return ctx.services.mailer.send({
+    to,
+    subject: `You are invited to ${orgName} on Covenant`,
+    template: 'invitation',
+    body: `You have been invited to join ${orgName} on Covenant as ${role}.\n\nOpen this link to accept (it is valid 7 days): ${invitationLink(ctx, token)}`,
+  });
+}
+
+function toPending(r: PendingInvitationRow): PendingInvitation {
+  return {
+    id: r.id,
+    email: r.email,
+    role: r.role,
+    sentAt: new Date(r.created_at),
+    expiresAt: new Date(r.expires_at),
+    expired: r.expired,
+  };
+}
+
+export async function listPendingInvitations(ctx: Context): Promise<PendingInvitation[]> {
+  return (await selectPendingInvitations(ctx.platformEm, ctx.org!.orgId)).map(toPending);
+}
+
+// A fresh link for a pending invitation of the caller's organization; the previous link stops
+// working (tokens are stored hashed, so an existing link cannot be shown again).
+async function renewInvitation(ctx: Context, id: string, action: string) {
+  const orgId = ctx.org!.orgId;
+  const renewed = await ctx.platformEm.transactional(async (em: EntityManager) => {
+    const row = await selectPendingInvitation(em, orgId, assertId(id, 'Invitation'));
+    if (!row) throw notFound('Invitation');
+    const { token, hash } = newOpaqueToken();
+    await replaceInvitationToken(em, row.id, hash, new Date(Date.now() + INVITATION_TTL_MS));
+    const fresh = (await selectPendingInvitation(em, orgId, row.id))!;
+    return { token, invitation: toPending(fresh) };
+  });
+  await recordAudit(ctx.platformEm, {
+    actor: ctx.auth!,
+    action,
+    entityType: 'Invitation',
+    entityId: id,
+    organizationId: orgId,
+    details: { email: renewed.invitation.email },
+  });
+  return renewed;
+}
+
+export async function resendInvitation(ctx: Context, id: string): Promise<PendingInvitation> {
+  const { token, invitation } = await renewInvitation(ctx, id, 'invitation.resend');
+  const org = await ctx.platformEm.findOneOrFail(Organization, ctx.org!.orgId);
+  await sendInvitation(ctx, invitation.email, org.name, invitation.role, token);
+  return invitation;
+}
+
+// For the admin to pass on themselves (email not set up, or lost in a spam folder).
+export async function issueInvitationLink(ctx: Context, id: string): Promise<InvitationLink> {
+  const { token, invitation } = await renewInvitation(ctx, id, 'invitation.link');
+  return { url: invitationLink(ctx, token), invitation };
 }
 
 export async function updateMemberRole(ctx: Context, userId: string, role: Role): Promise<Member> {
@@ -268,4 +334,40 @@ export async function acceptInvitation(
   });
   const user = await ctx.platformEm.findOneOrFail(User, userId);
   return startSession(ctx, user, 'invitation');
+}
+
+// An existing user accepts while signed in: the invitation must be theirs (its email's account).
+export async function joinOrganization(
+  ctx: Context,
+  token: string,
+): Promise<OrganizationMembership> {
+  const auth = ctx.auth!;
+  // Joining is the person's own decision, not one a super admin makes while impersonating them.
+  if (auth.impersonatedBy) throw forbidden('Stop impersonating to accept an invitation');
+  const orgId = await ctx.platformEm.transactional(async (em: EntityManager) => {
+    const row = await findInvitation(em, token, true);
+    if (row.user_id !== auth.userId) {
+      throw forbidden('This invitation is for another email address: sign in as that person');
+    }
+    await em.nativeUpdate(
+      Membership,
+      { user: row.user_id, organization: row.organization_id },
+      { status: MembershipStatus.ACTIVE },
+    );
+    await markInvitationAccepted(em, row.id);
+    return row.organization_id;
+  });
+  ctx.services.memberships.invalidate(auth.userId, orgId);
+  const m = await ctx.platformEm.findOneOrFail(
+    Membership,
+    { user: auth.userId, organization: orgId },
+    { populate: ['organization'] },
+  );
+  return {
+    id: orgId,
+    name: m.organization.name,
+    role: m.role,
+    status: m.organization.status,
+    settings: m.organization.settings,
+  };
 }

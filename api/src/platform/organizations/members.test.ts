@@ -15,6 +15,14 @@ function cookieFrom(setCookie: string[]): string {
   return c.split(';')[0];
 }
 
+function tokenOf(text: string) {
+  return decodeURIComponent(/token=([^\s&]+)/.exec(text)![1]);
+}
+
+function sql(app: TestApp, statement: string, params: unknown[]) {
+  return app.services.platformOrm.em.fork().getConnection().execute(statement, params);
+}
+
 function code(res: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) {
   return res.body.errors?.[0]?.extensions?.code;
 }
@@ -87,13 +95,161 @@ describe('members', () => {
     });
   });
 
-  it('adds an existing user at once, and refuses a duplicate', async () => {
+  it('treats an existing account exactly like a new email: nothing attached, nothing revealed', async () => {
     const existing = await createUser(app.services, { memberships: [{ org: other }] });
-    const res = await app.gql(INVITE, { e: existing.email, r: 'VIEWER' }, adminToken);
-    expect(res.body.data!.inviteMember.status).toBe('ACTIVE');
-    expect((await app.lastEmail(existing.email))!.template).toBe('membership-added');
+    await sql(app, 'UPDATE users SET name = ? WHERE id = ?', ['Priya Private', existing.id]);
+    const fresh = 'nobody.yet@example.test';
+    const FULL = `mutation ($e: String!, $r: Role!) { inviteMember(email: $e, role: $r) { __typename userId email name role status } }`;
+    const a = await app.gql(FULL, { e: existing.email, r: 'VIEWER' }, adminToken);
+    const b = await app.gql(FULL, { e: fresh, r: 'VIEWER' }, adminToken);
+    const ra = a.body.data!.inviteMember;
+    const rb = b.body.data!.inviteMember;
+    expect(Object.keys(ra).sort()).toEqual(Object.keys(rb).sort());
+    for (const [k, v] of Object.entries({ email: existing.email, userId: existing.id })) {
+      expect(ra[k]).toBe(v);
+    }
+    expect(rb.email).toBe(fresh);
+    for (const k of ['__typename', 'name', 'role', 'status']) expect(ra[k]).toEqual(rb[k]);
+    expect(ra).toMatchObject({ name: null, role: 'VIEWER', status: 'INVITED' });
+    // The members list does not show the account's name either.
+    const list = await app.gql('{ members { email name status } }', {}, adminToken);
+    expect(list.body.data!.members).toContainEqual({
+      email: existing.email,
+      name: null,
+      status: 'INVITED',
+    });
+    // Same email for both, apart from the address and the link.
+    const mailA = (await app.lastEmail(existing.email))!;
+    const mailB = (await app.lastEmail(fresh))!;
+    const strip = (m: typeof mailA) => ({ ...m, body: m.body.replace(/token=\S+/, 'token=…') });
+    expect(strip(mailA)).toEqual(strip(mailB));
+    // No access: the organization is not among theirs, and a token for it is refused.
+    const meRes = await app.gql(
+      '{ me { organizations { id } } }',
+      {},
+      tokenFor(app.services, existing, other),
+    );
+    expect(meRes.body.data!.me.organizations).toEqual([{ id: other.id }]);
+    const forged = tokenFor(app.services, existing, org);
+    expect(code(await app.gql('{ accounts { id } }', {}, forged))).toBe('FORBIDDEN');
     const dup = await app.gql(INVITE, { e: existing.email, r: 'VIEWER' }, adminToken);
     expect(code(dup)).toBe('CONFLICT');
+  });
+
+  it('lets only the signed-in invitee accept, once, before it expires', async () => {
+    const invitee = await createUser(app.services, { memberships: [{ org: other }] });
+    const intruder = await createUser(app.services, { memberships: [{ org: other }] });
+    await app.gql(INVITE, { e: invitee.email, r: 'USER' }, adminToken);
+    const token = tokenOf((await app.lastEmail(invitee.email))!.body);
+    const info = await app.gql(
+      `query ($t: String!) { invitation(token: $t) { email userExists } }`,
+      {
+        t: token,
+      },
+    );
+    expect(info.body.data!.invitation).toEqual({ email: invitee.email, userExists: true });
+    const JOIN = `mutation ($t: String!) { joinOrganization(token: $t) { id name role } }`;
+    expect(code(await app.gql(JOIN, { t: token }))).toBe('UNAUTHENTICATED');
+    const wrong = await app.gql(JOIN, { t: token }, tokenFor(app.services, intruder, other));
+    expect(code(wrong)).toBe('FORBIDDEN');
+    // Setting a password through the link is refused for an existing account.
+    const ACCEPT = `mutation ($t: String!, $p: String!) { acceptInvitation(token: $t, password: $p) { accessToken } }`;
+    expect(code(await app.gql(ACCEPT, { t: token, p: STRONG }))).toBe('BAD_USER_INPUT');
+
+    const mine = tokenFor(app.services, invitee, other);
+    const joined = await app.gql(JOIN, { t: token }, mine);
+    expect(joined.body.data!.joinOrganization).toEqual({
+      id: org.id,
+      name: 'Members HOA',
+      role: 'USER',
+    });
+    const me = await app.gql('{ me { organizations { id role } } }', {}, mine);
+    expect(me.body.data!.me.organizations).toContainEqual({ id: org.id, role: 'USER' });
+    const again = await app.gql(JOIN, { t: token }, mine);
+    expect(again.body.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'TOKEN_USED',
+    });
+    const pending = await app.gql('{ pendingInvitations { email } }', {}, adminToken);
+    expect(pending.body.data!.pendingInvitations).not.toContainEqual({ email: invitee.email });
+
+    const late = await createUser(app.services);
+    await app.gql(INVITE, { e: late.email, r: 'USER' }, adminToken);
+    const lateToken = tokenOf((await app.lastEmail(late.email))!.body);
+    await sql(
+      app,
+      `UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE user_id = ?`,
+      [late.id],
+    );
+    const expired = await app.gql(JOIN, { t: lateToken }, tokenFor(app.services, late, null));
+    expect(expired.body.errors![0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      reason: 'TOKEN_EXPIRED',
+    });
+  });
+
+  it('lists pending invitations; resend and copy-link each void the previous link', async () => {
+    const email = 'pending.person@example.test';
+    const before = Date.now();
+    await app.gql(INVITE, { e: email, r: 'ADMIN' }, adminToken);
+    const first = tokenOf((await app.lastEmail(email))!.body);
+    const LIST = '{ pendingInvitations { id email role sentAt expiresAt expired } }';
+    const row = (await app.gql(LIST, {}, adminToken)).body.data!.pendingInvitations.find(
+      (p: { email: string }) => p.email === email,
+    );
+    expect(row).toMatchObject({ email, role: 'ADMIN', expired: false });
+    const sent = Date.parse(row.sentAt);
+    expect(sent).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(row.expiresAt) - sent).toBeGreaterThan(7 * 24 * 3600 * 1000 - 5000);
+
+    const INFO = `query ($t: String!) { invitation(token: $t) { email } }`;
+    const RESEND = `mutation ($id: ID!) { resendInvitation(id: $id) { id email } }`;
+    expect((await app.gql(RESEND, { id: row.id }, adminToken)).body.data!.resendInvitation).toEqual(
+      {
+        id: row.id,
+        email,
+      },
+    );
+    const second = tokenOf((await app.lastEmail(email))!.body);
+    expect(second).not.toBe(first);
+    const old = await app.gql(INFO, { t: first });
+    expect(old.body.errors![0].extensions).toMatchObject({ reason: 'TOKEN_INVALID' });
+    expect((await app.gql(INFO, { t: second })).body.data!.invitation.email).toBe(email);
+
+    const LINK = `mutation ($id: ID!) { issueInvitationLink(id: $id) { url invitation { id email } } }`;
+    const link = (await app.gql(LINK, { id: row.id }, adminToken)).body.data!.issueInvitationLink;
+    expect(link.invitation).toEqual({ id: row.id, email });
+    expect(link.url.startsWith(`${app.services.publicUrl}/activate?token=`)).toBe(true);
+    const third = tokenOf(link.url);
+    expect((await app.gql(INFO, { t: second })).body.errors![0].extensions).toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
+    expect((await app.gql(INFO, { t: third })).body.data!.invitation.email).toBe(email);
+
+    // Another organization's admin cannot see, resend or copy it; a non-admin neither.
+    const otherAdmin = await createUser(app.services, { memberships: [{ org: other }] });
+    const ot = tokenFor(app.services, otherAdmin, other);
+    expect(code(await app.gql(RESEND, { id: row.id }, ot))).toBe('NOT_FOUND');
+    expect(code(await app.gql(LINK, { id: row.id }, ot))).toBe('NOT_FOUND');
+    expect(code(await app.gql(LINK, { id: 'nope' }, ot))).toBe('NOT_FOUND');
+    const otherList = (await app.gql(LIST, {}, ot)).body.data!.pendingInvitations;
+    expect(otherList.map((p: { email: string }) => p.email)).not.toContain(email);
+    const user = await createUser(app.services, { memberships: [{ org, role: Role.USER }] });
+    expect(code(await app.gql(LINK, { id: row.id }, tokenFor(app.services, user, org)))).toBe(
+      'FORBIDDEN',
+    );
+    // Removing the pending member withdraws the invitation and its link.
+    const pendingMember = (
+      await app.gql('{ members { userId email } }', {}, adminToken)
+    ).body.data!.members.find((m: { email: string }) => m.email === email);
+    await app.gql(`mutation { removeMember(userId: "${pendingMember.userId}") }`, {}, adminToken);
+    expect((await app.gql(INFO, { t: third })).body.errors![0].extensions).toMatchObject({
+      reason: 'TOKEN_INVALID',
+    });
+    expect(
+      (await app.gql('{ emailDeliveryConfigured }', {}, adminToken)).body.data!
+        .emailDeliveryConfigured,
+    ).toBe(false);
   });
 
   it('changes roles and removes members, but never the last admin', async () => {

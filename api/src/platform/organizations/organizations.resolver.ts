@@ -10,11 +10,15 @@ import {
   acceptInvitation,
   invitationInfo,
   inviteMember,
+  issueInvitationLink,
+  joinOrganization,
   listMembers,
+  listPendingInvitations,
   removeMember,
+  resendInvitation,
   updateMemberRole,
 } from './members.service.js';
-import { InvitationInfo, Member } from './members.types.js';
+import { InvitationInfo, InvitationLink, Member, PendingInvitation } from './members.types.js';
 import { OrganizationCalendarInput } from './organizations.inputs.js';
 import { updateOrganizationCalendar, updateOrganizationSettings } from './organizations.service.js';
 import { OrganizationCalendar } from './organizations.types.js';
@@ -79,7 +83,7 @@ export class OrganizationsResolver {
 
   @Mutation(() => Member, {
     description:
-      'Invite by email; a new user gets an activation link, an existing one access at once',
+      'Invite by email: a pending (INVITED) member until the invitee accepts through the emailed link; the same answer whether or not the email has an account',
   })
   inviteMember(
     @Arg('email', () => String) email: string,
@@ -103,12 +107,63 @@ export class OrganizationsResolver {
     return removeMember(ctx, userId);
   }
 
+  @Query(() => [PendingInvitation], {
+    description: 'Invitations of the current organization not accepted yet (admins)',
+  })
+  pendingInvitations(@Ctx() ctx: Context): Promise<PendingInvitation[]> {
+    return listPendingInvitations(ctx);
+  }
+
+  @Query(() => Boolean, {
+    description:
+      'Whether this server delivers email (SMTP_URL set); otherwise emails only reach the server log (admins)',
+  })
+  emailDeliveryConfigured(@Ctx() ctx: Context): boolean {
+    return ctx.services.mailer.delivers;
+  }
+
+  @Mutation(() => PendingInvitation, {
+    description:
+      'Email a pending invitation again with a new link; the previous link stops working',
+  })
+  resendInvitation(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PendingInvitation> {
+    return resendInvitation(ctx, id);
+  }
+
+  @Mutation(() => InvitationLink, {
+    description:
+      'A new link of a pending invitation for the admin to pass on (no email); the previous link stops working',
+  })
+  issueInvitationLink(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<InvitationLink> {
+    return issueInvitationLink(ctx, id);
+  }
+
+  @Mutation(() => OrganizationMembership, {
+    description:
+      'Accept an invitation as the signed-in user it was sent to (an existing account); FORBIDDEN for anyone else',
+  })
+  joinOrganization(
+    @Arg('token', () => String) token: string,
+    @Ctx() ctx: Context,
+  ): Promise<OrganizationMembership> {
+    return joinOrganization(ctx, token);
+  }
+
   @Query(() => InvitationInfo, { description: 'What an invitation link is for (public)' })
   invitation(@Arg('token', () => String) token: string, @Ctx() ctx: Context) {
     return invitationInfo(ctx, token);
   }
 
-  @Mutation(() => LoginPayload, { description: 'Accept an invitation: set a password and sign in' })
+  @Mutation(() => LoginPayload, {
+    description:
+      'Accept an invitation as a new user: set a password and sign in (an existing account uses joinOrganization)',
+  })
   acceptInvitation(
     @Arg('token', () => String) token: string,
     @Arg('password', () => String) password: string,

@@ -36,13 +36,14 @@ export class SessionsResolver {
   }
 
   @Mutation(() => SessionPayload, {
+    nullable: true,
     description:
-      'Exchange the refresh cookie for a new access token (rotates the cookie). POST to /auth/graphql, where the cookie is sent',
+      'Exchange the refresh cookie for a new access token (rotates the cookie). POST to /auth/graphql, where the cookie is sent. Null when the request carries no refresh cookie (signed out); UNAUTHENTICATED when the cookie is expired, revoked or reused',
   })
   refreshSession(
     @Ctx() ctx: Context,
     @Arg('organizationId', () => ID, { nullable: true }) organizationId?: string | null,
-  ): Promise<SessionPayload> {
+  ): Promise<SessionPayload | null> {
     return refreshSession(ctx, organizationId);
   }
 

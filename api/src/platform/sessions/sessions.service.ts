@@ -128,9 +128,15 @@ export async function register(ctx: Context, input: RegisterInput) {
   return startSession(ctx, user, 'register');
 }
 
-export async function refreshSession(ctx: Context, organizationId?: string | null) {
+// No refresh cookie at all is a signed-out browser asking whether it has a session: the answer is
+// "no" (null, HTTP 200), not an error, so every guest page load does not log a failed request. A
+// cookie that is present but expired, revoked or reused still gets UNAUTHENTICATED (and is cleared).
+export async function refreshSession(
+  ctx: Context,
+  organizationId?: string | null,
+): Promise<SessionPayload | null> {
   const token = (ctx.req.cookies as Record<string, string> | undefined)?.[REFRESH_COOKIE];
-  if (!token) throw unauthenticated('No session');
+  if (!token) return null;
   let rotated;
   try {
     rotated = await rotateRefreshToken(ctx.platformEm, token, ctx.meta);

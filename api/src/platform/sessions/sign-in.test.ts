@@ -75,9 +75,23 @@ describe('sessions: refresh cookie, rotation, logout', () => {
     expect(code(after)).toBe('UNAUTHENTICATED');
   });
 
-  it('only works where the cookie is sent and answers 401 without one', async () => {
+  it('answers a signed-out probe (no cookie) with a null session and 200, a bad cookie with 401', async () => {
+    // A guest's page load asks whether it has a session: "no" is an answer, not a failed request.
     const res = await app.request('/auth/graphql', REFRESH, {});
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data).toEqual({ refreshSession: null });
+    expect(res.setCookie.join()).not.toMatch(/covenant_rt=[^;]/);
+
+    const forged = await app.request(
+      '/auth/graphql',
+      REFRESH,
+      {},
+      { cookie: 'covenant_rt=forged' },
+    );
+    expect(forged.status).toBe(401);
+    expect(code(forged)).toBe('UNAUTHENTICATED');
+    expect(forged.body.data?.refreshSession ?? null).toBeNull();
   });
 
   it('logout answers 200, revokes the token and clears the cookie', async () => {

@@ -7,7 +7,7 @@ import { Role } from '../../core/roles.js';
 
 export enum MembershipStatus {
   ACTIVE = 'active',
-  // Invited as a new user who has not set a password yet: no access until the invitation is accepted.
+  // Invited (a new email or an existing account alike): no access until the invitation is accepted.
   INVITED = 'invited',
   // Suspended by the organization's admins: no access (tokens already issued included) until
   // reinstated.

@@ -3,7 +3,8 @@ import { unauthenticated } from '../../core/errors/app-error.js';
 import type { Context } from '../../core/context.js';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords.service.js';
 import { User } from './users.entity.js';
-import { activeMemberships } from './users.service.js';
+import { UpdateProfileInput } from './users.inputs.js';
+import { activeMemberships, updateProfile } from './users.service.js';
 import { Me } from './users.types.js';
 
 @Resolver()
@@ -28,6 +29,14 @@ export class UsersResolver {
     user.hasSeenIntro = true;
     await ctx.platformEm.flush();
     return user;
+  }
+
+  @Mutation(() => User, { description: 'Change your own details (your name)' })
+  updateProfile(
+    @Arg('input', () => UpdateProfileInput) input: UpdateProfileInput,
+    @Ctx() ctx: Context,
+  ): Promise<User> {
+    return updateProfile(ctx, input);
   }
 
   @Mutation(() => Boolean, {

@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from '../../core/context.js';
+import { badInput, unauthenticated } from '../../core/errors/app-error.js';
 import { OrganizationStatus } from '../../core/roles.js';
+import { USER_NAME_MAX } from '../../core/text-limits.js';
 import { Membership, MembershipStatus } from './memberships.entity.js';
+import { User } from './users.entity.js';
 import type { OrganizationMembership } from './users.types.js';
 
 // The user's organizations that can be used now (suspended and archived ones are left out),
@@ -30,4 +34,22 @@ export async function activeMemberships(
 // Emails are stored and compared in lower case (the database checks it).
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+// The signed-in user's own name: trimmed, empty means none. Impersonation may not put words in
+// the user's mouth. (Control characters never reach here: the input guard refuses them.)
+export async function updateProfile(ctx: Context, input: { name?: string | null }): Promise<User> {
+  const auth = ctx.auth!;
+  if (auth.impersonatedBy) throw badInput([], 'A profile cannot be changed while impersonating');
+  const user = await ctx.platformEm.findOne(User, auth.userId);
+  if (!user) throw unauthenticated('User no longer exists');
+  if (input.name !== undefined) {
+    const name = input.name?.trim() ?? '';
+    if (name.length > USER_NAME_MAX) {
+      throw badInput([{ field: 'name', message: `Use at most ${USER_NAME_MAX} characters` }]);
+    }
+    user.name = name || null;
+  }
+  await ctx.platformEm.flush();
+  return user;
 }

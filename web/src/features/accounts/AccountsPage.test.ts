@@ -101,6 +101,12 @@ async function choose(comboboxId: string, label: string): Promise<void> {
   await flushPromises();
 }
 
+// The account form is fetched the first time it opens (a lazy chunk).
+async function formOpen(): Promise<void> {
+  await flushPromises();
+  await vi.waitFor(() => expect($('#account-number')).toBeTruthy());
+}
+
 function rowMenuItem(label: string): HTMLElement | undefined {
   return [...document.querySelectorAll<HTMLElement>('#account-row-menu [role=menuitem]')].find(
     (el) => el.textContent?.includes(label),
@@ -227,16 +233,21 @@ describe('AccountsPage', () => {
     );
 
     $('[data-testid=new-account]')?.click();
-    await flushPromises();
+    await formOpen();
     expect($('#account-number') && $('#account-name')).toBeTruthy();
 
     // Required fields are checked before any request.
     $('[data-testid=create-account-submit]')?.click();
     await flushPromises();
     expect(document.body.textContent).toContain('Choose the account type.');
+    expect($('#account-number-error')?.textContent).toContain('Enter an account number.');
     expect(created).toHaveLength(0);
 
+    // A message about an empty field goes once the field is filled (not only on the next submit).
     type('#account-number', '1010');
+    await flushPromises();
+    expect($('#account-number-error')).toBeNull();
+    expect(document.body.textContent).toContain('Enter a name for the account.');
     type('#account-name', 'Operating Checking');
     await choose('account-type', 'Asset');
     expect($('#account-type')?.textContent).toBe('Asset');
@@ -279,7 +290,7 @@ describe('AccountsPage', () => {
     });
 
     $('[data-testid=new-account]')?.click();
-    await flushPromises();
+    await formOpen();
     type('#account-number', '1010');
     type('#account-name', 'Operating Checking');
     await choose('account-type', 'Asset');
@@ -336,7 +347,7 @@ describe('AccountsPage', () => {
     $('[data-testid=account-actions-1010]')?.click();
     await flushPromises();
     rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
-    await flushPromises();
+    await formOpen();
 
     expect($<HTMLInputElement>('#account-number')?.value).toBe('1010');
     expect($<HTMLInputElement>('#account-name')?.value).toBe('Operating Checking');
@@ -392,7 +403,7 @@ describe('AccountsPage', () => {
     $('[data-testid=account-actions-1020]')?.click();
     await flushPromises();
     rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
-    await flushPromises();
+    await formOpen();
     // A plain edit asks nothing more.
     expect($('[data-testid=account-effective-date]')).toBeNull();
     expect(postingsAsked).toBe(0);
@@ -469,7 +480,7 @@ describe('AccountsPage', () => {
     $('[data-testid=account-actions-1200]')?.click();
     await flushPromises();
     rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
-    await flushPromises();
+    await formOpen();
     await choose('account-fund', 'Reserve');
     await flushPromises();
     expect($('[data-testid=account-effective-date]')).toBeNull();

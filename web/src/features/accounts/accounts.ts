@@ -1,5 +1,5 @@
 import type { Account, AccountType, FundType } from '@/apollo/types';
-import { parseLocalDate, toLocalDate } from '@/format';
+import { parseLocalDate, plural, toLocalDate } from '@/format';
 import { formatMoney, parseMoneyInput } from '@/money';
 
 // The conventional chart-of-accounts order (balance sheet, then income statement).
@@ -71,7 +71,7 @@ export function sortByNumber<T extends Pick<Account, 'number'>>(accounts: readon
 
 /** "12 accounts · Operating and reserve funds" */
 export function accountsSummary(accounts: readonly Pick<Account, 'fundType'>[]): string {
-  const count = `${accounts.length} ${accounts.length === 1 ? 'account' : 'accounts'}`;
+  const count = `${plural(accounts.length, 'account', 'accounts')}`;
   const hasOperating = accounts.some((a) => a.fundType === 'OPERATING');
   const hasReserve = accounts.some((a) => a.fundType === 'RESERVE');
   if (hasOperating && hasReserve) return `${count} · Operating and reserve funds`;

@@ -72,6 +72,39 @@ describe('groupInput', () => {
   });
 });
 
+describe('groupInput: the special income account', () => {
+  const filled = () => {
+    const form = groupForm(null, types);
+    form.name = 'Dues';
+    form.regularIncomeAccountId = 'acc-4010';
+    form.rates[0]!.regular = '200';
+    return form;
+  };
+
+  it('is not asked for while no rate has a special amount', () => {
+    const form = filled();
+    form.rates[0]!.special = '0.00';
+    const checked = groupInput(form);
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.input.specialIncomeAccountId).toBeNull();
+  });
+
+  it('is asked for once a special amount is typed, and sent when chosen', () => {
+    const form = filled();
+    form.rates[0]!.special = '50';
+    const checked = groupInput(form);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors).toEqual({
+      specialIncomeAccountId: 'Choose the income account of special assessments.',
+    });
+    form.specialIncomeAccountId = 'acc-4020';
+    const again = groupInput(form);
+    expect(again.ok && again.input.specialIncomeAccountId).toBe('acc-4020');
+  });
+});
+
 describe('lateFeeSummary', () => {
   it('reads the policy as a sentence', () => {
     expect(lateFeeSummary(null, formatMoney)).toBe('No late fees');

@@ -1,3 +1,4 @@
+import type { ApolloCache } from '@apollo/client/core';
 import type { Cents } from '@/money';
 import { centsToMoney, formatMoneyInput, parseMoneyInput } from '@/money';
 import type {
@@ -8,6 +9,7 @@ import type {
   LateFeePolicy,
   PropertyType,
 } from './assessments.graphql';
+import { plural } from '@/format';
 
 export const FREQUENCIES: {
   value: AssessmentFrequency;
@@ -58,7 +60,7 @@ export function lateFeeSummary(policy: LateFeePolicy | null, format: (m: string)
   if (policy.monthlyInterestPercent) parts.push(`${policy.monthlyInterestPercent}% a month`);
   const fee = parts.length ? parts.join(' + ') : 'No charge';
   const days = policy.graceDays;
-  return `${fee}, after ${days} ${days === 1 ? 'day' : 'days'}`;
+  return `${fee}, after ${plural(days, 'day', 'days')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -143,7 +145,10 @@ export function groupInput(
     errors.dueDay = 'Choose a day from 1 to 28.';
   if (!form.regularIncomeAccountId)
     errors.regularIncomeAccountId = 'Choose the income account of regular assessments.';
-  if (!form.specialIncomeAccountId)
+  // Only special income needs its account (the API asks the same): a special amount typed, even
+  // one still to be corrected, means there will be some.
+  const hasSpecial = form.rates.some((row) => rateCents(row.special) !== 0);
+  if (hasSpecial && !form.specialIncomeAccountId)
     errors.specialIncomeAccountId = 'Choose the income account of special assessments.';
   const rates: AssessmentGroupInput['rates'] = [];
   form.rates.forEach((row, i) => {
@@ -191,7 +196,7 @@ export function groupInput(
       isDefault: form.isDefault,
       dueDay: form.dueDay,
       regularIncomeAccountId: form.regularIncomeAccountId!,
-      specialIncomeAccountId: form.specialIncomeAccountId!,
+      specialIncomeAccountId: form.specialIncomeAccountId,
       rates,
       lateFee,
     },
@@ -201,4 +206,15 @@ export function groupInput(
 function parseError(text: string): string | null {
   const parsed = parseMoneyInput(text);
   return parsed.kind === 'invalid' ? parsed.message : null;
+}
+
+/**
+ * A group or a property type changed: the cached group lists and the projection are dropped, so
+ * whichever page shows them next (or now) asks again. Named refetchQueries would warn about an
+ * "unknown query" whenever that page is not mounted (saving from the group form).
+ */
+export function evictAssessmentGroups(cache: ApolloCache<unknown>): void {
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'assessmentGroups' });
+  cache.evict({ id: 'ROOT_QUERY', fieldName: 'assessmentProjection' });
+  cache.gc();
 }

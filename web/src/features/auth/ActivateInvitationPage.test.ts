@@ -2,7 +2,14 @@ import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
-import { apiError, installTestClient, mapleRidge, refreshRefused, treasurer } from '@/test/graphql';
+import {
+  apiError,
+  installTestClient,
+  mapleRidge,
+  refreshRefused,
+  sessionPayload,
+  treasurer,
+} from '@/test/graphql';
 import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt } from '@/test/mount';
 import ActivateInvitationPage from './views/ActivateInvitationPage.vue';
@@ -21,9 +28,13 @@ const invitation = (userExists: boolean) => ({
   },
 });
 
+// Where a signed-in existing user is working when they open the link.
+const elsewhere = { ...mapleRidge, id: 'org-9', name: 'Cedar Court HOA' };
+
 async function mountActivate(
   reply: (req: GraphQLRequest) => GraphQLReply,
   path = '/activate?token=inv-1',
+  signedIn = false,
 ) {
   const requests: GraphQLRequest[] = [];
   installTestClient((req) => {
@@ -32,6 +43,10 @@ async function mountActivate(
     return reply(req);
   });
   const pinia = freshPinia();
+  if (signedIn)
+    useAuthStore().setSession(
+      sessionPayload({ organization: elsewhere, organizations: [elsewhere] }),
+    );
   const router = await routerAt(path, pinia);
   const wrapper = mountWithApp(ActivateInvitationPage, { pinia, router });
   await flushPromises();
@@ -99,15 +114,64 @@ describe('ActivateInvitationPage', () => {
     wrapper.unmount();
   });
 
-  it('tells an existing user to sign in (the membership already exists)', async () => {
-    const { wrapper } = await mountActivate(() => invitation(true));
+  it('asks an existing user to sign in first, coming back to this page (nothing joined yet)', async () => {
+    const { wrapper, requests } = await mountActivate(() => invitation(true));
     const box = wrapper.get('[data-testid=activate-existing-user]');
-    expect(box.text()).toContain("You've joined Maple Ridge HOA");
+    expect(box.text()).toContain('Join Maple Ridge HOA');
+    expect(box.text()).not.toContain("You've joined");
     expect(box.text()).toContain('treasurer@example.com');
-    expect(wrapper.get('[data-testid=activate-sign-in]').attributes('href')).toBe(
-      '/login?email=treasurer@example.com',
-    );
+    const href = wrapper.get('[data-testid=activate-sign-in]').attributes('href')!;
+    const url = new URL(href, 'http://x');
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('email')).toBe('treasurer@example.com');
+    expect(url.searchParams.get('redirect')).toBe('/activate?token=inv-1');
     expect(wrapper.find('form').exists()).toBe(false);
+    expect(requests.map((r) => r.operationName)).toEqual(['Invitation']);
+    wrapper.unmount();
+  });
+
+  it('a signed-in existing user accepts, then the session moves to the association', async () => {
+    const { wrapper, requests, router } = await mountActivate(
+      (req) => {
+        if (req.operationName === 'Invitation') return invitation(true);
+        if (req.operationName === 'JoinOrganization') {
+          return { body: { data: { joinOrganization: { ...mapleRidge } } } };
+        }
+        if (req.operationName === 'SwitchOrganization') {
+          return { body: { data: { switchOrganization: sessionPayload() } } };
+        }
+        return { body: {} };
+      },
+      '/activate?token=inv-1',
+      true,
+    );
+    await wrapper.get('[data-testid=activate-join]').trigger('click');
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
+      timeout: 5000,
+    });
+    const join = requests.find((r) => r.operationName === 'JoinOrganization');
+    expect(join?.variables).toEqual({ token: 'inv-1' });
+    expect(requests.find((r) => r.operationName === 'SwitchOrganization')?.variables).toEqual({
+      organizationId: 'org-1',
+    });
+    expect(useOrganizationStore().current?.name).toBe('Maple Ridge HOA');
+    wrapper.unmount();
+  });
+
+  it('tells someone signed in as another person that the invitation is not theirs', async () => {
+    const { wrapper } = await mountActivate(
+      (req) =>
+        req.operationName === 'Invitation'
+          ? invitation(true)
+          : { body: apiError('FORBIDDEN', 'This invitation is for another email address') },
+      '/activate?token=inv-1',
+      true,
+    );
+    await wrapper.get('[data-testid=activate-join]').trigger('click');
+    await flushPromises();
+    expect(wrapper.get('[data-testid=activate-join-error]').text()).toContain(
+      'Sign out, then sign in as treasurer@example.com to accept.',
+    );
     wrapper.unmount();
   });
 

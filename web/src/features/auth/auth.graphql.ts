@@ -92,7 +92,9 @@ export const REFRESH_SESSION_MUTATION = graphql(
 );
 
 /** What login, refreshSession, switchOrganization, impersonation and invitations return. */
-export type SessionPayload = ResultOf<typeof REFRESH_SESSION_MUTATION>['refreshSession'];
+export type SessionPayload = NonNullable<
+  ResultOf<typeof REFRESH_SESSION_MUTATION>['refreshSession']
+>;
 
 export const LOGOUT_MUTATION = graphql(`
   mutation Logout {
@@ -184,6 +186,17 @@ export const ACCEPT_INVITATION_MUTATION = graphql(
   `,
   [LOGIN_SESSION_FIELDS],
 );
+
+// An existing account accepts while signed in as the invited email.
+export const JOIN_ORGANIZATION_MUTATION = graphql(`
+  mutation JoinOrganization($token: String!) {
+    joinOrganization(token: $token) {
+      id
+      name
+      role
+    }
+  }
+`);
 
 export const CHANGE_PASSWORD_MUTATION = graphql(`
   mutation ChangePassword($currentPassword: String!, $newPassword: String!) {

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH } from '../../../../api/src/core/auth/password-rules';
 import { errorReason } from '@/apollo/errors';
 import type { TokenProblemReason } from '@/apollo/types';
 
@@ -6,10 +7,18 @@ export interface NewPasswordErrors {
   confirm?: string;
 }
 
-/** What the form checks before asking the API (which checks the password rules themselves). */
+export { MIN_PASSWORD_LENGTH };
+
+/**
+ * What the form checks before asking the API: presence, the API's own minimum length (same number
+ * and words as api/src/core/auth/password-policy.ts), and the confirmation. Strength is the API's.
+ */
 export function checkNewPassword(password: string, confirm: string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
   if (!password) errors.password = 'Enter a new password.';
+  else if (password.length < MIN_PASSWORD_LENGTH) {
+    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
+  }
   if (!confirm) errors.confirm = 'Enter the new password again.';
   else if (password && password !== confirm) errors.confirm = 'The two passwords do not match.';
   return errors;

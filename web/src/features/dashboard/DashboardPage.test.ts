@@ -64,10 +64,10 @@ describe('DashboardPage', () => {
     expect(ie.get('[data-testid=ie-expense]').text()).toContain('$5,080.00');
     const variance = ie.get('[data-testid=ie-expense] [data-testid=variance]');
     expect(variance.text()).toContain('$1,080.00 over budget');
-    expect(variance.text()).toContain('(unfavourable)');
-    expect(variance.classes()).toContain('ie__var--unfavourable');
+    expect(variance.text()).toContain('(unfavorable)');
+    expect(variance.classes()).toContain('ie__var--unfavorable');
     expect(ie.get('[data-testid=ie-income] [data-testid=variance]').classes()).toContain(
-      'ie__var--favourable',
+      'ie__var--favorable',
     );
 
     const ar = wrapper.get('[data-testid=receivables-tile]');

@@ -6,7 +6,7 @@ const FIGURES = graphql(`
     actual
     variance
     variancePercent
-    favourable
+    favorable
   }
 `);
 

@@ -1,12 +1,12 @@
 // A dashboard answer as the API sends it (with __typename), for the page's tests.
 
-const figures = (budget: string, actual: string, variance: string, favourable: boolean) => ({
+const figures = (budget: string, actual: string, variance: string, favorable: boolean) => ({
   __typename: 'BudgetVsActualFigures',
   budget,
   actual,
   variance,
   variancePercent: null,
-  favourable,
+  favorable,
 });
 
 const trend = (balances: string[], last = '2026-04-20') =>

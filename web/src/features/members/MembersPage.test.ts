@@ -43,12 +43,35 @@ const calendarOf = (id: string, timeZone = 'America/New_York', fiscalYearStartMo
 
 const PageWithToast = withToast(MembersPage);
 
-async function mountPage(mutations: (req: GraphQLRequest) => GraphQLReply) {
+const pendingInvitation = {
+  __typename: 'PendingInvitation',
+  id: 'inv-3',
+  email: 'new.board@example.com',
+  role: 'VIEWER',
+  sentAt: '2026-11-20T09:00:00.000Z',
+  expiresAt: '2026-11-27T09:00:00.000Z',
+  expired: false,
+};
+
+async function mountPage(
+  mutations: (req: GraphQLRequest) => GraphQLReply,
+  opts: { emailDeliveryConfigured?: boolean } = {},
+) {
   const requests: GraphQLRequest[] = [];
   installTestClient((req) => {
     requests.push(req);
     if (req.operationName === 'Members')
       return { body: { data: { members: [dana, omar, pending] } } };
+    if (req.operationName === 'PendingInvitations') {
+      return {
+        body: {
+          data: {
+            emailDeliveryConfigured: opts.emailDeliveryConfigured ?? true,
+            pendingInvitations: [pendingInvitation],
+          },
+        },
+      };
+    }
     if (req.operationName === 'OrganizationCalendar') return { body: calendarOf('org-1') };
     return mutations(req);
   });
@@ -108,6 +131,7 @@ describe('MembersPage', () => {
   it('invites: a CONFLICT goes under the email field, then a toast and the new row', async () => {
     const invites: unknown[] = [];
     const { wrapper } = await mountPage((req) => {
+      if (req.operationName !== 'InviteMember') return { body: {} };
       invites.push(req.variables);
       if (req.variables.email === 'omar@example.com') {
         return {
@@ -297,6 +321,112 @@ describe('MembersPage', () => {
     const item = menuItem('Suspend access');
     expect(item.getAttribute('aria-disabled')).toBe('true');
     expect(item.textContent).toContain('Another admin can suspend you');
+    wrapper.unmount();
+  });
+
+  it('never names the invitee in the toast, even when the API knows a name', async () => {
+    const { wrapper } = await mountPage((req) =>
+      req.operationName === 'InviteMember'
+        ? {
+            body: {
+              data: {
+                inviteMember: member({
+                  userId: 'user-9',
+                  email: 'known@example.com',
+                  name: 'Known Person',
+                  // Even an answer shaped like the old immediate attachment.
+                  status: 'ACTIVE',
+                }),
+              },
+            },
+          }
+        : { body: {} },
+    );
+    button('invite-member').click();
+    await flushPromises();
+    typeInto('#invite-email', 'known@example.com');
+    button('invite-submit').click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Invitation sent to known@example.com'),
+    );
+    expect(document.querySelector('[data-pc-name=toast]')?.textContent).not.toContain(
+      'Known Person',
+    );
+    expect(document.querySelector('[data-pc-name=toast]')?.textContent).not.toContain('added to');
+    wrapper.unmount();
+  });
+
+  it('says honestly when the server sends no email, and copies a fresh link', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const url = 'https://covenant.test/activate?token=fresh';
+    const { wrapper, requests } = await mountPage(
+      (req) =>
+        req.operationName === 'IssueInvitationLink'
+          ? {
+              body: {
+                data: {
+                  issueInvitationLink: {
+                    __typename: 'InvitationLink',
+                    url,
+                    invitation: pendingInvitation,
+                  },
+                },
+              },
+            }
+          : { body: {} },
+      { emailDeliveryConfigured: false },
+    );
+    const section = document.querySelector('[data-testid=pending-invitations]')!;
+    expect(section.textContent).toContain('new.board@example.com');
+    expect(section.textContent).toContain('Viewer · sent Nov 20, 2026 · expires Nov 27, 2026');
+    expect(document.querySelector('[data-testid=email-not-configured]')?.textContent).toContain(
+      'Email is not set up on this server: copy the link and send it yourself.',
+    );
+    // No email to resend.
+    expect(document.querySelector('[data-testid=resend-inv-3]')).toBeNull();
+    button('invite-member').click();
+    await flushPromises();
+    expect(document.querySelector('[data-testid=invite-intro]')?.textContent).toContain(
+      'Email is not set up on this server',
+    );
+    expect(document.body.textContent).not.toContain("We'll email a link");
+    document.querySelector<HTMLElement>('.p-dialog-close-button, [aria-label=Close]')?.click();
+
+    button('copy-link-inv-3').click();
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
+    expect(requests.find((r) => r.operationName === 'IssueInvitationLink')?.variables).toEqual({
+      id: 'inv-3',
+    });
+
+    // A browser that refuses the clipboard gets the link in a read-only field to select.
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    button('copy-link-inv-3').click();
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector<HTMLInputElement>('[data-testid=invitation-link-field]')?.value,
+      ).toBe(url),
+    );
+    expect(
+      document.querySelector<HTMLInputElement>('[data-testid=invitation-link-field]')?.readOnly,
+    ).toBe(true);
+    wrapper.unmount();
+  });
+
+  it('resends a pending invitation when email is set up', async () => {
+    const { wrapper, requests } = await mountPage((req) =>
+      req.operationName === 'ResendInvitation'
+        ? { body: { data: { resendInvitation: pendingInvitation } } }
+        : { body: {} },
+    );
+    expect(document.querySelector('[data-testid=email-not-configured]')).toBeNull();
+    button('resend-inv-3').click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Invitation sent again to new.board@example.com'),
+    );
+    expect(requests.find((r) => r.operationName === 'ResendInvitation')?.variables).toEqual({
+      id: 'inv-3',
+    });
     wrapper.unmount();
   });
 });

@@ -84,3 +84,51 @@ export const UPDATE_ORGANIZATION_CALENDAR_MUTATION = graphql(`
     }
   }
 `);
+
+/** Pending invitations, and whether this server emails them at all (admins). */
+export const PENDING_INVITATIONS_QUERY = graphql(`
+  query PendingInvitations {
+    emailDeliveryConfigured
+    pendingInvitations {
+      id
+      email
+      role
+      sentAt
+      expiresAt
+      expired
+    }
+  }
+`);
+
+export type PendingInvitationRow = ResultOf<
+  typeof PENDING_INVITATIONS_QUERY
+>['pendingInvitations'][number];
+
+export const RESEND_INVITATION_MUTATION = graphql(`
+  mutation ResendInvitation($id: ID!) {
+    resendInvitation(id: $id) {
+      id
+      email
+      role
+      sentAt
+      expiresAt
+      expired
+    }
+  }
+`);
+
+export const ISSUE_INVITATION_LINK_MUTATION = graphql(`
+  mutation IssueInvitationLink($id: ID!) {
+    issueInvitationLink(id: $id) {
+      url
+      invitation {
+        id
+        email
+        role
+        sentAt
+        expiresAt
+        expired
+      }
+    }
+  }
+`);

@@ -12,7 +12,7 @@ const f = (budget: string, actual: string) => ({
   actual,
   variance: '0.00',
   variancePercent: 0,
-  favourable: true,
+  favorable: true,
 });
 const BVA = {
   __typename: 'BudgetVsActual',

@@ -13,7 +13,7 @@ const f = (budget: string, actual: string, variance: string, pct: number | null,
   actual,
   variance,
   variancePercent: pct,
-  favourable: fav,
+  favorable: fav,
 });
 const row = (number: string, name: string, type: string, figures: ReturnType<typeof f>) => ({
   ...figures,
@@ -75,7 +75,7 @@ describe('BudgetVsActualPage', () => {
     document.body.innerHTML = '';
   });
 
-  it('asks for the period in the address and shows variances with colour and direction', async () => {
+  it('asks for the period in the address and shows variances with color and direction', async () => {
     const requests: GraphQLRequest[] = [];
     installTestClient((req) => {
       requests.push(req);
@@ -105,10 +105,10 @@ describe('BudgetVsActualPage', () => {
       '$500.00',
       '+1.4%',
     ]);
-    expect(income.find('.bva__var--favourable').exists()).toBe(true);
+    expect(income.find('.bva__var--favorable').exists()).toBe(true);
     const expense = wrapper.get('tr[data-account="5010"]');
-    expect(expense.find('.bva__var--unfavourable').exists()).toBe(true);
-    expect(expense.find('[aria-label="Unfavourable"]').exists()).toBe(true);
+    expect(expense.find('.bva__var--unfavorable').exists()).toBe(true);
+    expect(expense.find('[aria-label="Unfavorable"]').exists()).toBe(true);
     expect(wrapper.get('tr[data-total="t-net"]').text()).toContain('$31,700.00');
     expect(wrapper.get('tr[data-total="s-OPERATING-EXPENSE"]').text()).toContain(
       'Total operating expense',
@@ -127,7 +127,7 @@ describe('BudgetVsActualPage', () => {
       'Actual',
       'Variance',
       'Variance %',
-      'Favourable',
+      'Favorable',
     ]);
     expect(rows[2]).toEqual([
       '4010',

@@ -6,7 +6,7 @@ const FIGURES = graphql(`
     actual
     variance
     variancePercent
-    favourable
+    favorable
   }
 `);
 
@@ -34,7 +34,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           actual
           variance
           variancePercent
-          favourable
+          favorable
         }
         subtotals {
           fundType
@@ -43,7 +43,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           actual
           variance
           variancePercent
-          favourable
+          favorable
         }
         totalIncome {
           ...BvaFigures

@@ -91,10 +91,10 @@ export function reportLines(r: BudgetVsActual): ReportLine[] {
   return out;
 }
 
-/** The variance's direction in words (never colour alone). */
-export function varianceTone(f: BvaFigures): 'favourable' | 'unfavourable' | 'even' {
+/** The variance's direction in words (never color alone). */
+export function varianceTone(f: BvaFigures): 'favorable' | 'unfavorable' | 'even' {
   if (toCents(f.variance) === 0) return 'even';
-  return f.favourable ? 'favourable' : 'unfavourable';
+  return f.favorable ? 'favorable' : 'unfavorable';
 }
 
 export function formatPercent(p: number | null): string {
@@ -114,7 +114,7 @@ export function reportCsv(r: BudgetVsActual, title: string): CsvCell[][] {
       'Actual',
       'Variance',
       'Variance %',
-      'Favourable',
+      'Favorable',
     ],
   ];
   const figures = (f: BvaFigures): CsvCell[] => [
@@ -122,7 +122,7 @@ export function reportCsv(r: BudgetVsActual, title: string): CsvCell[][] {
     f.actual,
     f.variance,
     f.variancePercent === null ? '' : f.variancePercent,
-    toCents(f.variance) === 0 ? '' : f.favourable ? 'yes' : 'no',
+    toCents(f.variance) === 0 ? '' : f.favorable ? 'yes' : 'no',
   ];
   for (const line of reportLines(r)) {
     if (line.kind === 'account') {

@@ -141,7 +141,7 @@ export function sendMultipart<T>(request: MultipartRequest): Promise<T> {
     });
     xhr.addEventListener('error', () => reject(new UploadError(OFFLINE, null, null, 0)));
     xhr.addEventListener('abort', () =>
-      reject(new UploadError('Upload cancelled', null, 'ABORTED')),
+      reject(new UploadError('Upload canceled', null, 'ABORTED')),
     );
     request.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(body);

@@ -1,5 +1,5 @@
 import type { CsvCell } from '@/csv';
-import { formatLocalDate, parseLocalDate, toLocalDate } from '@/format';
+import { formatLocalDate, parseLocalDate, plural, toLocalDate } from '@/format';
 import { centsToMoney } from '@/money';
 import type { CreateVendorInput, UpdateVendorInput, Vendor } from './vendors.graphql';
 
@@ -173,7 +173,7 @@ export interface VendorRow extends Vendor {
 /** "12 vendors · 4 for 1099" (+ "· 2 inactive" when they are shown). */
 export function vendorsSummary(vendors: readonly Pick<Vendor, 'active' | 'is1099'>[]): string {
   const active = vendors.filter((v) => v.active);
-  const parts = [`${active.length} ${active.length === 1 ? 'vendor' : 'vendors'}`];
+  const parts = [`${plural(active.length, 'vendor', 'vendors')}`];
   const tenNinetyNine = active.filter((v) => v.is1099).length;
   if (tenNinetyNine) parts.push(`${tenNinetyNine} for 1099`);
   const inactive = vendors.length - active.length;

@@ -1,0 +1,110 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+// A local SMTP server speaking the real protocol: nodemailer is exercised end to end.
+function startSmtp(opts: { reject?: boolean } = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, cb) {
+      cb(
+        opts.reject ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : null,
+      );
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        cb();
+      });
+    },
+  });
+  return new Promise<{ server: SMTPServer; url: string; received: Received[] }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.server.address() as AddressInfo;
+      resolve({ server, url: `smtp://127.0.0.1:${port}`, received });
+    });
+  });
+}
+
+// Quoted-printable soft line breaks and escapes, as SMTP carries a long text body.
+function decodeQp(raw: string) {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+const INVITE = `mutation ($e: String!) { inviteMember(email: $e, role: USER) { email status } }`;
+
+describe('email through SMTP_URL', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let failing: Awaited<ReturnType<typeof startSmtp>>;
+  let app: TestApp;
+  let down: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    failing = await startSmtp({ reject: true });
+    app = await startTestApp({ smtpUrl: smtp.url, emailFrom: 'Covenant <hello@covenant.test>' });
+    down = await startTestApp({ smtpUrl: failing.url, emailFrom: 'hello@covenant.test' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await down.close();
+    await new Promise<void>((r) => smtp.server.close(() => r()));
+    await new Promise<void>((r) => failing.server.close(() => r()));
+  });
+
+  it('delivers the invitation with its link, and still logs it', async () => {
+    const org = await createOrg(app.services, 'Smtp HOA');
+    const admin = await createUser(app.services, { memberships: [{ org }] });
+    const token = tokenFor(app.services, admin, org);
+    const configured = await app.gql('{ emailDeliveryConfigured }', {}, token);
+    expect(configured.body.data!.emailDeliveryConfigured).toBe(true);
+
+    const res = await app.gql(INVITE, { e: 'smtp.invitee@example.test' }, token);
+    expect(res.body.data!.inviteMember).toEqual({
+      email: 'smtp.invitee@example.test',
+      status: 'INVITED',
+    });
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail.from).toBe('hello@covenant.test');
+    expect(mail.to).toEqual(['smtp.invitee@example.test']);
+    expect(mail.raw).toMatch(/^Subject: You are invited to Smtp HOA on Covenant\r?$/m);
+    const body = decodeQp(mail.raw);
+    const link = /(http\S+\/activate\?token=\S+)/.exec(body)![1];
+    expect(link.startsWith(`${app.services.publicUrl}/activate?token=`)).toBe(true);
+    // The link that arrived is the working one.
+    const t = decodeURIComponent(new URL(link).searchParams.get('token')!);
+    const info = await app.gql(`query ($t: String!) { invitation(token: $t) { email } }`, { t });
+    expect(info.body.data!.invitation.email).toBe('smtp.invitee@example.test');
+    expect((await app.lastEmail('smtp.invitee@example.test'))!.body).toContain(link);
+  });
+
+  it('answers SERVICE_UNAVAILABLE when the server refuses, keeping the invitation pending', async () => {
+    const org = await createOrg(down.services, 'Refused HOA');
+    const admin = await createUser(down.services, { memberships: [{ org }] });
+    const token = tokenFor(down.services, admin, org);
+    const res = await down.gql(INVITE, { e: 'refused@example.test' }, token);
+    expect(res.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.body.errors![0].message).not.toMatch(/550|Mailbox/);
+    const pending = await down.gql('{ pendingInvitations { email } }', {}, token);
+    expect(pending.body.data!.pendingInvitations).toEqual([{ email: 'refused@example.test' }]);
+  });
+});
