@@ -230,7 +230,10 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     const rotated = refreshed.headers.getSetCookie().find((c) => c.startsWith('covenant_rt='))!;
     expect(rotated.split(';')[0]).not.toBe(cookie);
     expectWebServerHeaders(refreshed);
-    expect(readFileSync(join(dir, 'access.log'), 'utf8')).toMatch(/"POST \/auth\/graphql HTTP/);
+    // nginx logs a request after its response has gone: wait for the line rather than race it.
+    await expect
+      .poll(() => readFileSync(join(dir, 'access.log'), 'utf8'))
+      .toMatch(/"POST \/auth\/graphql HTTP/);
   });
 
   it('gives the API the client address nginx saw, not the one the client wrote', async () => {
