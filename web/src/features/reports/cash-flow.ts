@@ -4,14 +4,13 @@ import type { CsvCell } from '@/csv';
 import { SHORT_MONTHS, fiscalYearOf } from '@/composables/useOrganizationToday';
 import { formatLocalDate } from '@/format';
 import type { CashFlow, CashFlowLink } from './cash-flow.graphql';
+import { addMonths, monthEnd, type Period, type PeriodPreset, presetOf } from './periods';
+
+export { type Period, type PeriodPreset, presetPeriod } from './periods';
 
 export type CashFlowLinkKind = CashFlowLink['kind'];
 
-// The cash-flow report's periods, names and drill-downs. Periods are LocalDate pairs (both days
-// included); presets follow the association's calendar (today in its time zone, its fiscal-year
-// start), as Budget vs Actual does.
-
-export type PeriodPreset = 'month' | 'quarter' | 'ytd' | 'last-year';
+// The cash-flow report's period names, flow names and drill-downs (the period math is periods.ts).
 
 export const PRESETS: { value: PeriodPreset; label: string }[] = [
   { value: 'month', label: 'This month' },
@@ -20,75 +19,16 @@ export const PRESETS: { value: PeriodPreset; label: string }[] = [
   { value: 'last-year', label: 'Last fiscal year' },
 ];
 
-export interface Period {
-  from: string;
-  to: string;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const first = (year: number, month: number) => `${year}-${pad(month)}-01`;
-/** The last day of a calendar month (month 13 is next year's January, and so on). */
-function lastDay(year: number, month: number): string {
-  const d = new Date(Date.UTC(year, month, 0));
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-/** The calendar (year, month) `months` months after the given one. */
-function plusMonths(year: number, month: number, months: number) {
-  const i = year * 12 + (month - 1) + months;
-  return { year: Math.floor(i / 12), month: (i % 12) + 1 };
-}
-
-/** The fiscal year's first (year, month): fiscal years are named by the year they end in. */
-function fiscalStart(fiscalYear: number, startMonth: number) {
-  return { year: startMonth === 1 ? fiscalYear : fiscalYear - 1, month: startMonth };
-}
-
-/** The dates of a preset on `today` (a LocalDate in the association's time zone). */
-export function presetPeriod(preset: PeriodPreset, today: string, startMonth: number): Period {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const fy = fiscalYearOf(today, startMonth);
-  const start = fiscalStart(fy, startMonth);
-  switch (preset) {
-    case 'month':
-      return { from: first(year, month), to: lastDay(year, month) };
-    case 'quarter': {
-      // The fiscal quarter today is in.
-      const offset = (month - startMonth + 12) % 12;
-      const q = plusMonths(start.year, start.month, Math.floor(offset / 3) * 3);
-      const end = plusMonths(q.year, q.month, 2);
-      return { from: first(q.year, q.month), to: lastDay(end.year, end.month) };
-    }
-    case 'ytd':
-      return { from: first(start.year, start.month), to: today };
-    case 'last-year': {
-      const s = fiscalStart(fy - 1, startMonth);
-      const end = plusMonths(s.year, s.month, 11);
-      return { from: first(s.year, s.month), to: lastDay(end.year, end.month) };
-    }
-  }
-}
-
 /** The preset these dates are on `today`, if any. */
-export function matchingPreset(
-  period: Period,
-  today: string,
-  startMonth: number,
-): PeriodPreset | null {
-  const hit = PRESETS.find((p) => {
-    const q = presetPeriod(p.value, today, startMonth);
-    return q.from === period.from && q.to === period.to;
-  });
-  return hit?.value ?? null;
-}
+export const matchingPreset = presetOf;
 
 /** "Mar 2026", "Q1 2026" (with a January start; else "Q1 FY 2027"), "FY 2026", or the dates. */
 export function periodLabel(period: Period, startMonth: number, locale?: string): string {
   const { from, to } = period;
   const [fy, fm] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
   const wholeMonths = (n: number) => {
-    const end = plusMonths(fy, fm, n - 1);
-    return from.endsWith('-01') && to === lastDay(end.year, end.month);
+    const end = addMonths(fy, fm, n - 1);
+    return from.endsWith('-01') && to === monthEnd(end.year, end.month);
   };
   if (wholeMonths(1)) return `${SHORT_MONTHS[fm - 1]} ${fy}`;
   const fiscal = fiscalYearOf(from, startMonth);
