@@ -7,6 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../core/dates.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import {
+  cents,
+  money,
+  mulberry32,
+  readHledgerBalances,
+  requireHledger,
+} from '../../test/hledger.js';
 import { createTenant, type AccountTypeName, type Tenant } from '../../test/tenant.js';
 import { exportBooks } from './books-export.service.js';
 import { BooksExportFormat } from './books-export.types.js';
@@ -52,33 +59,10 @@ const SAFE_NAMES: Record<string, string> = {
   6520: 'Reserve:Expenses:6520 Paving phase 2 (résumé)',
 };
 
-// A small seeded PRNG (mulberry32): the same books on every run.
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20260315);
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
 
-// Money as bigint cents, never floats.
-function cents(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(s.trim());
-  if (!m) throw new Error(`not an amount: "${s}"`);
-  const v = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -v : v;
-}
-function money(c: bigint | number): string {
-  const v = BigInt(c);
-  const a = v < 0n ? -v : v;
-  return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
 const day = (iso: string, add: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + add);
@@ -107,17 +91,6 @@ function generateEntry(date: string): [string, string | null, string | null][] {
   ];
 }
 
-// Fails the whole file with one line when the engine is missing: never a silent skip.
-function requireHledger() {
-  try {
-    execFileSync('hledger', ['--version'], { encoding: 'utf8' });
-  } catch {
-    throw new Error(
-      'hledger is not installed: the books export test needs it (apt-get install -y hledger)',
-    );
-  }
-}
-
 const FUND_OF: Record<string, Fund> = { Operating: 'OPERATING', Reserve: 'RESERVE' };
 const TYPE_OF: Record<string, string> = {
   Assets: 'ASSET',
@@ -126,24 +99,6 @@ const TYPE_OF: Record<string, string> = {
   Income: 'INCOME',
   Expenses: 'EXPENSE',
 };
-
-// `hledger balance` per account as bigint cents (debits positive), by full account name.
-function hledgerBalances(file: string, ...args: string[]): Map<string, bigint> {
-  const out = execFileSync(
-    'hledger',
-    ['-f', file, 'balance', '--flat', '--no-total', '-O', 'csv', ...args],
-    { encoding: 'utf8' },
-  );
-  const rows = out.trim().split('\n');
-  expect(rows[0]).toBe('"account","balance"');
-  const balances = new Map<string, bigint>();
-  for (const row of rows.slice(1)) {
-    const m = /^"([^"]*)","(-?\d+\.\d{2}) USD"$/.exec(row);
-    if (!m) throw new Error(`unexpected hledger row: ${row}`);
-    if (cents(m[2]) !== 0n) balances.set(m[1], cents(m[2]));
-  }
-  return balances;
-}
 
 // hledger's names as our keys (fund:type:number); each name has exactly three parts.
 function byKey(balances: Map<string, bigint>): Record<string, string> {
@@ -158,6 +113,8 @@ function byKey(balances: Map<string, bigint>): Record<string, string> {
   }
   return out;
 }
+
+const hledgerBalances = (file: string, ...args: string[]) => readHledgerBalances(file, args, 'USD');
 
 describe('exporting the books (CSV and an hledger journal)', () => {
   let app: TestApp;
@@ -196,7 +153,7 @@ describe('exporting the books (CSV and an hledger journal)', () => {
   };
 
   beforeAll(async () => {
-    requireHledger();
+    requireHledger('the books export test');
     dir = mkdtempSync(join(tmpdir(), 'covenant-books-export-'));
     app = await startTestApp();
     t = await createTenant(app, 'Books Export HOA');

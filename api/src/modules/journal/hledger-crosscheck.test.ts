@@ -1,10 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import {
+  cents,
+  money,
+  mulberry32,
+  readHledgerBalances,
+  requireHledger,
+} from '../../test/hledger.js';
 import { lateFeePolicy, receivablesChart, receivablesKit } from '../../test/receivables.js';
 import { createTenant, type AccountTypeName, type Tenant } from '../../test/tenant.js';
 
@@ -74,34 +80,11 @@ const POOL = [
   '6520',
 ];
 
-// A small seeded PRNG (mulberry32): the same books on every run.
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(20250101);
 const int = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 const pick = <T>(xs: readonly T[]) => xs[int(0, xs.length - 1)];
 const chance = (p: number) => random() < p;
 
-// Money as bigint cents, never floats.
-function cents(s: string): bigint {
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(s.trim());
-  if (!m) throw new Error(`not an amount: "${s}"`);
-  const v = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -v : v;
-}
-function money(c: bigint | number): string {
-  const v = BigInt(c);
-  const a = v < 0n ? -v : v;
-  return `${v < 0n ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
-}
 const day = (iso: string, add: number) => {
   const d = new Date(`${iso}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + add);
@@ -151,41 +134,14 @@ function generateEntry(date: string): Generated {
   };
 }
 
-// Fails the whole file with one line when the engine is missing: never a silent skip.
-function requireHledger() {
-  try {
-    execFileSync('hledger', ['--version'], { encoding: 'utf8' });
-  } catch {
-    throw new Error(
-      'hledger is not installed: the ledger cross-check needs it (apt-get install -y hledger)',
-    );
-  }
-}
-
-// `hledger balance` per account as bigint cents (debits positive), zero balances left out.
-function hledgerBalances(file: string, ...args: string[]): Map<string, bigint> {
-  const out = execFileSync(
-    'hledger',
-    ['-f', file, 'balance', '--flat', '--no-total', '-O', 'csv', ...args],
-    { encoding: 'utf8' },
-  );
-  const rows = out.trim().split('\n');
-  expect(rows[0]).toBe('"account","balance"');
-  const balances = new Map<string, bigint>();
-  for (const row of rows.slice(1)) {
-    const m = /^"([^"]*)","([^"]*)"$/.exec(row);
-    if (!m) throw new Error(`unexpected hledger row: ${row}`);
-    const v = cents(m[2]);
-    if (v !== 0n) balances.set(m[1], v);
-  }
-  return balances;
-}
 const asMoney = (m: Map<string, bigint>) =>
   Object.fromEntries([...m].filter(([, v]) => v !== 0n).map(([k, v]) => [k, money(v)]));
 const key = (fund: string, type: string, number: string) =>
   `${fund.toLowerCase()}:${type.toLowerCase()}:${number}`;
 // +1 where the normal balance is a debit.
 const debitNormal = (type: string) => type === 'ASSET' || type === 'EXPENSE';
+
+const hledgerBalances = (file: string, ...args: string[]) => readHledgerBalances(file, args);
 
 describe('the books against an independent double-entry engine (hledger)', () => {
   let app: TestApp;
@@ -408,7 +364,7 @@ describe('the books against an independent double-entry engine (hledger)', () =>
   }
 
   beforeAll(async () => {
-    requireHledger();
+    requireHledger('the ledger cross-check');
     dir = mkdtempSync(join(tmpdir(), 'covenant-hledger-'));
     file = join(dir, 'books.journal');
     app = await startTestApp();
