@@ -89,6 +89,7 @@ export interface PaymentOpts {
   depositAccountId?: string;
   invoiceIds?: string[];
   reference?: string;
+  memo?: string;
 }
 
 // `adminEmail` names the admin (a browser journey signs in as them, with TEST_PASSWORD).

@@ -36,6 +36,9 @@ describe('CsvImportDialog', () => {
     const wrapper = open();
     await flushPromises();
     expect(document.body.textContent).toContain('One row per unit.');
+    expect(document.body.textContent).toContain(
+      'Its example rows start with # example and are never imported.',
+    );
     $('[data-testid=download-template]')!.click();
     expect(wrapper.emitted('template')).toHaveLength(1);
     const input = $('[data-testid=units-file]') as HTMLInputElement;

@@ -1,6 +1,7 @@
 import { computed, ref, type Ref } from 'vue';
 import { errorMessage } from '@/apollo/errors';
 import { UploadError } from '@/features/transactions/upload';
+import { plural } from '@/format';
 
 /** One problem of an imported file, at its line (the header is line 1). */
 export interface ImportRowError {
@@ -10,17 +11,26 @@ export interface ImportRowError {
 }
 
 /**
+ * What a success message adds when the file held the template's sample rows, which the API
+ * leaves out ("1 sample row skipped"); nothing otherwise.
+ */
+export function sampleRowsNote(skipped: number | null | undefined, locale?: string): string {
+  return skipped ? `${plural(skipped, 'sample row', 'sample rows', locale)} skipped` : '';
+}
+
+/**
  * The state of an all-or-nothing CSV import dialog: the file picked, the upload's progress, the
  * row errors the API answered (nothing was written then) or the failure. `run` uploads the file;
- * on success `done` gets the number created and the dialog closes. Each open starts clean.
+ * on success `done` gets the number created (and of sample rows left out) and the dialog closes.
+ * Each open starts clean.
  */
 export function useCsvImport(
   visible: Ref<boolean>,
   run: (
     file: File,
     onProgress: (fraction: number) => void,
-  ) => Promise<{ created: number; errors: ImportRowError[] }>,
-  done: (created: number) => void,
+  ) => Promise<{ created: number; sampleRowsSkipped?: number; errors: ImportRowError[] }>,
+  done: (created: number, sampleRowsSkipped: number) => void,
   clearInput: () => void,
 ) {
   const file = ref<File | null>(null);
@@ -56,7 +66,7 @@ export function useCsvImport(
         rowErrors.value = [...result.errors].sort((a, b) => a.row - b.row);
         return;
       }
-      done(result.created);
+      done(result.created, result.sampleRowsSkipped ?? 0);
       visible.value = false;
     } catch (e) {
       failure.value = e instanceof UploadError ? e.message : errorMessage(e);

@@ -1,5 +1,18 @@
-import { ref, watch, type Ref } from 'vue';
+import {
+  computed,
+  getCurrentInstance,
+  nextTick,
+  provide,
+  ref,
+  watch,
+  type InjectionKey,
+  type Ref,
+} from 'vue';
 import { formErrors } from '@/apollo/formErrors';
+import { useUnsavedChanges } from './useUnsavedChanges';
+
+/** How FormDialog asks before a close drops edited values (true: close). */
+export const CONFIRM_CLOSE: InjectionKey<() => Promise<boolean>> = Symbol('confirm close');
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
@@ -55,13 +68,29 @@ export function useFormDialog<F extends string>(options: {
     formError.value = null;
   }
 
+  // Edited: the values differ from what the opening filled in. Taken a tick after `fill`, so
+  // defaults the form's own watchers derive from it count as filled, not typed.
+  const current = () =>
+    values ? JSON.stringify(options.fields.map((field) => values[field] ?? null)) : '';
+  const filled = ref<string | null>(null);
+  const dirty = computed(
+    () => options.visible.value && filled.value !== null && current() !== filled.value,
+  );
+  // FormDialog (the one shell of every form dialog) asks before Cancel, Escape or × drop edits.
+  const { confirmDiscard } = useUnsavedChanges(dirty, { routeLeave: false });
+  if (getCurrentInstance()) provide(CONFIRM_CLOSE, confirmDiscard);
+
   // Each opening starts afresh; `immediate` covers a dialog mounted already open.
   watch(
     options.visible,
     (open) => {
+      filled.value = null;
       if (!open) return;
       options.fill?.();
       clear();
+      void nextTick(() => {
+        if (options.visible.value) filled.value = current();
+      });
     },
     { immediate: true },
   );
@@ -83,5 +112,5 @@ export function useFormDialog<F extends string>(options: {
     }
   }
 
-  return { errors, formError, clear, submit };
+  return { errors, formError, clear, submit, dirty };
 }

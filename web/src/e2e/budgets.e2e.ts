@@ -44,7 +44,6 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     watchConsole(page, errors);
-    page.on('dialog', (d) => void d.accept());
     await page.goto(`${app.url}/login`);
     await page.fill('#login-email', 'treasurer@birch-hollow.test');
     await page.fill('#login-password', TEST_PASSWORD);
@@ -107,6 +106,20 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     ).toBe('5020 Utilities, Apr');
     await expect.poll(() => page.textContent('[data-testid="pending"]')).toContain('1 unsaved');
     await page.screenshot({ path: join(shots, 'budget-grid.png') });
+    // Another year, or another page, with a cell not saved: the app's own question, and Keep
+    // editing keeps the cell (a browser dialog here would fail the journey: none is accepted).
+    await page.click('[data-testid="grid-year"]');
+    await page.locator('[role="option"]:visible').filter({ hasText: 'FY 2027' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Discard unsaved changes?');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    expect(page.url()).toContain('year=2026');
+    await page.click('a[aria-label="Monthly Actuals"]');
+    await expect.poll(() => page.textContent('body')).toContain('Discard unsaved changes?');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => page.isVisible('[data-testid="discard-changes"]')).toBe(false);
+    expect(page.url()).toMatch(/\/budgets\?year=2026$/);
+    expect(await cell('5020', 'Mar').inputValue()).toMatch(/410\.50/);
+    await expect.poll(() => page.textContent('[data-testid="pending"]')).toContain('1 unsaved');
     await page.click('[data-testid="save-budget"]');
     await expect.poll(() => page.textContent('body')).toContain('Budget FY 2026 saved');
 

@@ -52,6 +52,28 @@ describe('browser journey: the journal', () => {
   it('posts a balanced entry from the form, attaches a receipt, and reverses it', async () => {
     await page.goto(`${app.url}/transactions/new`);
     await page.fill('#entry-memo', 'March landscaping');
+    // Leaving a half-typed entry asks first, in the app's dialog; Keep editing keeps the text.
+    await page.click('a[aria-label="Accounts"]');
+    await expect.poll(() => page.textContent('body')).toContain('Discard unsaved changes?');
+    await page.getByRole('button', { name: 'Keep editing' }).click();
+    await expect.poll(() => page.isVisible('[data-testid="discard-changes"]')).toBe(false);
+    expect(page.url()).toMatch(/\/transactions\/new$/);
+    expect(await page.inputValue('#entry-memo')).toBe('March landscaping');
+
+    // A date typed the way people write it (the first of this month, as MM/DD/YYYY) is read on
+    // Tab and shown in the app's date format; the calendar does not stay over the next field.
+    const now = new Date();
+    const month = now.toLocaleString('en-US', { month: 'short' });
+    await page.click('#entry-date');
+    await page.fill(
+      '#entry-date',
+      `${String(now.getMonth() + 1).padStart(2, '0')}/01/${now.getFullYear()}`,
+    );
+    await page.keyboard.press('Tab');
+    expect(await page.inputValue('#entry-date')).toBe(`${month} 1, ${now.getFullYear()}`);
+    expect(await page.getAttribute('#entry-date', 'aria-invalid')).toBeNull();
+    await expect.poll(() => page.isVisible('.p-datepicker-panel')).toBe(false);
+
     await pickAccount(0, /5010/);
     await page.fill('#line-0-debit', '1250.00');
     await pickAccount(1, /1010/);
@@ -125,8 +147,10 @@ describe('browser journey: the journal', () => {
     await page.waitForTimeout(400); // the message's opening animation, for the picture
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'journal-import-errors.png') });
 
+    // The template's sample row left in at the top is skipped, and the preview says so.
     const good = [
       'Date,Reference,Account,Debit,Credit,Memo',
+      '# example: 2026-01-31,GJ-1001,5010,250.00,,January landscaping',
       '12/01/2025,H-1,5010,90.00,,December mowing',
       '12/01/2025,H-1,1010,,90.00,December mowing',
       '12/15/2025,H-2,5010,"1,250.00",,Tree removal',
@@ -141,6 +165,9 @@ describe('browser journey: the journal', () => {
     await expect
       .poll(() => page.textContent('[data-testid="journal-preview"]'))
       .toContain('2 entries · 4 lines · debits $1,340.00');
+    expect(await page.textContent('[data-testid="journal-preview"]')).toContain(
+      '1 sample row skipped',
+    );
     await page.waitForTimeout(400); // the message's opening animation, for the picture
     await page.screenshot({ path: join(REPO_ROOT, 'test-results', 'journal-import-preview.png') });
     await page.click('[data-testid="journal-import"]');

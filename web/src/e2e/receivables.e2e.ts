@@ -141,7 +141,10 @@ describe('browser journey: assessments and receivables', () => {
     await page.click('[data-testid="record-payment-submit"]');
     await expect.poll(() => page.textContent('[data-testid="unit-balance"]')).toContain('$0.00');
     await expect.poll(() => page.textContent('[data-testid="unit-credit"]')).toContain('25.00');
-    await expect.poll(() => page.textContent('[data-testid="unit-ledger"]')).toMatch(/PMT-\d+/);
+    // Numbered from 1001 like invoices, and described as a person would say it.
+    await expect
+      .poll(() => page.textContent('[data-testid="unit-ledger"]'))
+      .toMatch(/PMT-1001[\s\S]*Payment — check 2041/);
     await shot('unit');
 
     await page.goto(`${app.url}/payments`);

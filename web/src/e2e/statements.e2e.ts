@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 // A newcomer's first look: the demo association's treasurer signs in to a dashboard of real
 // figures, follows a tile, reads the income statement and exports it, follows a flow of the
@@ -207,6 +207,7 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
+      await expectFitsViewport(page, path);
     }
     expect(errors).toEqual([]);
   });

@@ -70,7 +70,13 @@ export async function routerAt(path: string, pinia: Pinia): Promise<Router> {
 /** Mounts a component with everything main.ts installs (PrimeVue unstyled for speed). */
 export function mountWithApp(
   component: Component,
-  options: { pinia: Pinia; router: Router; props?: Record<string, unknown> },
+  options: {
+    pinia: Pinia;
+    router: Router;
+    props?: Record<string, unknown>;
+    /** e.g. `{ transition: false }` for overlays whose enter hooks do work (focus, Esc). */
+    stubs?: Record<string, boolean>;
+  },
 ) {
   return mount(component, {
     props: options.props,
@@ -78,6 +84,7 @@ export function mountWithApp(
     global: {
       plugins: [options.pinia, options.router, [PrimeVue, { unstyled: true }], ToastService],
       directives: { tooltip: Tooltip },
+      stubs: options.stubs,
       provide: { [DefaultApolloClient]: apolloClient() },
     },
   });

@@ -19,6 +19,11 @@ const JOURNAL =
   'mutation ($file: Upload!) { importJournalEntries(file: $file, dryRun: false) { committed errors { row field message } } }';
 const OPENING =
   'mutation ($file: Upload!) { importOpeningBalances(file: $file) { created errors { row field message } } }';
+// The imports' answers with the count of the templates' sample rows they left out.
+const UNITS_SAMPLES =
+  'mutation ($file: Upload!) { importUnits(file: $file) { created sampleRowsSkipped errors { row field message } } }';
+const OPENING_SAMPLES =
+  'mutation ($file: Upload!) { importOpeningBalances(file: $file) { created sampleRowsSkipped errors { row field message } } }';
 const BUDGET = `mutation ($file: Upload!) { importBudget(year: 2026, file: $file, dryRun: true) {
   committed rows { row accountNumber accountName status amounts } problems { message } } }`;
 
@@ -313,9 +318,11 @@ describe('CSV imports and templates', () => {
     const unitTemplate = (await t.ok('{ unitImportTemplate }')).unitImportTemplate as string;
     expect(unitTemplate).toBe(
       '\uFEFFunit_number,address,owner_name,email,phone,property_type,assessment_group\r\n' +
-        `101,12 Maple Ridge Dr,Jordan Lee,jordan@example.com,555-0100,${HOSTILE_CELL},'@Dues\r\n`,
+        `# example: 101,12 Maple Ridge Dr,Jordan Lee,jordan@example.com,555-0100,${HOSTILE_CELL},'@Dues\r\n`,
     );
-    expect((await upload(UNITS, unitTemplate)).body.data.importUnits).toEqual({
+    // The example row, once the treasurer has made it a real one (the mark taken off).
+    const unitRow = unitTemplate.replace('# example: 101', '101');
+    expect((await upload(UNITS, unitRow)).body.data.importUnits).toEqual({
       created: 1,
       errors: [],
     });
@@ -350,12 +357,72 @@ describe('CSV imports and templates', () => {
       .openingBalanceImportTemplate as string;
     expect(openingTemplate).toBe(
       '\uFEFFunit_number,amount,date,memo\r\n' +
-        '101,450.00,2026-01-01,Balance carried over\r\n' +
-        '102,-120.00,2026-01-01,Prepaid January\r\n',
+        '# example: 101,450.00,2026-01-01,Balance carried over\r\n' +
+        '# example: 102,-120.00,2026-01-01,Prepaid January\r\n',
     );
     await t.unit('102', { groupId: ids.group, propertyTypeId: ids.house });
-    expect((await upload(OPENING, openingTemplate)).body.data.importOpeningBalances).toEqual({
+    const openingRows = openingTemplate.replaceAll('# example: ', '');
+    expect((await upload(OPENING, openingRows)).body.data.importOpeningBalances).toEqual({
       created: 2,
+      errors: [],
+    });
+  });
+
+  it('skips the sample rows of every template, so a template left as it is imports nothing', async () => {
+    const before = await units();
+    const unitTemplate = (await t.ok('{ unitImportTemplate }')).unitImportTemplate as string;
+    // Unit 101 of the example is never created, whatever the books hold.
+    expect((await upload(UNITS_SAMPLES, unitTemplate)).body.data.importUnits).toEqual({
+      created: 0,
+      sampleRowsSkipped: 1,
+      errors: [
+        {
+          row: 2,
+          field: null,
+          message:
+            'The file holds only a sample row (first cell "# example…"), and sample rows are never imported. Add your own rows under the header.',
+        },
+      ],
+    });
+    expect(await units()).toEqual(before);
+    // The sample left in above the treasurer's rows: only the real rows come in. A spreadsheet
+    // may write the mark in its own case and quote it; "#12" is a real unit number, not a mark.
+    const filled = `${unitTemplate}"# Example: 7",,,,,Résidence,\r\nS-1,,Ann,,,Résidence,\r\n#12,,Bo,,,Résidence,\r\n`;
+    expect((await upload(UNITS_SAMPLES, filled)).body.data.importUnits).toEqual({
+      created: 2,
+      sampleRowsSkipped: 2,
+      errors: [],
+    });
+    const after = (await units()).map((u: any) => u.number);
+    expect(after).toHaveLength(before.length + 2);
+    expect(after).toEqual(expect.arrayContaining(['#12', 'S-1']));
+    // Row numbers stay the spreadsheet's: the sample rows still count.
+    const wrong = `${unitTemplate}S-2,,Cy,,,Castle,\r\n`;
+    expect((await upload(UNITS_SAMPLES, wrong)).body.data.importUnits).toEqual({
+      created: 0,
+      sampleRowsSkipped: 1,
+      errors: [{ row: 3, field: 'property_type', message: 'Unknown property type "Castle"' }],
+    });
+
+    await t.unit('S-3', { groupId: ids.group, propertyTypeId: ids.house });
+    const openingTemplate = (await t.ok('{ openingBalanceImportTemplate }'))
+      .openingBalanceImportTemplate as string;
+    const opening = await upload(OPENING_SAMPLES, openingTemplate);
+    expect(opening.body.data.importOpeningBalances).toEqual({
+      created: 0,
+      sampleRowsSkipped: 2,
+      errors: [
+        {
+          row: 2,
+          field: null,
+          message: expect.stringMatching(/^The file holds only 2 sample rows /),
+        },
+      ],
+    });
+    const withReal = `${openingTemplate}S-3,75.00,2026-01-01,Carried over\r\n`;
+    expect((await upload(OPENING_SAMPLES, withReal)).body.data.importOpeningBalances).toEqual({
+      created: 1,
+      sampleRowsSkipped: 2,
       errors: [],
     });
   });

@@ -11,10 +11,15 @@ import { unguardCell } from './write-csv.js';
 // `rowNumbers[i]` is the row of `rows[i]` as a spreadsheet numbers it (blank lines count, a quoted
 // cell over several lines is one row), so every problem an import reports names the row the
 // person sees.
+//
+// Sample rows are left out and counted (`sampleRows`): the templates' example rows carry
+// SAMPLE_ROW_MARK at the start of their first cell, so a treasurer who leaves one in does not
+// import unit 101 or the example entry by mistake. The mark is plain text in the first cell, so it
+// survives a round trip through any spreadsheet.
 export function parseCsvRows(
   text: string,
 ):
-  | { rows: string[][]; rowNumbers: number[] }
+  | { rows: string[][]; rowNumbers: number[]; sampleRows: number }
   | { error: { row: number; field: null; message: string } } {
   try {
     const records = parse(text, {
@@ -26,12 +31,18 @@ export function parseCsvRows(
     }) as string[][];
     const rows: string[][] = [];
     const rowNumbers: number[] = [];
+    let sampleRows = 0;
     records.forEach((record, i) => {
       if (record.length === 1 && record[0] === '') return;
+      // The first row is the header, never a sample.
+      if (rows.length && isSampleRow(record)) {
+        sampleRows += 1;
+        return;
+      }
       rows.push(record);
       rowNumbers.push(i + 1);
     });
-    return { rows: plainCells(rows, rowNumbers), rowNumbers };
+    return { rows: plainCells(rows, rowNumbers), rowNumbers, sampleRows };
   } catch (e) {
     if (e instanceof AppError) throw e;
     const row = (e as { lines?: number }).lines ?? 1;
@@ -39,6 +50,22 @@ export function parseCsvRows(
       error: { row, field: null, message: `Not a readable CSV file: ${(e as Error).message}` },
     };
   }
+}
+
+// The mark of a template's example row: its first cell starts with "# example" ("# example: 101").
+// Narrower than any "#" so that a real unit numbered "#12" is still imported.
+export const SAMPLE_ROW_MARK = '# example';
+const SAMPLE_ROW = /^#\s*example\b/i;
+
+// A template's example row's first cell: the example value behind the mark.
+export const sampleCell = (value: string) => `${SAMPLE_ROW_MARK}: ${value}`;
+
+export const isSampleRow = (record: readonly string[]) => SAMPLE_ROW.test(record[0] ?? '');
+
+// What an import answers when a file held nothing but sample rows.
+export function onlySampleRowsMessage(count: number): string {
+  const rows = count === 1 ? 'a sample row' : `${count} sample rows`;
+  return `The file holds only ${rows} (first cell "${SAMPLE_ROW_MARK}…"), and sample rows are never imported. Add your own rows under the header.`;
 }
 
 // A header cell as the imports name their columns: "Unit Number" and "unit-number" are unit_number.

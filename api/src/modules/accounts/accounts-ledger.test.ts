@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPENING_EQUITY_RENUMBER } from '../../../../tenant-migrations/015_numeric_opening_equity_payment_numbers.js';
+import { withClient, withDatabase } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
@@ -46,8 +48,13 @@ describe('accounts in the ledger', () => {
     expect(e).toMatchObject({ source: 'OPENING_BALANCE', date: '2026-01-01' });
     const accounts = (await app.gql('{ accounts { id number name type fundType } }', {}, token))
       .body.data!.accounts;
-    const obe = accounts.find((a: { number: string }) => a.number === 'OBE-RESERVE');
-    expect(obe).toMatchObject({ type: 'EQUITY', fundType: 'RESERVE' });
+    // Numbered in the equity range like the rest of the chart.
+    const obe = accounts.find((a: { number: string }) => a.number === '3910');
+    expect(obe).toMatchObject({
+      type: 'EQUITY',
+      fundType: 'RESERVE',
+      name: 'Opening Balance Equity (Reserve)',
+    });
     expect(e.lines).toEqual([
       { accountId: id, debit: '25000.00', credit: '0.00' },
       { accountId: obe.id, debit: '0.00', credit: '25000.00' },
@@ -226,5 +233,86 @@ describe('accounts in the ledger', () => {
       )
     ).auditLog;
     expect(history.map((h: { action: string }) => h.action)).toEqual(['create']);
+  });
+
+  it('takes the next number of its ten when 3900 is another account, never posting to that one', async () => {
+    const t = await createTenant(app);
+    const income = await t.account('3900', 'INCOME', { name: 'Misnumbered income' });
+    const cash = await t.account('1010', 'ASSET', {
+      initialBalance: '100.00',
+      openingDate: '2026-01-01',
+    });
+    const { accounts } = await t.ok('{ accounts { id number name } }');
+    const obe = accounts.find((a: { name: string }) => a.name.startsWith('Opening Balance'));
+    expect(obe.number).toBe('3901');
+    const { journalEntries } = await t.ok(ENTRIES, { id: cash });
+    expect(
+      journalEntries.edges[0].node.lines.map((l: { accountId: string }) => l.accountId),
+    ).toEqual([cash, obe.id]);
+    // The next opening balance finds the same account, by its name.
+    const savings = await t.account('1020', 'ASSET', {
+      initialBalance: '5.00',
+      openingDate: '2026-01-01',
+    });
+    const next = (await t.ok(ENTRIES, { id: savings })).journalEntries.edges[0].node;
+    expect(next.lines.map((l: { accountId: string }) => l.accountId)).not.toContain(income);
+    expect(next.lines[1].accountId).toBe(obe.id);
+  });
+
+  it('renumbers the old OBE-OPERATING / OBE-RESERVE accounts in the migration where the number is free', async () => {
+    const t = await createTenant(app);
+    await t.account('1010', 'ASSET', { initialBalance: '100.00', openingDate: '2026-01-01' });
+    await t.account('1510', 'ASSET', {
+      fundType: 'RESERVE',
+      initialBalance: '200.00',
+      openingDate: '2026-01-01',
+    });
+    const numbers = async () =>
+      Object.fromEntries(
+        (await t.ok('{ accounts { id number } }')).accounts.map(
+          (a: { id: string; number: string }) => [a.number, a.id],
+        ),
+      ) as Record<string, string>;
+    const before = await numbers();
+    const [operating, reserve] = [before['3900']!, before['3910']!];
+    // The books as the old code left them; then an account of the treasurer's takes 3910.
+    const url = withDatabase(app.services.clusterUrl('default'), t.org.dbName);
+    await withClient(url, async (c) => {
+      await c.query(`UPDATE accounts SET number = 'OBE-OPERATING' WHERE number = '3900'`);
+      await c.query(`UPDATE accounts SET number = 'OBE-RESERVE' WHERE number = '3910'`);
+    });
+    const cd = await t.account('3910', 'EQUITY', { fundType: 'RESERVE', name: 'Reserve equity' });
+    await withClient(url, async (c) => {
+      await c.query('BEGIN');
+      for (const q of OPENING_EQUITY_RENUMBER) await c.query(q);
+      await c.query('COMMIT');
+    });
+    const after = await numbers();
+    expect(after['3900']).toBe(operating);
+    expect(after['OBE-OPERATING']).toBeUndefined();
+    // 3910 was taken: the old number stays, and opening balances still go to that account.
+    expect(after['OBE-RESERVE']).toBe(reserve);
+    expect(after['3910']).toBe(cd);
+    const { auditLog } = await t.ok(
+      `query ($id: ID!) { auditLog(entityType: "Account", entityId: $id) { action changes } }`,
+      { id: operating },
+    );
+    expect(auditLog.at(-1)).toEqual({
+      action: 'update',
+      changes: { number: { before: 'OBE-OPERATING', after: '3900' } },
+    });
+    const savings = await t.account('1520', 'ASSET', {
+      fundType: 'RESERVE',
+      initialBalance: '50.00',
+      openingDate: '2026-01-01',
+    });
+    const lines = (await t.ok(ENTRIES, { id: savings })).journalEntries.edges[0].node.lines;
+    expect(lines[1]).toEqual({ accountId: reserve, debit: '0.00', credit: '50.00' });
+    const checking = await t.account('1020', 'ASSET', {
+      initialBalance: '10.00',
+      openingDate: '2026-01-01',
+    });
+    const op = (await t.ok(ENTRIES, { id: checking })).journalEntries.edges[0].node.lines;
+    expect(op[1]).toEqual({ accountId: operating, debit: '0.00', credit: '10.00' });
   });
 });

@@ -34,18 +34,52 @@ export function listAccounts(
 
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
 
-// Each fund's opening-balance equity account, created the first time an opening balance needs it.
-const OPENING_EQUITY: Record<FundType, { number: string; name: string }> = {
-  [FundType.OPERATING]: { number: 'OBE-OPERATING', name: 'Opening Balance Equity (Operating)' },
-  [FundType.RESERVE]: { number: 'OBE-RESERVE', name: 'Opening Balance Equity (Reserve)' },
+// Each fund's opening-balance equity account, created the first time an opening balance needs it:
+// 3900 / 3910, at the end of the equity range. Books from before numbered it "OBE-OPERATING" /
+// "OBE-RESERVE"; tenant migration 015 renumbered it where the number was free, and the old number
+// still finds it where it was not.
+const OPENING_EQUITY: Record<FundType, { number: string; legacyNumber: string; name: string }> = {
+  [FundType.OPERATING]: {
+    number: '3900',
+    legacyNumber: 'OBE-OPERATING',
+    name: 'Opening Balance Equity (Operating)',
+  },
+  [FundType.RESERVE]: {
+    number: '3910',
+    legacyNumber: 'OBE-RESERVE',
+    name: 'Opening Balance Equity (Reserve)',
+  },
 };
 
 export async function openingEquityAccount(em: EntityManager, fund: FundType): Promise<Account> {
-  const spec = OPENING_EQUITY[fund];
-  const existing = await em.findOne(Account, { number: spec.number });
+  const { legacyNumber, ...spec } = OPENING_EQUITY[fund];
+  const candidates = await em.find(Account, {
+    $or: [
+      { number: { $in: [legacyNumber, spec.number] } },
+      { name: spec.name, type: AccountType.EQUITY, fundType: fund },
+    ],
+  });
+  // The old number first (only this code ever gave it), then the name, then the number (renamed
+  // since): an equity account of the fund either way, so an account of another kind that took
+  // the number never takes opening balances.
+  const ours = (a: Account) => a.type === AccountType.EQUITY && a.fundType === fund;
+  const existing =
+    candidates.find((a) => a.number === legacyNumber) ??
+    candidates.find((a) => a.name === spec.name && ours(a)) ??
+    candidates.find((a) => a.number === spec.number && ours(a));
   if (existing) return existing;
+  // The first free number from 3900 (3910) within its ten, else the old one.
+  const base = Number(spec.number);
+  const range = Array.from({ length: 10 }, (_, i) => String(base + i));
+  const taken = new Set(
+    (await em.find(Account, { number: { $in: range } }, { fields: ['number'] })).map(
+      (a) => a.number,
+    ),
+  );
+  const number = range.find((n) => !taken.has(n)) ?? legacyNumber;
   const account = em.create(Account, {
     ...spec,
+    number,
     type: AccountType.EQUITY,
     fundType: fund,
     description: 'Balancing account of opening balances',

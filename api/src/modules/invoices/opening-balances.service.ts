@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { parseAmount } from '../../core/csv/amounts.js';
-import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
+import {
+  csvHeaderName,
+  onlySampleRowsMessage,
+  parseCsvRows,
+  sampleCell,
+} from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
 import { toCsv } from '../../core/csv/write-csv.js';
 import { isLocalDate } from '../../core/dates.js';
@@ -129,11 +134,12 @@ export async function setOpeningBalance(
 
 export const OPENING_BALANCE_CSV_COLUMNS = ['unit_number', 'amount', 'date', 'memo'] as const;
 
+// The example rows are marked as samples: left in, they are skipped, never entered on a real unit.
 export function openingBalanceTemplate(): string {
   return toCsv([
     [...OPENING_BALANCE_CSV_COLUMNS],
-    ['101', '450.00', '2026-01-01', 'Balance carried over'],
-    ['102', '-120.00', '2026-01-01', 'Prepaid January'],
+    [sampleCell('101'), '450.00', '2026-01-01', 'Balance carried over'],
+    [sampleCell('102'), '-120.00', '2026-01-01', 'Prepaid January'],
   ]);
 }
 
@@ -144,9 +150,19 @@ export async function importOpeningBalances(
   actor: AuthInfo | null,
   text: string,
   date?: string | null,
-): Promise<{ created: number; errors: CsvRowError[] }> {
+): Promise<{ created: number; sampleRowsSkipped: number; errors: CsvRowError[] }> {
   const parsed = parseCsvRows(text);
-  if ('error' in parsed) return { created: 0, errors: [parsed.error] };
+  if ('error' in parsed) return { created: 0, sampleRowsSkipped: 0, errors: [parsed.error] };
+  const result = await checkAndEnter(em, actor, parsed, date);
+  return { ...result, sampleRowsSkipped: parsed.sampleRows };
+}
+
+async function checkAndEnter(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  parsed: { rows: string[][]; rowNumbers: number[]; sampleRows: number },
+  date?: string | null,
+): Promise<{ created: number; errors: CsvRowError[] }> {
   const records = parsed.rows;
   if (!records.length) {
     return { created: 0, errors: [{ row: 1, field: null, message: 'The file is empty' }] };
@@ -216,7 +232,10 @@ export async function importOpeningBalances(
   });
   if (errors.length) return { created: 0, errors };
   if (!drafts.length) {
-    return { created: 0, errors: [{ row: 2, field: null, message: 'The file has no rows' }] };
+    const message = parsed.sampleRows
+      ? onlySampleRowsMessage(parsed.sampleRows)
+      : 'The file has no rows';
+    return { created: 0, errors: [{ row: 2, field: null, message }] };
   }
   const taken: CsvRowError[] = [];
   await em.transactional(async (tx) => {

@@ -21,6 +21,12 @@ export class OpeningBalanceImportResult {
   @Field(() => Int)
   created: number;
 
+  @Field(() => Int, {
+    description:
+      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
+  })
+  sampleRowsSkipped: number;
+
   @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
   errors: CsvRowError[];
 }

@@ -238,7 +238,7 @@ describe('receivables books: credit, write-offs, opening balances', () => {
     });
     expect(figures.credit).toBe('120.00');
     const obe = (await ok('{ accounts { id number } }')).accounts.find(
-      (x: any) => x.number === 'OBE-OPERATING',
+      (x: any) => x.number === '3900',
     ).id;
     expect(await balanceOf(obe, '2025-12-31')).toBe('330.00');
     expect(await balanceOf(ids.ar, '2025-12-31')).toBe('450.00');

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
-import { parseCsvRows } from '../../core/csv/parse-rows.js';
+import { onlySampleRowsMessage, parseCsvRows, sampleCell } from '../../core/csv/parse-rows.js';
 import { toCsv } from '../../core/csv/write-csv.js';
 import { formatMoney, sumCents, type Cents, type Total } from '../../core/money/money.js';
 import { parseAmount } from '../../core/csv/amounts.js';
@@ -42,6 +42,7 @@ export interface JournalImport {
   from: string | null;
   to: string | null;
   entries: ImportedEntry[];
+  sampleRowsSkipped: number;
   errors: ImportProblem[];
 }
 
@@ -77,7 +78,8 @@ function parseDate(text: string): string | null {
 
 const money = (c: Total) => formatMoney(c);
 
-// The template: the header and one balanced example entry on the association's own accounts.
+// The template: the header and one balanced example entry on the association's own accounts,
+// its rows marked as samples so that, left in, they are skipped rather than posted.
 export async function journalImportTemplate(em: EntityManager): Promise<string> {
   const accounts = await selectOpenAccountNumbers(em);
   const asset = accounts.find((a) => a.type === 'asset')?.number ?? '1010';
@@ -85,7 +87,7 @@ export async function journalImportTemplate(em: EntityManager): Promise<string> 
   return toCsv([
     ['date', 'reference', 'account', 'debit', 'credit', 'memo', 'line_memo'],
     [
-      '2026-01-31',
+      sampleCell('2026-01-31'),
       'GJ-1001',
       expense,
       '250.00',
@@ -93,7 +95,7 @@ export async function journalImportTemplate(em: EntityManager): Promise<string> 
       'January landscaping',
       'Greenway invoice 4411',
     ],
-    ['2026-01-31', 'GJ-1001', asset, '', '250.00', 'January landscaping', 'Check 2087'],
+    [sampleCell('2026-01-31'), 'GJ-1001', asset, '', '250.00', 'January landscaping', 'Check 2087'],
   ]);
 }
 
@@ -114,6 +116,7 @@ export async function importJournalEntries(
     from: null,
     to: null,
     entries: [],
+    sampleRowsSkipped: 0,
     errors: [],
   };
   const errors = result.errors;
@@ -123,8 +126,12 @@ export async function importJournalEntries(
     return result;
   }
   const records = parsed.rows;
+  result.sampleRowsSkipped = parsed.sampleRows;
   if (records.length < 2) {
-    errors.push({ row: 1, field: null, message: 'The file has no rows under its header' });
+    const message = parsed.sampleRows
+      ? onlySampleRowsMessage(parsed.sampleRows)
+      : 'The file has no rows under its header';
+    errors.push({ row: parsed.sampleRows ? 2 : 1, field: null, message });
     return result;
   }
   if (records.length - 1 > MAX_IMPORT_ROWS) {

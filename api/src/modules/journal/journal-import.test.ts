@@ -40,7 +40,7 @@ describe('journal import', () => {
       'operations',
       JSON.stringify({
         query: `mutation ($file: Upload!, $dryRun: Boolean!) { importJournalEntries(file: $file, dryRun: $dryRun) {
-          committed entryCount lineCount totalDebit from to
+          committed entryCount lineCount totalDebit from to sampleRowsSkipped
           entries { reference date memo lineCount total } errors { row field message } } }`,
         variables: { file: null, dryRun },
       }),
@@ -107,8 +107,28 @@ describe('journal import', () => {
     expect(template.split('\r\n')[0]).toBe(
       '\uFEFFdate,reference,account,debit,credit,memo,line_memo',
     );
-    // The template itself imports (dry run): its example balances on this association's accounts.
-    expect((await imported(template, true)).errors).toEqual([]);
+    // The template's example entry is marked as a sample: left as it is, nothing is imported.
+    const untouched = await imported(template, true);
+    expect(untouched).toMatchObject({ entryCount: 0, sampleRowsSkipped: 2 });
+    expect(untouched.errors).toEqual([
+      { row: 2, field: null, message: expect.stringMatching(/^The file holds only 2 sample rows/) },
+    ]);
+    // Made real (the mark taken off), it imports: its example balances on this association's
+    // accounts.
+    const example = await imported(template.replaceAll('# example: ', ''), true);
+    expect(example).toMatchObject({ entryCount: 1, sampleRowsSkipped: 0, errors: [] });
+    // The sample left in above real rows: only the real entry is read.
+    const withReal = await imported(
+      `${template}${GOOD.split('\n').slice(1, 3).join('\r\n')}`,
+      true,
+    );
+    expect(withReal).toMatchObject({
+      entryCount: 1,
+      lineCount: 2,
+      sampleRowsSkipped: 2,
+      errors: [],
+    });
+    expect(withReal.entries).toEqual([expect.objectContaining({ reference: 'GJ-1' })]);
 
     const before = await entryCount();
     const dry = await imported(GOOD, true);

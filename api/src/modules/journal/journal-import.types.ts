@@ -47,6 +47,12 @@ export class JournalImportResult {
   @Field(() => [JournalImportEntry], { description: 'The first 20 entries of the file' })
   entries: JournalImportEntry[];
 
+  @Field(() => Int, {
+    description:
+      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
+  })
+  sampleRowsSkipped: number;
+
   @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
   errors: CsvRowError[];
 }

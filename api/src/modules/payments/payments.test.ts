@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_NUMBERS_FROM_1001 } from '../../../../tenant-migrations/015_numeric_opening_equity_payment_numbers.js';
+import { withClient, withDatabase } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
@@ -62,6 +64,8 @@ describe('payments', () => {
         },
       })
     ).recordPayment;
+    // Numbered from 1001, like invoices and journal entries.
+    expect(p.number).toBe(1001);
     const [mar, feb, jan] = await invoicesOf(ids.m1);
     expect(p.applications).toEqual([
       { invoiceId: jan.id, amount: '275.00', date: '2026-03-15' },
@@ -229,5 +233,23 @@ describe('payments', () => {
       { field: 'depositAccountId', message: 'Choose an asset (cash) account' },
     ]);
     expect((await ok('{ payments { totalCount } }')).payments.totalCount).toBe(3);
+  });
+
+  // Books from before numbered payments from 1: the migration starts them at 1001 only where
+  // there are none yet, since a payment's number is in the memos of its posted entries.
+  it('starts payment numbers at 1001 in the migration only for books without payments', async () => {
+    const url = (x: Tenant) => withDatabase(app.services.clusterUrl('default'), x.org.dbName);
+    const numbers = await withClient(url(t), async (c) => {
+      await c.query(`SELECT setval('payment_number_seq', 7)`);
+      await c.query(PAYMENT_NUMBERS_FROM_1001);
+      return (await c.query<{ n: string }>(`SELECT nextval('payment_number_seq') AS n`)).rows;
+    });
+    expect(numbers).toEqual([{ n: '8' }]);
+    const empty = await withClient(url(other), async (c) => {
+      await c.query(`ALTER SEQUENCE payment_number_seq START WITH 1 RESTART WITH 1`);
+      await c.query(PAYMENT_NUMBERS_FROM_1001);
+      return (await c.query<{ n: string }>(`SELECT nextval('payment_number_seq') AS n`)).rows;
+    });
+    expect(empty).toEqual([{ n: '1001' }]);
   });
 });

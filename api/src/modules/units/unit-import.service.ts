@@ -1,6 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { validate } from 'class-validator';
-import { csvHeaderName, parseCsvRows } from '../../core/csv/parse-rows.js';
+import {
+  csvHeaderName,
+  onlySampleRowsMessage,
+  parseCsvRows,
+  sampleCell,
+} from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
 import { toCsv } from '../../core/csv/write-csv.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
@@ -30,13 +35,14 @@ export const UNIT_CSV_COLUMNS = [
 
 const MAX_UNITS = 5000;
 
+// The example row is marked as a sample, so left in it is skipped, not imported as unit 101.
 export async function unitImportTemplate(em: EntityManager): Promise<string> {
   const pt = await firstPropertyTypeName(em);
   const g = await defaultGroupName(em);
   return toCsv([
     [...UNIT_CSV_COLUMNS],
     [
-      '101',
+      sampleCell('101'),
       '12 Maple Ridge Dr',
       'Jordan Lee',
       'jordan@example.com',
@@ -66,11 +72,26 @@ async function fieldProblems(row: number, input: UnitInput): Promise<CsvRowError
 
 // All or nothing: every row is checked (required fields, email, known property type and group,
 // duplicates in the file and in the books); any error and nothing is written.
-export async function importUnits(em: EntityManager, actor: AuthInfo | null, text: string) {
-  const errors: CsvRowError[] = [];
+export async function importUnits(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  text: string,
+): Promise<{ created: number; sampleRowsSkipped: number; errors: CsvRowError[] }> {
   const parsed = parseCsvRows(text);
-  if ('error' in parsed) return { created: 0, errors: [parsed.error] };
-  const records = parsed.rows;
+  if ('error' in parsed) return { created: 0, sampleRowsSkipped: 0, errors: [parsed.error] };
+  const { rows, rowNumbers, sampleRows } = parsed;
+  const result = await checkAndInsert(em, actor, rows, rowNumbers, sampleRows);
+  return { ...result, sampleRowsSkipped: sampleRows };
+}
+
+async function checkAndInsert(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  records: string[][],
+  rowNumbers: number[],
+  sampleRows: number,
+): Promise<{ created: number; errors: CsvRowError[] }> {
+  const errors: CsvRowError[] = [];
   if (!records.length)
     return { created: 0, errors: [{ row: 1, field: null, message: 'The file is empty' }] };
   const header = records[0].map(csvHeaderName);
@@ -91,7 +112,7 @@ export async function importUnits(em: EntityManager, actor: AuthInfo | null, tex
   const seen = new Map<string, number>();
   const units: UnitValues[] = [];
   for (const [i, rec] of records.slice(1).entries()) {
-    const row = parsed.rowNumbers[i + 1];
+    const row = rowNumbers[i + 1];
     const get = (name: string) => (col(name) >= 0 ? (rec[col(name)] ?? '').trim() : '');
     const typeName = get('property_type');
     const groupName = get('assessment_group');
@@ -136,8 +157,10 @@ export async function importUnits(em: EntityManager, actor: AuthInfo | null, tex
     units.push(u);
   }
   if (errors.length) return { created: 0, errors };
-  if (!units.length)
-    return { created: 0, errors: [{ row: 2, field: null, message: 'The file has no units' }] };
+  if (!units.length) {
+    const message = sampleRows ? onlySampleRowsMessage(sampleRows) : 'The file has no units';
+    return { created: 0, errors: [{ row: 2, field: null, message }] };
+  }
   const ids = newIds(units.length);
   try {
     await em.transactional((tx) => insertImportedUnits(tx, actor, ids, units));

@@ -3,8 +3,8 @@ import { badInput } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { isId } from '../../core/ids.js';
 import { toTotal } from '../../core/money/money.js';
-import { selectLedgerPage, type UnitLedgerPosition } from './units.repository.js';
-import type { UnitLedgerRow } from './units.types.js';
+import { type LedgerRow, selectLedgerPage, type UnitLedgerPosition } from './units.repository.js';
+import { UnitLedgerKind, type UnitLedgerRow } from './units.types.js';
 import { findUnit } from './units.service.js';
 
 // The unit ledger is its own file though it is small: it is the receivables history of a unit
@@ -41,6 +41,45 @@ const cursor = {
   },
 };
 
+// How the payment came, as a treasurer says it: "check 2210", "ACH ref 88812", "cash".
+function paymentMeans(method: string | null, reference: string | null): string | null {
+  const ref = reference?.trim() || null;
+  switch (method) {
+    case 'check':
+      return ref ? `check ${ref}` : 'check';
+    case 'ach':
+      return ref ? `ACH ref ${ref}` : 'ACH';
+    case 'card':
+      return ref ? `card ref ${ref}` : 'card';
+    case 'cash':
+      return ref ? `cash, ref ${ref}` : 'cash';
+    default:
+      return ref ? `ref ${ref}` : null;
+  }
+}
+
+// A row in words, in the tone of the invoice rows (their memo): "Payment — check 2210",
+// "Payment — ACH ref 88812 · March dues", "Payment"; voids name what they void ("Void of
+// PMT-1001"). Opening credits keep their memo (the ledger tags them).
+function describeLedgerRow(
+  r: Pick<LedgerRow, 'kind' | 'reference' | 'description' | 'method' | 'payment_reference'>,
+): string | null {
+  switch (r.kind) {
+    case UnitLedgerKind.PAYMENT: {
+      const means = paymentMeans(r.method, r.payment_reference);
+      const memo = r.description?.trim();
+      return `Payment${means ? ` — ${means}` : ''}${memo ? ` · ${memo}` : ''}`;
+    }
+    case UnitLedgerKind.OPENING_CREDIT:
+      return r.description ?? r.payment_reference;
+    case UnitLedgerKind.VOID_INVOICE:
+    case UnitLedgerKind.VOID_PAYMENT:
+      return `Void of ${r.reference}`;
+    default:
+      return r.description;
+  }
+}
+
 // Everything billed to and paid by a unit, in date order, with the running balance: `first` rows
 // after the row whose cursor is `after` (from the start without one). Each page's running balance
 // carries on from the rows before it, so pages read one after the other show one ledger.
@@ -62,7 +101,7 @@ export async function unitLedger(
       date: r.date,
       kind: r.kind,
       reference: r.reference,
-      description: r.description,
+      description: describeLedgerRow(r),
       invoiceId: r.invoice_id,
       paymentId: r.payment_id,
       charge,

@@ -71,4 +71,38 @@ describe('unit ledger pages', () => {
       details: [{ field: 'after', message: 'Invalid cursor' }],
     });
   });
+
+  it('describes payments by their method and reference, and voids by what they void', async () => {
+    const unit = await receivablesKit(() => t, ids).unit('P-2');
+    const pay = (date: string, opts: Record<string, string>) =>
+      t.payment(unit, date, '10.00', { depositAccountId: ids.cash, ...opts });
+    // An invoice voided before any payment (a payment's credit would pay it).
+    const invoice = await t.invoice(unit, '2026-04-20', [[ids.income, '25.00']]);
+    const { voidInvoice } = await t.ok(
+      `mutation ($id: ID!) { voidInvoice(id: $id, date: "2026-04-21") { number } }`,
+      { id: invoice },
+    );
+    await pay('2026-05-01', { method: 'CHECK', reference: '2210' });
+    await pay('2026-05-02', { method: 'ACH', reference: '88812', memo: 'March dues' });
+    await pay('2026-05-03', { method: 'CASH' });
+    const other = await pay('2026-05-04', { method: 'OTHER' });
+    const { voidPayment } = await t.ok(
+      `mutation ($id: ID!) { voidPayment(id: $id, date: "2026-05-05") { number } }`,
+      { id: other },
+    );
+    const rows = (
+      await t.ok(`query ($id: ID!) { unitLedger(unitId: $id) { kind reference description } }`, {
+        id: unit,
+      })
+    ).unitLedger.map((r: any) => [r.kind, r.description]);
+    expect(rows).toEqual([
+      ['INVOICE', null],
+      ['VOID_INVOICE', `Void of INV-${voidInvoice.number}`],
+      ['PAYMENT', 'Payment — check 2210'],
+      ['PAYMENT', 'Payment — ACH ref 88812 · March dues'],
+      ['PAYMENT', 'Payment — cash'],
+      ['PAYMENT', 'Payment'],
+      ['VOID_PAYMENT', `Void of PMT-${voidPayment.number}`],
+    ]);
+  });
 });

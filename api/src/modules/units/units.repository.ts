@@ -175,7 +175,11 @@ export interface LedgerRow {
   date: string;
   kind: UnitLedgerKind;
   reference: string;
+  // The invoice's or payment's memo, the write-off's words; null on voids.
   description: string | null;
+  // Payments' (and their voids') method and reference (the check number, the ACH trace).
+  method: string | null;
+  payment_reference: string | null;
   invoice_id: string | null;
   payment_id: string | null;
   charge: string;
@@ -197,27 +201,30 @@ const LEDGER_ROWS = `
   SELECT issue_date::text AS date,
          CASE kind WHEN 'opening_balance' THEN 'opening_balance' ELSE 'invoice' END AS kind,
          'INV-' || number AS reference, memo AS description,
+         NULL::text AS method, NULL::text AS payment_reference,
          id AS invoice_id, NULL::uuid AS payment_id, total AS charge, 0::bigint AS payment,
          created_at AS at, id AS row_id
     FROM invoices WHERE unit_id = :unit
   UNION ALL
-  SELECT void_date::text, 'void_invoice', 'INV-' || number, 'Void', id, NULL, -total, 0, voided_at, id
+  SELECT void_date::text, 'void_invoice', 'INV-' || number, NULL, NULL, NULL, id, NULL, -total, 0,
+         voided_at, id
     FROM invoices WHERE unit_id = :unit AND void_date IS NOT NULL
   UNION ALL
   SELECT w.date::text, 'write_off', 'INV-' || i.number, coalesce('Written off: ' || w.memo, 'Written off'),
-         i.id, NULL, 0, w.amount, w.created_at, w.id
+         NULL, NULL, i.id, NULL, 0, w.amount, w.created_at, w.id
     FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id WHERE i.unit_id = :unit
   UNION ALL
   SELECT w.void_date::text, 'void_write_off', 'INV-' || i.number, 'Write-off undone with the invoice',
-         i.id, NULL, 0, -w.amount, i.voided_at, w.id
+         NULL, NULL, i.id, NULL, 0, -w.amount, i.voided_at, w.id
     FROM invoice_write_offs w JOIN invoices i ON i.id = w.invoice_id
    WHERE i.unit_id = :unit AND w.void_date IS NOT NULL
   UNION ALL
   SELECT date::text, CASE method WHEN 'opening_credit' THEN 'opening_credit' ELSE 'payment' END,
-         'PMT-' || number, coalesce(reference, memo), NULL, id, 0, amount, created_at, id
+         'PMT-' || number, memo, method, reference, NULL, id, 0, amount, created_at, id
     FROM payments WHERE unit_id = :unit
   UNION ALL
-  SELECT void_date::text, 'void_payment', 'PMT-' || number, 'Void', NULL, id, 0, -amount, voided_at, id
+  SELECT void_date::text, 'void_payment', 'PMT-' || number, NULL, method, reference, NULL, id, 0,
+         -amount, voided_at, id
     FROM payments WHERE unit_id = :unit AND void_date IS NOT NULL`;
 
 // One page of the ledger: `limit` rows after the position (from the start without one), each
@@ -232,11 +239,12 @@ export function selectLedgerPage(
     `WITH raw AS (${LEDGER_ROWS.replaceAll(':unit', '?')}),
      l AS (SELECT *, coalesce((extract(epoch FROM at) * 1000000)::bigint, 0) AS at_us FROM raw),
      running AS (
-       SELECT date, kind, reference, description, invoice_id, payment_id, charge, payment, at_us,
-              row_id, sum(charge - payment) OVER (ORDER BY date, at_us, kind, row_id) AS balance
+       SELECT date, kind, reference, description, method, payment_reference, invoice_id,
+              payment_id, charge, payment, at_us, row_id,
+              sum(charge - payment) OVER (ORDER BY date, at_us, kind, row_id) AS balance
          FROM l)
-     SELECT date, kind, reference, description, invoice_id, payment_id, charge, payment,
-            balance::text AS balance, at_us::text AS at_us, row_id
+     SELECT date, kind, reference, description, method, payment_reference, invoice_id, payment_id,
+            charge, payment, balance::text AS balance, at_us::text AS at_us, row_id
        FROM running
       ${page.after ? 'WHERE (date, at_us, kind, row_id) > (?::text, ?::bigint, ?::text, ?::uuid)' : ''}
       ORDER BY date, at_us, kind, row_id LIMIT ${page.limit}`,

@@ -56,10 +56,14 @@ export class UnitLedgerRow {
   @Field(() => UnitLedgerKind)
   kind: UnitLedgerKind;
 
-  @Field(() => String)
+  @Field(() => String, { description: 'The invoice or payment: INV-1001, PMT-1001' })
   reference: string;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'The row in words: the invoice\'s memo, "Payment — check 2210", "Void of PMT-1001"',
+  })
   description: string | null;
 
   @Field(() => ID, { nullable: true })
@@ -87,6 +91,12 @@ export class UnitLedgerRow {
 export class UnitImportResult {
   @Field(() => Int)
   created: number;
+
+  @Field(() => Int, {
+    description:
+      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
+  })
+  sampleRowsSkipped: number;
 
   @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
   errors: CsvRowError[];

@@ -1,7 +1,8 @@
 import type { Ref } from 'vue';
 import { computed, ref, watch } from 'vue';
-import { onBeforeRouteLeave, useRoute, useRouter } from 'vue-router';
+import { useRoute, useRouter } from 'vue-router';
 import { gridChanges } from '@/components/spreadsheet';
+import { useUnsavedChanges } from '@/composables/useUnsavedChanges';
 import { useAccounts } from '@/features/accounts/useAccounts';
 import { linesToCents, plSections, yearFrom, yearIn, yearOptions } from './budgets';
 
@@ -56,12 +57,11 @@ export function useYearGrid<Q extends YearQuery>(
   /** Why nothing could be loaded (a failed refetch keeps what is shown). */
   const failure = computed(() => (query.error.value && !loaded.value ? query.error.value : null));
 
-  function confirmDiscard(): boolean {
-    return !dirty.value || window.confirm('Discard the changes you have not saved?');
-  }
+  // Another page, a closed tab, another year: the same question in the app's dialog.
+  const { confirmDiscard } = useUnsavedChanges(dirty);
 
-  function changeYear(next: number): void {
-    if (next === year.value || !confirmDiscard()) return;
+  async function changeYear(next: number): Promise<void> {
+    if (next === year.value || !(await confirmDiscard())) return;
     edits.value = {};
     year.value = next;
     ready.value = true;
@@ -72,7 +72,6 @@ export function useYearGrid<Q extends YearQuery>(
     edits.value = {};
   }
 
-  onBeforeRouteLeave(() => confirmDiscard());
   watch(
     () => route.query.year,
     (y) => {
@@ -96,7 +95,7 @@ export function useYearGrid<Q extends YearQuery>(
     years: years.value,
     pending: pending.value,
     dirty: dirty.value,
-    'onUpdate:year': changeYear,
+    'onUpdate:year': (next: number) => void changeYear(next),
     onDiscard: discard,
   }));
   const grid = computed(() => ({

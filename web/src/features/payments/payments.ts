@@ -2,7 +2,7 @@ import type { Cents } from '@/money';
 import { toCents } from '@/money';
 import type { PaymentMethod } from './payments.graphql';
 
-/** 17 → "PMT-17" */
+/** 1017 → "PMT-1017" */
 export function paymentNumber(n: number): string {
   return `PMT-${n}`;
 }

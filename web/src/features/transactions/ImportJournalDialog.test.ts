@@ -12,6 +12,7 @@ const result = (over: Partial<JournalImportResult> = {}): JournalImportResult =>
   totalDebit: '1499.99',
   from: '2025-01-05',
   to: '2025-01-31',
+  sampleRowsSkipped: 0,
   entries: [
     { reference: 'GJ-1', date: '2025-01-05', memo: 'January dues', lineCount: 2, total: '1200.00' },
     { reference: 'GJ-2', date: '2025-01-31', memo: 'Landscaping', lineCount: 3, total: '299.99' },
@@ -98,6 +99,22 @@ describe('ImportJournalDialog', { timeout: 30_000 }, () => {
     post.click();
     await flushPromises();
     expect(sent.map((s) => s.dryRun)).toEqual([true, false]);
-    expect(wrapper.emitted('imported')).toEqual([[2]]);
+    expect(wrapper.emitted('imported')).toEqual([[2, 0]]);
+  });
+
+  it('says how many of the template’s sample rows were left out', async () => {
+    const wrapper = await open();
+    replies.push(
+      result({ sampleRowsSkipped: 2 }),
+      result({ committed: true, sampleRowsSkipped: 2 }),
+    );
+    $('[data-testid=journal-check]')!.click();
+    await flushPromises();
+    expect($('[data-testid=journal-preview]')!.textContent).toContain(
+      '2 entries · 5 lines · debits $1,499.99 · Jan 5, 2025 – Jan 31, 2025 · 2 sample rows skipped',
+    );
+    $('[data-testid=journal-import]')!.click();
+    await flushPromises();
+    expect(wrapper.emitted('imported')).toEqual([[2, 2]]);
   });
 });

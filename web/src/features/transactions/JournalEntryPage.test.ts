@@ -223,7 +223,8 @@ describe('JournalEntryPage', () => {
       upload.respond(200, refusedType);
     });
     const { wrapper } = await mountEntry();
-    chooseFile(new File(['just some notes'], 'notes.txt', { type: 'text/plain' }));
+    // Named a PDF, so the picker passes it on; the API reads the bytes and refuses them.
+    chooseFile(new File(['just some notes'], 'notes.pdf', { type: 'application/pdf' }));
     await vi.waitFor(() =>
       expect(wrapper.get('[data-testid=upload-error]').text()).toContain(
         'This type of file cannot be attached',
@@ -232,11 +233,24 @@ describe('JournalEntryPage', () => {
     expect(wrapper.get('[data-testid=upload-error]').text()).toContain(
       'Attach a PDF, an image (PNG, JPEG, WebP, GIF, HEIC) or a spreadsheet (XLSX, XLS, ODS, CSV)',
     );
-    expect(wrapper.get('[data-testid=upload]').text()).toContain('notes.txt');
+    expect(wrapper.get('[data-testid=upload]').text()).toContain('notes.pdf');
     expect(wrapper.get('[data-testid=upload]').text()).not.toContain('Try again');
     expect(sent[0]?.operations.variables).toEqual({ entryId: 'entry-42', file: null });
     // Nothing was attached.
     expect(wrapper.findAll('[data-testid=attachment-list] li')).toHaveLength(1);
+    wrapper.unmount();
+  });
+
+  it('refuses a file of another type at the picker, before any upload', async () => {
+    const { sent } = installFakeXhr((upload) => upload.respond(200, refusedType));
+    const { wrapper } = await mountEntry();
+    chooseFile(new File(['just some notes'], 'notes.txt', { type: 'text/plain' }));
+    await flushPromises();
+    expect(wrapper.get('[data-testid=file-input-error]').text()).toBe(
+      'notes.txt is not a PDF, an image or a spreadsheet.',
+    );
+    expect(sent).toHaveLength(0);
+    expect(wrapper.find('[data-testid=upload]').exists()).toBe(false);
     wrapper.unmount();
   });
 

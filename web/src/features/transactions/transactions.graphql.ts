@@ -194,6 +194,7 @@ export const IMPORT_JOURNAL_ENTRIES_MUTATION = graphql(`
       totalDebit
       from
       to
+      sampleRowsSkipped
       entries {
         reference
         date

@@ -93,6 +93,29 @@ describe('UnitsPage', { timeout: 30_000 }, () => {
     wrapper.unmount();
   });
 
+  it('keeps unit, owner and balance on a phone; the credit goes under the balance', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 640px)',
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const { wrapper } = await mountUnits();
+    const headers = wrapper
+      .findAll('[data-testid=units-table] thead th')
+      .map((th) => th.text().trim());
+    expect(headers).toEqual(['Unit', 'Owner', 'Balance due', 'Actions']);
+    const rows = wrapper
+      .findAll('[data-testid=units-table] tbody tr')
+      .map((tr) => tr.findAll('td').map((td) => td.text().replace(/\s+/g, ' ').trim()));
+    expect(rows[0]?.slice(0, 3)).toEqual([
+      '12',
+      'Jordan Ellis12 Maple Ridge Dr · jordan@example.com',
+      '$350.00',
+    ]);
+    expect(rows[1]?.[2]).toBe('$0.00$40.00 credit');
+    wrapper.unmount();
+  });
+
   it('shows the API’s refusal in the delete confirmation, which names the unit', async () => {
     const calls: string[] = [];
     const { wrapper } = await mountUnits('ADMIN', (req) => {
@@ -181,7 +204,7 @@ describe('UnitsPage', { timeout: 30_000 }, () => {
                     },
                   ],
                 }
-              : { created: 2, errors: [] },
+              : { created: 2, sampleRowsSkipped: 1, errors: [] },
         },
       }),
     );
@@ -197,6 +220,9 @@ describe('UnitsPage', { timeout: 30_000 }, () => {
     input.dispatchEvent(new Event('change'));
     await flushPromises();
     await type('#opening-import-date', 'Jan 1, 2026');
+    // A typed date is read when the field is left.
+    $('#opening-import-date')!.dispatchEvent(new FocusEvent('blur'));
+    await flushPromises();
     $('[data-testid=start-opening-import]')?.click();
     await vi.waitFor(() => expect($('[data-testid=import-errors]')).not.toBeNull());
     expect(sent[0]?.operations.operationName).toBe('ImportOpeningBalances');
@@ -210,6 +236,8 @@ describe('UnitsPage', { timeout: 30_000 }, () => {
     await vi.waitFor(() =>
       expect(document.body.textContent).toContain('2 opening balances imported'),
     );
+    // The template's sample row left in the file was not imported, and the toast says so.
+    expect(document.body.textContent).toContain('1 sample row skipped');
     wrapper.unmount();
   });
 });
@@ -250,6 +278,10 @@ describe('opening balances and the ledger’s words', () => {
       'Carried over',
     );
     expect(ledgerDescription({ kind: 'INVOICE', description: null })).toBe('Invoice');
+    // Beside the tag "Void": "Void of PMT-1017".
+    expect(ledgerDescription({ kind: 'VOID_PAYMENT', description: 'Void of PMT-1017' })).toBe(
+      'of PMT-1017',
+    );
   });
 });
 
@@ -282,8 +314,8 @@ describe('UnitPage', { timeout: 30_000 }, () => {
                   __typename: 'UnitLedgerRow',
                   date: '2026-02-10',
                   kind: 'PAYMENT',
-                  reference: 'PMT-17',
-                  description: 'Check 2041',
+                  reference: 'PMT-1017',
+                  description: 'Payment — check 2041',
                   invoiceId: null,
                   paymentId: 'pmt-17',
                   charge: '0.00',
@@ -324,7 +356,7 @@ describe('UnitPage', { timeout: 30_000 }, () => {
       .map((tr) => tr.findAll('td').map((td) => td.text().replace(/\s+/g, ' ').trim()));
     expect(rows).toEqual([
       ['Feb 1, 2026', 'INV-1001', 'Feb 2026 assessment', '$350.00', '', '$350.00'],
-      ['Feb 10, 2026', 'PMT-17', 'Check 2041', '', '$350.00', '$0.00'],
+      ['Feb 10, 2026', 'PMT-1017', 'Payment — check 2041', '', '$350.00', '$0.00'],
       ['Mar 1, 2026', 'INV-1007', 'Invoice', '$350.00', '', '$350.00'],
     ]);
     expect(wrapper.get('[data-testid=ledger-closing]').text()).toBe('$350.00');

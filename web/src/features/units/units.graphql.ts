@@ -137,6 +137,7 @@ export const IMPORT_UNITS_MUTATION = graphql(`
   mutation ImportUnits($file: Upload!) {
     importUnits(file: $file) {
       created
+      sampleRowsSkipped
       errors {
         row
         field
@@ -177,6 +178,7 @@ export const IMPORT_OPENING_BALANCES_MUTATION = graphql(`
   mutation ImportOpeningBalances($file: Upload!, $date: LocalDate) {
     importOpeningBalances(file: $file, date: $date) {
       created
+      sampleRowsSkipped
       errors {
         row
         field
