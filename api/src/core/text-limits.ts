@@ -15,6 +15,9 @@ export const TENANT_TEXT_LIMITS = {
   invoice_write_offs: { memo: 500 },
   payments: { reference: 100, memo: 500 },
   vendors: { name: 120, contact_name: 120, email: 254, phone: 40, address: 500 },
+  investments: { institution: 120, notes: 1000 },
+  reserve_components: { name: 120, unit: 40, notes: 1000 },
+  capital_projects: { name: 120, description: 2000, notes: 1000 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {

@@ -37,10 +37,22 @@ import { DashboardResolver } from '../modules/dashboard/dashboard.resolver.js';
 import { BudgetsResolver } from '../modules/budgets/budgets.resolver.js';
 import { ReportsResolver } from '../modules/reports/reports.resolver.js';
 import {
+  DashboardReservesResolver,
+  ReservesResolver,
+} from '../modules/reserves/reserves.resolver.js';
+import {
   StatementsResolver,
   Vendor1099RowResolver,
 } from '../modules/reports/statements.resolver.js';
 import { CashFlowResolver } from '../modules/reports/cash-flow.resolver.js';
+import {
+  InvestmentsResolver,
+  JournalEntryInvestmentResolver,
+} from '../modules/investments/investments.resolver.js';
+import {
+  CapitalProjectsResolver,
+  DashboardCapitalProjectsResolver,
+} from '../modules/capital-projects/capital-projects.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -78,6 +90,12 @@ export const resolvers = [
   BudgetsResolver,
   ActualsResolver,
   DashboardResolver,
+  InvestmentsResolver,
+  JournalEntryInvestmentResolver,
+  ReservesResolver,
+  DashboardReservesResolver,
+  CapitalProjectsResolver,
+  DashboardCapitalProjectsResolver,
   ReportsResolver,
   StatementsResolver,
   Vendor1099RowResolver,

@@ -1,10 +1,11 @@
 import { flushPromises } from '@vue/test-utils';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationMembership } from '@/apollo/types';
 import { useAuthStore } from '@/stores/auth';
 import { installTestClient } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
 import AppSidebar from './AppSidebar.vue';
+import AppTopBar from './AppTopBar.vue';
 
 const maple: OrganizationMembership = {
   id: 'org-1',
@@ -96,6 +97,9 @@ describe('AppSidebar', () => {
       'Transactions',
       'Payments',
       'Vendors',
+      'Reserves',
+      'Investments',
+      'Capital Projects',
       'All reports',
       'Balance Sheet',
       'Income Statement',
@@ -104,13 +108,13 @@ describe('AppSidebar', () => {
       'Aging',
       'Cash Flow',
     ]);
-    const reserves = wrapper
+    const planner = wrapper
       .findAll('.nav-item--disabled')
-      .find((item) => item.text().includes('Reserves'));
-    expect(reserves).toBeDefined();
-    expect(reserves?.attributes('aria-disabled')).toBe('true');
-    expect(reserves?.text()).toContain('not available yet');
-    expect(reserves?.text()).toContain('Soon');
+      .find((item) => item.text().includes('AI Investment Planning'));
+    expect(planner).toBeDefined();
+    expect(planner?.attributes('aria-disabled')).toBe('true');
+    expect(planner?.text()).toContain('not available yet');
+    expect(planner?.text()).toContain('Soon');
     // Read, not reached: no "Soon" entry is a link or a Tab stop.
     for (const soon of wrapper.findAll('[data-testid=nav-soon]')) {
       expect(soon.attributes('tabindex')).toBeUndefined();
@@ -194,6 +198,174 @@ describe('AppSidebar', () => {
     expect(useAuthStore().isAuthenticated).toBe(false);
     // The login page is a lazy route chunk: wait for the navigation to land.
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('login'));
+    wrapper.unmount();
+  });
+});
+
+// The screen as a media query sees it: jsdom has no layout, so the width is stubbed.
+function screenWidth(width: number): void {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return {
+      matches: max ? width <= Number(max[1]) : false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    };
+  });
+}
+
+describe('AppSidebar on a tablet (icon rail)', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    installTestClient(() => ({ body: { data: null } }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names every icon: an accessible name and a tooltip with the label', async () => {
+    screenWidth(800);
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com', name: 'Dana Whitfield' }, maple);
+    const router = await routerAt('/accounts', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+
+    expect(wrapper.element.tagName).toBe('ASIDE');
+    for (const link of wrapper.findAll('a.nav-item')) {
+      expect(link.attributes('aria-label')).toBe(link.text());
+    }
+    const units = wrapper.findAll('a.nav-item').find((a) => a.text() === 'Units')!;
+    await units.trigger('mouseenter');
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role=tooltip]')?.textContent).toBe('Units'),
+    );
+    await units.trigger('mouseleave');
+
+    // A planned module says what it is and that it is not there yet.
+    const soon = wrapper.find('[data-testid=nav-soon]');
+    if (soon.exists()) {
+      const label = soon.get('.nav-item__label').text();
+      await soon.trigger('mouseenter');
+      await vi.waitFor(() =>
+        expect(document.querySelector('[role=tooltip]')?.textContent).toBe(
+          `${label}: not available yet`,
+        ),
+      );
+      await soon.trigger('mouseleave');
+    }
+
+    // The user button keeps its name (the text is hidden visually, not removed).
+    expect(wrapper.get('[data-testid=user-menu-button]').text()).toContain('Dana Whitfield');
+    await wrapper.get('[data-testid=user-menu-button]').trigger('mouseenter');
+    await vi.waitFor(() =>
+      expect(document.querySelector('[role=tooltip]')?.textContent).toBe('Dana Whitfield'),
+    );
+    wrapper.unmount();
+  });
+
+  it('shows no label tooltips on a desk, where the labels are on screen', async () => {
+    screenWidth(1440);
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com' }, maple);
+    const router = await routerAt('/accounts', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+    const units = wrapper.findAll('a.nav-item').find((a) => a.text() === 'Units')!;
+    await units.trigger('mouseenter');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('[role=tooltip]')).toBeNull();
+    wrapper.unmount();
+  });
+});
+
+describe('AppTopBar on a phone (menu button and drawer)', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+    installTestClient(() => ({ body: { data: null } }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const drawer = () => document.querySelector<HTMLElement>('[data-testid=app-drawer]');
+
+  async function mountBar() {
+    screenWidth(390);
+    const pinia = freshPinia();
+    signIn({ email: 'treasurer@example.com', name: 'Dana Whitfield' }, maple);
+    const router = await routerAt('/dashboard', pinia);
+    const wrapper = mountWithApp(AppTopBar, {
+      pinia,
+      router,
+      props: { version: '2026.11.22' },
+      stubs: { transition: false },
+    });
+    return { wrapper, router };
+  }
+
+  it('opens a labelled drawer with the sections, the association and the user menu', async () => {
+    const { wrapper } = await mountBar();
+    const button = wrapper.get('button[aria-label="Open menu"]');
+    expect(wrapper.get('[data-testid=top-bar-title]').text()).toBe('Maple Ridge HOA');
+    expect(button.attributes('aria-expanded')).toBe('false');
+    expect(drawer()).toBeNull();
+
+    await button.trigger('click');
+    await flushPromises();
+
+    expect(button.attributes('aria-expanded')).toBe('true');
+    const panel = drawer()!;
+    expect(panel.getAttribute('role')).toBe('dialog');
+    expect(panel.getAttribute('aria-modal')).toBe('true');
+    expect(panel.getAttribute('aria-label')).toBe('Menu');
+    expect(button.attributes('aria-controls')).toBe(panel.id);
+    // The sidebar in full: section names, labelled links, the association, the user and version.
+    const sidebar = panel.querySelector('.sidebar')!;
+    expect(sidebar.classList).toContain('sidebar--drawer');
+    expect([...panel.querySelectorAll('.nav-section__title')].map((h) => h.textContent)).toContain(
+      'Transactions',
+    );
+    const labels = [...panel.querySelectorAll('a.nav-item .nav-item__label')].map((l) =>
+      l.textContent?.trim(),
+    );
+    expect(labels).toContain('Accounts');
+    expect(labels).toContain('Cash Flow');
+    expect(panel.querySelector('[data-testid=org-name]')?.textContent?.trim()).toBe(
+      'Maple Ridge HOA',
+    );
+    expect(panel.textContent).toContain('Dana Whitfield');
+    expect(panel.querySelector('[data-testid=app-version]')?.textContent).toContain('2026.11.22');
+    // Focus moves into the drawer (its close button), where the trap keeps it.
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('data-testid')).toBe('close-menu'),
+    );
+    expect(panel.querySelector('[data-pc-section=firstfocusableelement]')).not.toBeNull();
+    wrapper.unmount();
+  });
+
+  it('closes on Esc, on its close button and when a link in it is followed', async () => {
+    const { wrapper, router } = await mountBar();
+    const button = wrapper.get('[data-testid=open-menu]');
+
+    await button.trigger('click');
+    await flushPromises();
+    document.dispatchEvent(new KeyboardEvent('keydown', { code: 'Escape', key: 'Escape' }));
+    await flushPromises();
+    expect(button.attributes('aria-expanded')).toBe('false');
+    await vi.waitFor(() => expect(drawer()).toBeNull());
+
+    await button.trigger('click');
+    await flushPromises();
+    drawer()!.querySelector<HTMLElement>('[data-testid=close-menu]')!.click();
+    await flushPromises();
+    expect(button.attributes('aria-expanded')).toBe('false');
+
+    await button.trigger('click');
+    await flushPromises();
+    const units = [...drawer()!.querySelectorAll<HTMLElement>('a.nav-item')].find(
+      (a) => a.textContent?.trim() === 'Units',
+    )!;
+    units.click();
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('units'));
+    await flushPromises();
+    expect(button.attributes('aria-expanded')).toBe('false');
+    await vi.waitFor(() => expect(drawer()).toBeNull());
     wrapper.unmount();
   });
 });

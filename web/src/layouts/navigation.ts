@@ -57,9 +57,9 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Planning',
     audience: 'tenant',
     items: [
-      { label: 'Reserves', icon: 'pi pi-shield' },
-      { label: 'Investments', icon: 'pi pi-chart-line' },
-      { label: 'Capital Projects', icon: 'pi pi-building' },
+      { label: 'Reserves', icon: 'pi pi-shield', route: 'reserves' },
+      { label: 'Investments', icon: 'pi pi-chart-line', route: 'investments' },
+      { label: 'Capital Projects', icon: 'pi pi-building', route: 'capital-projects' },
       { label: 'AI Investment Planning', icon: 'pi pi-sparkles' },
     ],
   },

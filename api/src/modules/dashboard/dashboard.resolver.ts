@@ -2,6 +2,7 @@ import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { orgToday } from '../../core/dates.js';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
+import { InvestmentsMaturing, investmentsMaturingWithin } from '../investments/index.js';
 import { JournalEntry } from '../journal/index.js';
 import {
   attentionItems,
@@ -54,6 +55,14 @@ export class DashboardResolver {
   })
   receivables(@Root() d: Dashboard, @Ctx() ctx: Context): Promise<DashboardReceivables> {
     return receivablesTile(ctx.em, d);
+  }
+
+  @FieldResolver(() => InvestmentsMaturing, {
+    description:
+      'Active investments maturing within 90 days of asOf (or past their maturity date and not acted on): count, expected proceeds, the first one',
+  })
+  investmentsMaturing(@Root() d: Dashboard, @Ctx() ctx: Context): Promise<InvestmentsMaturing> {
+    return investmentsMaturingWithin(ctx.em, d.asOf, 90);
   }
 
   @FieldResolver(() => [JournalEntry], {

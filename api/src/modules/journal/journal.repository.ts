@@ -658,7 +658,9 @@ export async function interfundAccounts(
 // Control accounts and entry owners
 
 // The role of a control account: which subledger keeps it.
-export type ControlRole = 'receivable' | 'prepaid' | 'interfund_operating' | 'interfund_reserve';
+// Every role has one account but `investment`: each investment's holding account is one.
+export type ControlRole =
+  'receivable' | 'prepaid' | 'interfund_operating' | 'interfund_reserve' | 'investment';
 
 export function selectControlAccounts(em: EntityManager) {
   return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
@@ -667,15 +669,18 @@ export function selectControlAccounts(em: EntityManager) {
   );
 }
 
-// Makes the account the control account of the role (replacing the previous one).
+// Makes the account the control account of the role (replacing the previous one); an
+// `investment` account is added beside the others (nothing happens if it is one already).
 export async function upsertControlAccount(
   tx: EntityManager,
   role: ControlRole,
   accountId: string,
 ) {
   await sql(tx).run(
-    `INSERT INTO control_accounts (role, account_id) VALUES (?, ?)
-     ON CONFLICT (role) DO UPDATE SET account_id = excluded.account_id`,
+    role === 'investment'
+      ? `INSERT INTO control_accounts (role, account_id) VALUES (?, ?) ON CONFLICT DO NOTHING`
+      : `INSERT INTO control_accounts (role, account_id) VALUES (?, ?)
+         ON CONFLICT (role) WHERE role <> 'investment' DO UPDATE SET account_id = excluded.account_id`,
     [role, accountId],
   );
 }
@@ -692,6 +697,8 @@ export async function selectOwnerLabel(
     invoice: `SELECT 'INV-' || number AS label FROM invoices WHERE id = ?`,
     payment: `SELECT 'PMT-' || number AS label FROM payments WHERE id = ?`,
     monthly_actuals: `SELECT trim(to_char(month, 'FMMonth YYYY')) AS label FROM actuals_months WHERE id = ?`,
+    investment: `SELECT institution || ' ' || upper(replace(kind, '_', ' ')) || ' of ' || purchase_date::text AS label
+                   FROM investments WHERE id = ?`,
   };
   const [row] = await sql(em).all<{ label: string }>(query[type], [id]);
   return row?.label ?? null;

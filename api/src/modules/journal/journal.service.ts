@@ -79,6 +79,12 @@ const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; a
     action:
       "record the payment (what it does not pay waits as the unit's credit) or enter the unit's opening credit under Units",
   },
+  // The holding accounts of investments (CDs, treasuries…): their purchases, interest, maturities.
+  investment: {
+    owners: [EntryOwnerType.INVESTMENT],
+    keptBy: 'investments',
+    action: 'buy, record interest on, mature or redeem the investment under Investments',
+  },
   // The interfund accounts: the ledger adds their lines to every entry crossing funds.
   interfund_operating: {
     owners: [],
@@ -448,6 +454,8 @@ const OWNER_ACTION: Record<EntryOwnerType, (label: string) => string> = {
   [EntryOwnerType.PAYMENT]: (l) => `This entry belongs to payment ${l}: void the payment instead`,
   [EntryOwnerType.MONTHLY_ACTUALS]: (l) =>
     `This entry belongs to the monthly actuals of ${l}: change the amounts in Monthly Actuals instead`,
+  [EntryOwnerType.INVESTMENT]: (l) =>
+    `This entry belongs to the investment ${l}: act on the investment under Investments instead`,
 };
 
 // The mirror entry (debits and credits swapped), linked to the original, dated no earlier than it.

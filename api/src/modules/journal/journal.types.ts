@@ -16,6 +16,8 @@ export enum EntrySource {
   WRITE_OFF = 'write_off',
   // Moves an account's balance to its new type or fund (updateAccount with an effectiveDate).
   RECLASSIFICATION = 'reclassification',
+  // Purchases, interest, maturities and redemptions of investments (the investments module).
+  INVESTMENT = 'investment',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
@@ -25,6 +27,7 @@ export enum EntryOwnerType {
   INVOICE = 'invoice',
   PAYMENT = 'payment',
   MONTHLY_ACTUALS = 'monthly_actuals',
+  INVESTMENT = 'investment',
 }
 registerEnumType(EntryOwnerType, { name: 'EntryOwnerType' });
 

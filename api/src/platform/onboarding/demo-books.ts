@@ -304,7 +304,7 @@ export class DemoBooks {
   constructor(
     private readonly services: Services,
     private readonly tenant: TenantSession,
-    private readonly actor: AuthInfo | null,
+    readonly actor: AuthInfo | null,
     readonly profile: DemoProfile,
     readonly today: string,
   ) {

@@ -17,6 +17,9 @@ import {
   toDollar,
 } from './demo-books.js';
 import { demoOwners } from './demo-people.js';
+import { mapleRidgeCapitalProjects } from './demo-capital-projects.js';
+import { mapleRidgeInvestments } from './demo-investments.js';
+import { mapleRidgeReserves } from './demo-reserves.js';
 import type { DemoRandom } from './demo-random.js';
 
 // Maple Ridge HOA: 120 homes in three assessment groups (single-family, townhomes, condos) with a
@@ -675,6 +678,12 @@ export const MAPLE_RIDGE: DemoProfile = {
       'Reversal: GreenScape invoice entered twice',
     );
     const roof = roofMonth(b);
+    await mapleRidgeReserves(b, {
+      roofFiscalYear: roof.fiscalYear,
+      sealcoatFiscalYear: sealcoatMonth(b).fiscalYear,
+    });
+    await mapleRidgeInvestments(b);
+    await mapleRidgeCapitalProjects(b, { roofFiscalYear: roof.fiscalYear });
     await b.attach(
       'roof',
       'apex-roofing-invoice-2291.pdf',

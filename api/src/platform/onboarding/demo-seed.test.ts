@@ -228,6 +228,55 @@ describe('demo data', () => {
     },
   );
 
+  it("Maple Ridge's reserve study is about half funded, its new clubhouse roof barely aged", async () => {
+    const data = await ok(
+      'maple-ridge',
+      `{ reserveStudy { percentFunded band componentsCount reserveBalance }
+         reserveComponents { name remainingLifeYears usefulLifeYears account { number } }
+         reserveProjection { years { fiscalYear } assumptions { contributionFromBudget annualContribution } } }`,
+    );
+    expect(data.reserveStudy.componentsCount).toBeGreaterThanOrEqual(15);
+    expect(data.reserveStudy.band).toBe('FAIR');
+    const roof = data.reserveComponents.find((c: any) => c.name === 'Clubhouse roof');
+    // Replaced last summer or autumn: at most a year of its 25 used.
+    expect(roof.remainingLifeYears).toBeGreaterThanOrEqual(24);
+    expect(data.reserveComponents.every((c: any) => c.account.number === '1510')).toBe(true);
+    // The budget's 18,500.00 a month on 4510 Reserve Contributions.
+    expect(data.reserveProjection.assumptions).toEqual({
+      contributionFromBudget: true,
+      annualContribution: '222000.00',
+    });
+    expect(data.reserveProjection.years).toHaveLength(30);
+  });
+
+  it("Maple Ridge's CD ladder: one rolled over, one maturing within 90 days, in 1620 Reserve CDs", async () => {
+    const data = await ok(
+      'maple-ridge',
+      `{ investments { institution status principal balance interestRecorded accountNumber fundType daysToMaturity }
+         investmentSummary { byFund { fundType count principal } }
+         dashboard { investmentsMaturing { count next { institution } } cash { funds { accounts { number } } } } }`,
+    );
+    const byStatus = (s: string) => data.investments.filter((i: any) => i.status === s);
+    expect(byStatus('ROLLED_OVER')).toHaveLength(1);
+    expect(byStatus('ACTIVE')).toHaveLength(4);
+    for (const i of data.investments) {
+      expect(i).toMatchObject({ accountNumber: '1620', fundType: 'RESERVE' });
+      expect(Number(i.principal)).toBeGreaterThanOrEqual(25_000);
+      expect(Number(i.principal)).toBeLessThanOrEqual(60_000);
+    }
+    expect(data.investments.some((i: any) => Number(i.interestRecorded) > 0)).toBe(true);
+    expect(data.investmentSummary.byFund[1]).toMatchObject({ fundType: 'RESERVE', count: 4 });
+    expect(data.dashboard.investmentsMaturing).toMatchObject({
+      count: 1,
+      next: { institution: 'Summit National Bank' },
+    });
+    // The CDs are not cash.
+    const cash = data.dashboard.cash.funds.flatMap((f: any) =>
+      f.accounts.map((a: any) => a.number),
+    );
+    expect(cash).not.toContain('1620');
+  });
+
   it('Harbor Point is a different, smaller association', async () => {
     const login = await app.gql(LOGIN, {
       e: HARBOR_POINT.admin,

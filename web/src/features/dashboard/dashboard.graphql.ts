@@ -84,6 +84,36 @@ export const DASHBOARD_QUERY = graphql(
             over90
           }
         }
+        reserves {
+          percentFunded
+          band
+          reserveBalance
+          totalFullyFunded
+          componentsCount
+        }
+        capitalProjects {
+          fiscalYear
+          count
+          estimatedCost
+          overdue
+          byStatus {
+            status
+            count
+            estimatedCost
+          }
+        }
+        investmentsMaturing {
+          days
+          count
+          total
+          next {
+            id
+            institution
+            kind
+            maturityDate
+            daysToMaturity
+          }
+        }
         recentTransactions {
           id
           number
@@ -124,3 +154,6 @@ export type DashboardIncomeExpense = Dashboard['incomeExpense'];
 export type DashboardReceivables = Dashboard['receivables'];
 export type DashboardEntry = Dashboard['recentTransactions'][number];
 export type DashboardAttentionItem = Dashboard['attention'][number];
+export type DashboardReserves = Dashboard['reserves'];
+export type DashboardCapitalProjects = Dashboard['capitalProjects'];
+export type DashboardInvestments = Dashboard['investmentsMaturing'];

@@ -121,6 +121,52 @@ export function dashboardFixture() {
         over90: 4,
       },
     },
+    reserves: {
+      percentFunded: '54.2',
+      band: 'FAIR' as const,
+      reserveBalance: '661240.18',
+      totalFullyFunded: '1219472.67',
+      componentsCount: 16,
+    },
+    capitalProjects: {
+      __typename: 'DashboardCapitalProjects',
+      fiscalYear: 2026,
+      count: 4,
+      estimatedCost: '71700.00',
+      overdue: 1,
+      byStatus: [
+        {
+          __typename: 'CapitalProjectStatusCount',
+          status: 'PLANNED' as const,
+          count: 1,
+          estimatedCost: '9800.00',
+        },
+        {
+          __typename: 'CapitalProjectStatusCount',
+          status: 'APPROVED' as const,
+          count: 2,
+          estimatedCost: '57700.00',
+        },
+        {
+          __typename: 'CapitalProjectStatusCount',
+          status: 'IN_PROGRESS' as const,
+          count: 1,
+          estimatedCost: '4200.00',
+        },
+      ],
+    },
+    investmentsMaturing: {
+      days: 90,
+      count: 1,
+      total: '40786.42',
+      next: {
+        id: 'inv-1',
+        institution: 'Summit National Bank',
+        kind: 'CD' as const,
+        maturityDate: '2026-04-20',
+        daysToMaturity: 52,
+      },
+    },
     recentTransactions: [
       {
         __typename: 'JournalEntry',
@@ -215,6 +261,22 @@ export function emptyDashboardFixture() {
       billing: false,
       delinquentByBucket: { ...d.receivables.delinquentByBucket, days31to60: 0, over90: 0 },
     },
+    reserves: {
+      percentFunded: null,
+      band: null,
+      reserveBalance: '0.00',
+      totalFullyFunded: '0.00',
+      componentsCount: 0,
+    },
+    capitalProjects: {
+      __typename: 'DashboardCapitalProjects',
+      fiscalYear: 2026,
+      count: 0,
+      estimatedCost: '0.00',
+      overdue: 0,
+      byStatus: [],
+    },
+    investmentsMaturing: { days: 90, count: 0, total: '0.00', next: null },
     recentTransactions: [],
     attention: [],
   };

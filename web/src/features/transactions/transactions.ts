@@ -36,6 +36,7 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'MONTHLY_ACTUALS', label: 'Monthly actuals' },
   { value: 'WRITE_OFF', label: 'Write-off' },
   { value: 'RECLASSIFICATION', label: 'Reclassification' },
+  { value: 'INVESTMENT', label: 'Investment' },
   { value: 'IMPORT', label: 'Imported' },
 ];
 
@@ -128,6 +129,14 @@ export function entryOwnerLink(
         },
         reverseReason: 'Change the amounts in Monthly Actuals',
       };
+    case 'INVESTMENT':
+      return {
+        type: owner.type,
+        label: 'an investment',
+        number: null,
+        to: { name: 'investment', params: { id: owner.id } },
+        reverseReason: 'Mature or redeem the investment instead',
+      };
     default:
       return null;
   }
@@ -137,6 +146,7 @@ const OWNER_ICONS: Record<EntryOwnerType, string> = {
   INVOICE: 'pi pi-file',
   PAYMENT: 'pi pi-wallet',
   MONTHLY_ACTUALS: 'pi pi-table',
+  INVESTMENT: 'pi pi-chart-line',
 };
 
 export function ownerIcon(type: EntryOwnerType): string {

@@ -1,0 +1,12 @@
+// What other modules use from capital projects: the demo seed enters its projects as the API does.
+export {
+  createProject as createCapitalProject,
+  linkEntry as linkCapitalProjectEntry,
+  reserveComponentIdsByName,
+} from './capital-projects.service.js';
+export {
+  CapitalProjectCategory,
+  CapitalProjectFunding,
+  CapitalProjectPriority,
+  CapitalProjectStatus,
+} from './capital-projects.types.js';

@@ -1,0 +1,20 @@
+// What other modules may use of investments: the dashboard tile's and the planning pages' reads,
+// and the actions (the demo builds its ladder through them).
+export { interestFor } from './investments.figures.js';
+export {
+  FDIC_LIMIT,
+  matureInvestment,
+  purchaseInvestment,
+  recordInvestmentInterest,
+  investmentsMaturingWithin,
+  investmentSummary,
+  investmentTotalsByFund,
+} from './investments.service.js';
+export {
+  Compounding,
+  Investment,
+  InvestmentKind,
+  InvestmentFundTotal,
+  InvestmentsMaturing,
+  InvestmentStatus,
+} from './investments.types.js';

@@ -1,0 +1,259 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { anyOf, sql } from '../../db/sql.js';
+import type { AccountType, FundType } from '../accounts/index.js';
+import type {
+  Compounding,
+  InvestmentEntryKind,
+  InvestmentKind,
+  InvestmentStatus,
+} from './investments.types.js';
+
+// Every SQL statement of investments.
+
+export interface InvestmentRow {
+  id: string;
+  kind: InvestmentKind;
+  institution: string;
+  account_id: string;
+  account_number: string;
+  account_name: string;
+  fund_type: FundType;
+  principal: string;
+  apy: string;
+  purchase_date: string;
+  maturity_date: string | null;
+  compounding: Compounding;
+  status: InvestmentStatus;
+  closed_on: string | null;
+  rolled_into_id: string | null;
+  rolled_from_id: string | null;
+  notes: string | null;
+  // Σ holding and Σ interest of its entries.
+  balance: string;
+  interest_recorded: string;
+}
+
+export interface InvestmentListFilter {
+  ids?: string[];
+  status?: InvestmentStatus | null;
+  fundType?: FundType | null;
+}
+
+// Investments with their holding account and what their entries add up to; by maturity (none
+// last), then purchase date.
+export function investmentRows(
+  em: EntityManager,
+  filter: InvestmentListFilter = {},
+): Promise<InvestmentRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.ids) {
+    where.push(`i.id = ${anyOf('uuid')}`);
+    params.push(filter.ids);
+  }
+  if (filter.status) {
+    where.push('i.status = ?');
+    params.push(filter.status);
+  }
+  if (filter.fundType) {
+    where.push('a.fund_type = ?');
+    params.push(filter.fundType);
+  }
+  return sql(em).all<InvestmentRow>(
+    `SELECT i.id, i.kind, i.institution, i.account_id, a.number AS account_number,
+            a.name AS account_name, a.fund_type, i.principal::text, i.apy::text,
+            i.purchase_date::text, i.maturity_date::text, i.compounding, i.status,
+            i.closed_on::text, i.rolled_into_id,
+            (SELECT f.id FROM investments f WHERE f.rolled_into_id = i.id) AS rolled_from_id,
+            i.notes,
+            coalesce((SELECT sum(x.holding) FROM investment_entries x WHERE x.investment_id = i.id), 0)::text AS balance,
+            coalesce((SELECT sum(x.interest) FROM investment_entries x WHERE x.investment_id = i.id), 0)::text AS interest_recorded
+       FROM investments i JOIN accounts a ON a.id = i.account_id
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY i.maturity_date NULLS LAST, i.purchase_date, i.institution, i.id`,
+    params,
+  );
+}
+
+// The investment, locked for an action on it; undefined when it is not this association's.
+export async function lockInvestment(tx: EntityManager, id: string): Promise<boolean> {
+  const rows = await sql(tx).all(`SELECT id FROM investments WHERE id = ? FOR UPDATE`, [id]);
+  return rows.length > 0;
+}
+
+export interface InvestmentEntryRow {
+  investment_id: string;
+  entry_id: string;
+  entry_number: string;
+  entry_date: string;
+  kind: InvestmentEntryKind;
+  holding: string;
+  interest: string;
+  cash: string;
+}
+
+export function investmentEntryRows(
+  em: EntityManager,
+  investmentIds: string[],
+): Promise<InvestmentEntryRow[]> {
+  return sql(em).all<InvestmentEntryRow>(
+    `SELECT x.investment_id, x.entry_id, e.number::text AS entry_number,
+            e.entry_date::text AS entry_date, x.kind, x.holding::text, x.interest::text, x.cash::text
+       FROM investment_entries x JOIN journal_entries e ON e.id = x.entry_id
+      WHERE x.investment_id = ${anyOf('uuid')}
+      ORDER BY e.entry_date, e.number`,
+    [investmentIds],
+  );
+}
+
+export interface NewInvestment {
+  id: string;
+  kind: InvestmentKind;
+  institution: string;
+  accountId: string;
+  principal: bigint;
+  apy: string;
+  purchaseDate: string;
+  maturityDate: string | null;
+  compounding: Compounding;
+  notes: string | null;
+}
+
+export async function insertInvestment(tx: EntityManager, n: NewInvestment): Promise<void> {
+  await sql(tx).run(
+    `INSERT INTO investments (id, kind, institution, account_id, principal, apy, purchase_date,
+                              maturity_date, compounding, notes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      n.id,
+      n.kind,
+      n.institution,
+      n.accountId,
+      n.principal.toString(),
+      n.apy,
+      n.purchaseDate,
+      n.maturityDate,
+      n.compounding,
+      n.notes,
+    ],
+  );
+}
+
+export interface NewInvestmentEntry {
+  investmentId: string;
+  entryId: string;
+  kind: InvestmentEntryKind;
+  holding: bigint;
+  interest: bigint;
+  cash: bigint;
+}
+
+export async function insertInvestmentEntries(
+  tx: EntityManager,
+  rows: NewInvestmentEntry[],
+): Promise<void> {
+  for (const r of rows) {
+    await sql(tx).run(
+      `INSERT INTO investment_entries (investment_id, entry_id, kind, holding, interest, cash)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+      [
+        r.investmentId,
+        r.entryId,
+        r.kind,
+        r.holding.toString(),
+        r.interest.toString(),
+        r.cash.toString(),
+      ],
+    );
+  }
+}
+
+export async function closeInvestment(
+  tx: EntityManager,
+  id: string,
+  status: InvestmentStatus,
+  closedOn: string,
+  rolledIntoId: string | null,
+): Promise<void> {
+  await sql(tx).run(
+    `UPDATE investments SET status = ?, closed_on = ?, rolled_into_id = ?, updated_at = now()
+      WHERE id = ?`,
+    [status, closedOn, rolledIntoId, id],
+  );
+}
+
+export async function updateInvestmentText(
+  tx: EntityManager,
+  id: string,
+  fields: { institution?: string; notes?: string | null },
+): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  if (fields.institution !== undefined) {
+    sets.push('institution = ?');
+    params.push(fields.institution);
+  }
+  if (fields.notes !== undefined) {
+    sets.push('notes = ?');
+    params.push(fields.notes);
+  }
+  if (!sets.length) return;
+  await sql(tx).run(`UPDATE investments SET ${sets.join(', ')}, updated_at = now() WHERE id = ?`, [
+    ...params,
+    id,
+  ]);
+}
+
+export interface AccountFacts {
+  id: string;
+  number: string;
+  name: string;
+  type: AccountType;
+  fund_type: FundType;
+  archived: boolean;
+  control_role: string | null;
+  // Lines on the account in entries no investment owns.
+  other_postings: boolean;
+}
+
+// The accounts an action names, with what decides whether each may serve (missing ids absent).
+export function accountFacts(em: EntityManager, ids: string[]): Promise<AccountFacts[]> {
+  return sql(em).all<AccountFacts>(
+    `SELECT a.id, a.number, a.name, a.type, a.fund_type, a.archived, c.role AS control_role,
+            EXISTS (SELECT 1 FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+                     WHERE l.account_id = a.id
+                       AND e.owner_type IS DISTINCT FROM 'investment') AS other_postings
+       FROM accounts a LEFT JOIN control_accounts c ON c.account_id = a.id
+      WHERE a.id = ${anyOf('uuid')}`,
+    [ids],
+  );
+}
+
+// The fund's interest income account: an income account named like "interest", lowest number.
+export async function interestIncomeAccountOf(
+  em: EntityManager,
+  fund: FundType,
+): Promise<string | null> {
+  const [row] = await sql(em).all<{ id: string }>(
+    `SELECT id FROM accounts
+      WHERE type = 'income' AND fund_type = ? AND NOT archived AND name ILIKE '%interest%'
+      ORDER BY number LIMIT 1`,
+    [fund],
+  );
+  return row?.id ?? null;
+}
+
+// Ledger balance (debits − credits) of each holding account, for the subledger check.
+export function holdingAccountBalances(
+  em: EntityManager,
+): Promise<{ account_id: string; ledger: string; subledger: string }[]> {
+  return sql(em).all(
+    `SELECT c.account_id,
+            coalesce((SELECT sum(l.debit - l.credit) FROM journal_lines l
+                       WHERE l.account_id = c.account_id), 0)::text AS ledger,
+            coalesce((SELECT sum(x.holding) FROM investment_entries x
+                        JOIN investments i ON i.id = x.investment_id
+                       WHERE i.account_id = c.account_id), 0)::text AS subledger
+       FROM control_accounts c WHERE c.role = 'investment'`,
+  );
+}
