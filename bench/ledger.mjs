@@ -8,6 +8,7 @@ import pg from 'pg';
 import { budgetVsActualBench } from './budget-vs-actual.mjs';
 import { dashboardBench } from './dashboard.mjs';
 import { cashFlowBench } from './cash-flow.mjs';
+import { planningBench } from './planning.mjs';
 import { statementsBench } from './statements.mjs';
 
 const dist = new URL('../api/dist/api/src/', import.meta.url);
@@ -263,6 +264,7 @@ export async function ledgerBench(serverUrl) {
   await dashboardBench({ url, em, load, paired });
   await cashFlowBench({ raw, em, load, paired });
   await statementsBench({ raw, em, load, paired });
+  await planningBench({ raw, em, load, paired });
   await pool.closeAll();
   await raw.end();
 }

@@ -1,6 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { REPO_ROOT } from '../../../api/src/paths.js';
+import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 
 // Debian's Chromium, never a downloaded browser build. CHROMIUM_PATH overrides the location.
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +44,77 @@ export function watchConsole(page: Page, into: string[] = []): string[] {
 export function expectQuietConsole(problems: string[]): void {
   const seen = problems.splice(0);
   expect(seen, 'the browser console should stay quiet').toEqual([]);
+}
+
+/** A running app with the demo books and a browser signed in as Maple Ridge's treasurer. */
+export interface DemoJourney {
+  app: TestApp;
+  browser: Browser;
+  page: Page;
+  /** The treasurer's access token, for reading the API's own answers. */
+  token: string;
+  /** A query as the treasurer; fails the test on a GraphQL error. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies, read loosely
+  gql: (query: string, variables?: Record<string, unknown>) => Promise<any>;
+  /** What the page said went wrong (watchConsole) and every HTTP answer of 400 or more. */
+  errors: string[];
+  /** Where screenshots go (test-results/, gitignored). */
+  shots: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The start every demo journey shares: the built web app served with the demo books, the treasurer
+ * of Maple Ridge HOA signed in through the login page (the real form, so a broken sign-in fails
+ * every journey) and on the dashboard, the console and failed responses watched.
+ */
+export async function openDemoJourney(opts: {
+  viewport: { width: number; height: number };
+  /** The journey saves files (CSV exports, the books); off unless asked for. */
+  downloads?: boolean;
+}): Promise<DemoJourney> {
+  if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
+  const shots = join(REPO_ROOT, 'test-results');
+  mkdirSync(shots, { recursive: true });
+  const app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
+  let browser: Browser | undefined;
+  const close = async () => {
+    await browser?.close();
+    await app.close();
+  };
+  try {
+    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
+    const login = await app.gql(
+      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
+      { e: maple.email, p: maple.password },
+    );
+    const token = login.body.data!.login.accessToken as string;
+    const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+      const r = await app.gql(query, variables, token);
+      expect(r.body.errors).toBeUndefined();
+      return r.body.data;
+    };
+
+    browser = await launchBrowser();
+    const page = await browser.newPage({
+      viewport: opts.viewport,
+      acceptDownloads: opts.downloads ?? false,
+    });
+    const errors = watchConsole(page);
+    page.on('response', (r) => {
+      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
+    });
+    await page.goto(`${app.url}/login`);
+    await page.fill('#login-email', maple.email);
+    await page.fill('#login-password', maple.password);
+    await page.click('[data-testid="login-submit"]');
+    await page.waitForURL(/\/dashboard$/);
+    return { app, browser, page, token, gql, errors, shots, close };
+  } catch (e) {
+    // A journey whose setup failed never reaches its afterAll with a handle to close.
+    await close();
+    throw e;
+  }
 }
 
 /**

@@ -1,11 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../api/src/paths.js';
-import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import type { TestApp } from '../../../api/src/test/app.js';
+import {
+  type DemoJourney,
+  expectFitsViewport,
+  expectQuietConsole,
+  openDemoJourney,
+} from './browser.js';
 
 // The demo association's capital plan: the board of projects by fiscal year, a card dragged to
 // Future and back with the mouse, then moved with the keyboard and the "Move to…" menu, each move
@@ -13,19 +16,14 @@ import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } f
 // a phone.
 describe('browser journey: capital projects', () => {
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
-  let token: string;
+  let gql: DemoJourney['gql'];
+  let errors: string[] = [];
+  let shots: string;
+  let close: DemoJourney['close'] | undefined;
   let fy: number;
   let paintingId: string;
   const PAINTING = 'Clubhouse exterior painting';
-  const errors: string[] = [];
-  const shots = join(REPO_ROOT, 'test-results');
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const r = await app.gql(query, variables, token);
-    expect(r.body.errors).toBeUndefined();
-    return r.body.data as any;
-  };
   const yearOf = async (id: string) =>
     (await gql('query ($id: ID!) { capitalProject(id: $id) { targetYear } }', { id }))
       .capitalProject.targetYear as number | null;
@@ -50,15 +48,9 @@ describe('browser journey: capital projects', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
-    mkdirSync(shots, { recursive: true });
-    app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
-    const login = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
-      { e: maple.email, p: maple.password },
-    );
-    token = login.body.data!.login.accessToken;
+    ({ app, page, gql, errors, shots, close } = await openDemoJourney({
+      viewport: { width: 1440, height: 900 },
+    }));
     const { capitalPlan, capitalProjects } = await gql(
       '{ capitalPlan { currentFiscalYear } capitalProjects { id name actualCost status } }',
     );
@@ -69,23 +61,8 @@ describe('browser journey: capital projects', () => {
     expect(capitalProjects.find((p: any) => p.name === 'Clubhouse roof replacement')).toMatchObject(
       { status: 'DONE', actualCost: '48750.00' },
     );
-
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    watchConsole(page, errors);
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
   it('shows the board, and a card dragged to Future and back with the mouse stays there', async () => {

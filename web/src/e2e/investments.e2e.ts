@@ -1,33 +1,31 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../api/src/paths.js';
-import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import type { TestApp } from '../../../api/src/test/app.js';
+import {
+  type DemoJourney,
+  expectFitsViewport,
+  expectQuietConsole,
+  openDemoJourney,
+} from './browser.js';
 
 // The treasurer of the demo association reads the CD ladder, buys a CD through the dialog, opens
 // the journal entry the purchase posted, matures the CD and sees the cash come back and the
 // status change — at a desk and on a phone.
 describe('browser journey: investments', () => {
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
-  let token: string;
+  let gql: DemoJourney['gql'];
+  let errors: string[] = [];
+  let shots: string;
+  let close: DemoJourney['close'] | undefined;
   let today: string;
   let investmentId: string;
-  const errors: string[] = [];
-  const shots = join(REPO_ROOT, 'test-results');
   const money = (amount: string) => {
     const [whole, frac = '00'] = amount.replace('-', '').split('.');
     const text = `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
     return amount.startsWith('-') ? `(${text})` : text;
-  };
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const r = await app.gql(query, variables, token);
-    expect(r.body.errors).toBeUndefined();
-    return r.body.data as any;
   };
   const balanceOf = async (number: string) => {
     const { trialBalance } = await gql(
@@ -51,33 +49,12 @@ describe('browser journey: investments', () => {
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
-    mkdirSync(shots, { recursive: true });
-    app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
-    const login = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
-      { e: maple.email, p: maple.password },
-    );
-    token = login.body.data!.login.accessToken;
+    ({ app, page, gql, errors, shots, close } = await openDemoJourney({
+      viewport: { width: 1440, height: 900 },
+    }));
     today = (await gql('{ dashboard { asOf } }')).dashboard.asOf;
-
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    watchConsole(page, errors);
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
   it('shows the ladder, the totals by fund and the CD maturing soon on the dashboard', async () => {

@@ -1,36 +1,24 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
-import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import type { TestApp } from '../../../api/src/test/app.js';
+import { type DemoJourney, expectQuietConsole, openDemoJourney } from './browser.js';
 
 // The demo books on a phone (390×844): every main list keeps its amount column on screen (the
 // other columns give way), and neither the page nor its scroll area moves sideways.
 describe('browser journey: tables on a phone', () => {
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[] = [];
+  let close: DemoJourney['close'] | undefined;
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
-    app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    watchConsole(page, errors);
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
+    ({ app, page, errors, close } = await openDemoJourney({
+      viewport: { width: 390, height: 844 },
+    }));
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
   it.each([

@@ -1,63 +1,40 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../api/src/paths.js';
-import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import {
+  type DemoJourney,
+  expectFitsViewport,
+  expectQuietConsole,
+  openDemoJourney,
+} from './browser.js';
 
 // The demo treasurer follows the dashboard's percent-funded tile to the Reserves page, imports a
 // small reserve study from a spreadsheet (a bad file first: row errors, nothing written), and
 // sees percent funded and the projection change — at a desk and on a phone. Figures on screen are
 // compared with the API's own answers.
 describe('browser journey: reserves', () => {
-  let app: TestApp;
-  let browser: Browser;
   let page: Page;
-  let token: string;
-  const errors: string[] = [];
-  const shots = join(REPO_ROOT, 'test-results');
+  let gql: DemoJourney['gql'];
+  let errors: string[] = [];
+  let shots: string;
+  let close: DemoJourney['close'] | undefined;
   const money = (amount: string) =>
     amount.startsWith('-') ? `($${group(amount.slice(1))})` : `$${group(amount)}`;
   const group = (s: string) => {
     const [whole, frac = '00'] = s.split('.');
     return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
   };
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const r = await app.gql(query, variables, token);
-    expect(r.body.errors).toBeUndefined();
-    return r.body.data as any;
-  };
   const STUDY = `{ reserveStudy { percentFunded band reserveBalance totalFullyFunded componentsCount }
     reserveProjection { years { fiscalYear expenditures closing } assumptions { annualContribution } } }`;
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
-    mkdirSync(shots, { recursive: true });
-    app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
-    const login = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
-      { e: maple.email, p: maple.password },
-    );
-    token = login.body.data!.login.accessToken;
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    watchConsole(page, errors);
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
+    ({ page, gql, errors, shots, close } = await openDemoJourney({
+      viewport: { width: 1440, height: 900 },
+      downloads: true,
+    }));
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
   it('follows the percent-funded tile to the Reserves page, whose figures are the API’s', async () => {

@@ -1,12 +1,16 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../api/src/paths.js';
-import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
-import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
+import type { TestApp } from '../../../api/src/test/app.js';
+import {
+  type DemoJourney,
+  expectFitsViewport,
+  expectQuietConsole,
+  openDemoJourney,
+} from './browser.js';
 
 // A newcomer's first look: the demo association's treasurer signs in to a dashboard of real
 // figures, follows a tile, reads the income statement and exports it, follows a flow of the
@@ -14,12 +18,12 @@ import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } f
 // at a desk and on a phone. Every figure on screen is compared with the API's own answer.
 describe('browser journey: dashboard, statements, cash flow, exports', () => {
   let app: TestApp;
-  let browser: Browser;
   let page: Page;
-  let token: string;
+  let gql: DemoJourney['gql'];
+  let errors: string[] = [];
+  let shots: string;
+  let close: DemoJourney['close'] | undefined;
   let today: string;
-  const errors: string[] = [];
-  const shots = join(REPO_ROOT, 'test-results');
   // The API's decimal string as the page formats it: $1,234.56, negatives in parentheses.
   const money = (amount: string) =>
     amount.startsWith('-') ? `($${group(amount.slice(1))})` : `$${group(amount)}`;
@@ -27,40 +31,15 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
     const [whole, frac = '00'] = s.split('.');
     return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
   };
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const r = await app.gql(query, variables, token);
-    expect(r.body.errors).toBeUndefined();
-    return r.body.data as any;
-  };
 
   beforeAll(async () => {
-    if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
-    mkdirSync(shots, { recursive: true });
-    app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
-    const login = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
-      { e: maple.email, p: maple.password },
-    );
-    token = login.body.data!.login.accessToken;
+    ({ app, page, gql, errors, shots, close } = await openDemoJourney({
+      viewport: { width: 1440, height: 900 },
+      downloads: true,
+    }));
     today = (await gql('{ dashboard { asOf } }')).dashboard.asOf;
-
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    watchConsole(page, errors);
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
   it('lands on a dashboard whose figures are the reports’ figures, and a tile opens its report', async () => {

@@ -242,18 +242,3 @@ export async function interestIncomeAccountOf(
   );
   return row?.id ?? null;
 }
-
-// Ledger balance (debits − credits) of each holding account, for the subledger check.
-export function holdingAccountBalances(
-  em: EntityManager,
-): Promise<{ account_id: string; ledger: string; subledger: string }[]> {
-  return sql(em).all(
-    `SELECT c.account_id,
-            coalesce((SELECT sum(l.debit - l.credit) FROM journal_lines l
-                       WHERE l.account_id = c.account_id), 0)::text AS ledger,
-            coalesce((SELECT sum(x.holding) FROM investment_entries x
-                        JOIN investments i ON i.id = x.investment_id
-                       WHERE i.account_id = c.account_id), 0)::text AS subledger
-       FROM control_accounts c WHERE c.role = 'investment'`,
-  );
-}

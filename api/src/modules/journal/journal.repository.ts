@@ -867,7 +867,11 @@ export interface ControlAccountCheckRow {
 // read of the subledgers' tables). The receivable account: open invoice balances less standing
 // write-offs, as the aging report totals them (invoices/aging.repository.ts) with every document
 // counted that is not voided and every application between two such documents. Prepaid
-// Assessments (a liability: credits − debits): the unapplied money of standing payments.
+// Assessments (a liability: credits − debits): the unapplied money of standing payments. Each
+// investment holding account (several may exist): the carrying amounts of the investments it
+// holds, each the sum of its investment_entries' `holding` (purchase +, reinvested interest +,
+// maturity / redemption / rollover − the balance; a rollover's entry adds to the new one). The
+// tables are read here, as the receivables' are, because investments depends on the journal.
 export async function controlAccountTotals(c: pg.Client): Promise<ControlAccountCheckRow[]> {
   const r = await c.query<ControlAccountCheckRow>(`
     WITH applied AS (
@@ -886,8 +890,15 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
     SELECT c.role, a.number, a.name,
            (SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_lines l
              WHERE l.account_id = c.account_id)::text AS ledger,
-           (CASE c.role WHEN 'receivable' THEN open.v ELSE -credit.v END)::text AS subledger
+           (CASE c.role
+              WHEN 'receivable' THEN open.v
+              WHEN 'prepaid' THEN -credit.v
+              ELSE (SELECT coalesce(sum(x.holding), 0) FROM investment_entries x
+                      JOIN investments i ON i.id = x.investment_id
+                     WHERE i.account_id = c.account_id)
+            END)::text AS subledger
       FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit
-     WHERE c.role IN ('receivable', 'prepaid')`);
+     WHERE c.role IN ('receivable', 'prepaid', 'investment')
+     ORDER BY a.number`);
   return r.rows;
 }

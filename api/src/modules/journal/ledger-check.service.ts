@@ -30,13 +30,18 @@ export interface LedgerCheck {
   // Lines whose type and fund are not their account's on their date (outside reclassification
   // entries): a report grouping by them would not match the chart's history.
   misclassifiedLines: number;
+  // Every control account compared with its subledger ("1620 Reserve CDs (investment)"), so a
+  // check that passes shows what it covered; and those that differ.
+  controlAccountsChecked: string[];
   controlDifferences: ControlAccountDifference[];
 }
 
 // Recomputes the monthly totals (per account, month and line classification) from the lines and
 // compares; re-checks every entry's balance, overall and per fund (each line's own fund); checks
-// each line's type and fund against its account's history of reclassifications; and compares each control account with its subledger (the receivable
-// account with the open invoices less the unapplied payments, as the aging report totals them).
+// each line's type and fund against its account's history of reclassifications; and compares each
+// control account with its subledger (the receivable account with the open invoices less the
+// unapplied payments, as the aging report totals them; each investment holding account with the
+// carrying amounts of its investments).
 //
 // Fund balancing: books posted before the ledger added interfund lines may hold entries that
 // cross funds and balance only overall. Until the books keep interfund accounts (a control
@@ -58,6 +63,7 @@ export async function checkLedger(tenantUrl: string): Promise<LedgerCheck> {
       crossFundEntries: funds.crossFund,
       interfund: await hasInterfundAccounts(c),
       misclassifiedLines: await countMisclassifiedLines(c),
+      controlAccountsChecked: controls.map((r) => `${r.number} ${r.name} (${r.role})`),
       controlDifferences: controls
         .map((r) => {
           const ledger = toTotal(r.ledger);
@@ -104,6 +110,8 @@ export function describeLedgerCheck(r: LedgerCheck): string {
       `control account ${d.account} (${d.role}) is ${formatMoney(d.ledger)}, its subledger ${formatMoney(d.subledger)} (difference ${formatMoney(d.difference)})`,
     );
   }
-  if (!r.controlDifferences.length) parts.push('control accounts equal their subledgers');
+  if (!r.controlDifferences.length) {
+    parts.push(`${r.controlAccountsChecked.length} control accounts equal their subledgers`);
+  }
   return parts.join(', ');
 }

@@ -328,7 +328,7 @@ describe('ledger check: funds and control accounts', () => {
     const good = await checkLedger(url);
     expect(good).toMatchObject({ driftRows: 0, unbalancedEntries: 0, controlDifferences: [] });
     expect(ledgerCheckPasses(good)).toBe(true);
-    expect(describeLedgerCheck(good)).toMatch(/control accounts equal their subledgers/);
+    expect(describeLedgerCheck(good)).toMatch(/2 control accounts equal their subledgers/);
 
     // An entry written behind the service's back: balanced, its monthly totals kept by the
     // triggers, but no invoice explains it.
@@ -379,10 +379,128 @@ describe('ledger check: funds and control accounts', () => {
       crossFundEntries: 1,
       interfund: false,
       misclassifiedLines: 0,
+      controlAccountsChecked: [],
       controlDifferences: [],
     };
     expect(ledgerCheckPasses(clean)).toBe(true);
     expect(ledgerCheckPasses({ ...clean, interfund: true })).toBe(false);
     expect(ledgerCheckPasses({ ...clean, misclassifiedLines: 1 })).toBe(false);
+  });
+});
+
+describe('ledger check: investment holding accounts', () => {
+  let t: Tenant;
+  let url: string;
+  const ids: Record<string, string> = {};
+  const inv: Record<string, string> = {};
+  const PURCHASE = `mutation ($input: PurchaseInvestmentInput!) { purchaseInvestment(input: $input) { id } }`;
+  const reserve = { fundType: 'RESERVE' as const };
+  const investmentDifferences = async () =>
+    (await checkLedger(url)).controlDifferences.filter((d) => d.role === 'investment');
+
+  beforeAll(async () => {
+    t = await createTenant(app, 'Invested HOA');
+    url = withDatabase(app.services.clusterUrl('default'), t.org.dbName);
+    ids.savings = await t.account('1050', 'ASSET', {
+      ...reserve,
+      name: 'Reserve Savings',
+      initialBalance: '500000.00',
+      openingDate: '2026-01-01',
+    });
+    ids.cds = await t.account('1620', 'ASSET', { ...reserve, name: 'Reserve CDs' });
+    ids.rolled = await t.account('1630', 'ASSET', { ...reserve, name: 'Reserve CDs (Harbor)' });
+    ids.interest = await t.account('4910', 'INCOME', { ...reserve, name: 'Reserve Interest' });
+    const buy = async (input: Record<string, unknown>) =>
+      (
+        await t.ok(PURCHASE, {
+          input: { institution: 'First Federal', cashAccountId: ids.savings, ...input },
+        })
+      ).purchaseInvestment.id as string;
+    inv.cd = await buy({
+      kind: 'CD',
+      accountId: ids.cds,
+      principal: '50000.00',
+      apy: '4.50',
+      purchaseDate: '2026-02-01',
+      maturityDate: '2026-05-01',
+    });
+    inv.mm = await buy({
+      kind: 'MONEY_MARKET',
+      accountId: ids.cds,
+      principal: '20000.00',
+      apy: '3.00',
+      purchaseDate: '2026-02-01',
+    });
+    // Reinvested interest raises the carrying amount; a rollover into the other holding account
+    // takes the CD's balance out of 1620 and puts the proceeds into 1630, in one entry.
+    await t.ok(
+      `mutation ($id: ID!, $input: RecordInvestmentInterestInput!) {
+        recordInvestmentInterest(id: $id, input: $input) { id } }`,
+      { id: inv.mm, input: { date: '2026-03-31', amount: '150.00', reinvested: true } },
+    );
+    await t.ok(
+      `mutation ($id: ID!, $input: MatureInvestmentInput!) { matureInvestment(id: $id, input: $input) { id } }`,
+      {
+        id: inv.cd,
+        input: {
+          interest: '550.00',
+          rollover: { accountId: ids.rolled, apy: '4.25', maturityDate: '2027-05-01' },
+        },
+      },
+    );
+  });
+
+  it('passes when each holding account equals its investments, and checks every one', async () => {
+    const r = await checkLedger(url);
+    expect(r.controlAccountsChecked).toEqual(
+      expect.arrayContaining([
+        '1620 Reserve CDs (investment)',
+        '1630 Reserve CDs (Harbor) (investment)',
+      ]),
+    );
+    expect(r.controlDifferences).toEqual([]);
+    expect(ledgerCheckPasses(r)).toBe(true);
+    expect(describeLedgerCheck(r)).toMatch(/control accounts equal their subledgers/);
+  });
+
+  it("reports a tampered carrying amount, and an investment moved to another account's subledger", async () => {
+    const tamper = (sql: string, params: unknown[]) =>
+      withClient(url, async (c) => {
+        await c.query(sql, params);
+      });
+    // The money market's purchase row says 1.00 more than its entry posted.
+    await tamper(
+      `UPDATE investment_entries SET holding = holding + 100 WHERE investment_id = $1 AND kind = 'purchase'`,
+      [inv.mm],
+    );
+    const bad = await checkLedger(url);
+    expect(bad).toMatchObject({ driftRows: 0, unbalancedEntries: 0 });
+    expect(bad.controlDifferences).toEqual([
+      {
+        role: 'investment',
+        account: '1620 Reserve CDs',
+        ledger: 2_015_000n,
+        subledger: 2_015_100n,
+        difference: -100n,
+      },
+    ]);
+    expect(ledgerCheckPasses(bad)).toBe(false);
+    expect(describeLedgerCheck(bad)).toMatch(
+      /control account 1620 Reserve CDs \(investment\) is 20150\.00, its subledger 20151\.00 \(difference -1\.00\)/,
+    );
+    await tamper(
+      `UPDATE investment_entries SET holding = holding - 100 WHERE investment_id = $1 AND kind = 'purchase'`,
+      [inv.mm],
+    );
+    expect(await investmentDifferences()).toEqual([]);
+
+    // Each account against its own investments, not the holdings in total.
+    await tamper(`UPDATE investments SET account_id = $2 WHERE id = $1`, [inv.mm, ids.rolled]);
+    expect(await investmentDifferences()).toEqual([
+      expect.objectContaining({ account: '1620 Reserve CDs', difference: 2_015_000n }),
+      expect.objectContaining({ account: '1630 Reserve CDs (Harbor)', difference: -2_015_000n }),
+    ]);
+    await tamper(`UPDATE investments SET account_id = $2 WHERE id = $1`, [inv.mm, ids.cds]);
+    expect(ledgerCheckPasses(await checkLedger(url))).toBe(true);
   });
 });
