@@ -45,6 +45,7 @@ import {
   Vendor1099RowResolver,
 } from '../modules/reports/statements.resolver.js';
 import { CashFlowResolver } from '../modules/reports/cash-flow.resolver.js';
+import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
 import {
   InvestmentsResolver,
   JournalEntryInvestmentResolver,
@@ -100,6 +101,7 @@ export const resolvers = [
   StatementsResolver,
   Vendor1099RowResolver,
   CashFlowResolver,
+  ForecastResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,

@@ -62,4 +62,30 @@ describe('AppDialog focus', () => {
     wrapper.unmount();
     document.body.innerHTML = '';
   });
+
+  it('leaves the fields alone on a phone, where focus would raise the keyboard over the dialog', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 640px)',
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    const wrapper = mount(AppDialog, {
+      attachTo: document.body,
+      props: { visible: false, header: 'Record payment' },
+      slots: { default: () => [h('input', { id: 'unit' })], footer: () => h('button', 'Save') },
+      global: { plugins: [[PrimeVue, { unstyled: true }]], stubs: { transition: false } },
+    });
+    await wrapper.setProps({ visible: true });
+    await flushPromises();
+    await vi.waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toBe('Close'),
+    );
+    expect(document.getElementById('unit')?.hasAttribute('autofocus')).toBe(false);
+    wrapper.unmount();
+    document.body.innerHTML = '';
+    vi.unstubAllGlobals();
+  });
 });

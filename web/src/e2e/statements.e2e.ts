@@ -133,6 +133,30 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
     await page.locator('main table tbody tr').first().waitFor();
   });
 
+  it('opens the cash forecast from the Reports page with the API’s figures, by fund', async () => {
+    await page.goto(`${app.url}/reports`);
+    await page.click('[data-testid="report-cash-forecast"]');
+    await page.waitForURL(/\/forecast/);
+    await page.locator('[data-testid="cash-forecast-chart"] svg').waitFor();
+    const table = page.locator('[data-testid="forecast-table"]');
+    await table.waitFor();
+    const FORECAST = `query ($fund: ForecastFund!) { cashForecast(fund: $fund, months: 24) {
+      lowest { month balance } months { month closing } } }`;
+    const all = (await gql(FORECAST, { fund: 'ALL' })).cashForecast;
+    expect(all.months).toHaveLength(24);
+    const text = await table.innerText();
+    for (const m of [all.months[0], all.months[23]]) expect(text).toContain(money(m.closing));
+    expect(await page.locator('[data-testid="forecast-lowest"]').innerText()).toContain(
+      money(all.lowest.balance),
+    );
+    await page.screenshot({ path: join(shots, 'statements-forecast-1440.png'), fullPage: true });
+
+    await page.locator('[data-testid="forecast-fund"] button', { hasText: 'Reserve' }).click();
+    await page.waitForURL(/fund=RESERVE/);
+    const reserve = (await gql(FORECAST, { fund: 'RESERVE' })).cashForecast;
+    await expect.poll(() => table.innerText()).toContain(money(reserve.months[23].closing));
+  });
+
   it('downloads the books as an hledger journal and prints a board packet', async () => {
     await page.goto(`${app.url}/transactions`);
     await page.click('[data-testid="export-books"]');
@@ -177,6 +201,7 @@ describe('browser journey: dashboard, statements, cash flow, exports', () => {
       ['/dashboard', 'dashboard', '[data-testid="cash-tile"]'],
       ['/reports/balance-sheet', 'balance-sheet', 'main table'],
       ['/reports/cash-flow', 'cash-flow', '[data-testid="cash-flow-chart"] svg'],
+      ['/forecast', 'forecast', '[data-testid="cash-forecast-chart"] svg'],
     ] as const) {
       await page.goto(`${app.url}${path}`);
       await page.locator(ready).first().waitFor();

@@ -77,6 +77,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     capitalProjects: canReadTenant,
     capitalProject: canReadTenant,
     capitalPlan: canReadTenant,
+    cashForecast: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials

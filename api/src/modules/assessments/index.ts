@@ -5,6 +5,8 @@ export { AssessmentFrequency, AssessmentGroup, PropertyType } from './assessment
 export { groupById, propertyTypeById } from './assessments.loaders.js';
 export { receivablesSettings } from './receivables-settings.service.js';
 export { checkAccounts } from './account-checks.service.js';
+// The cash-flow forecast projects assessment income from the rates.
+export { projection as assessmentProjection } from './assessment-groups.service.js';
 // The demo seed sets its associations up through these, as the API does.
 export type { AssessmentGroupInput } from './assessments.inputs.js';
 export { createPropertyType } from './property-types.service.js';

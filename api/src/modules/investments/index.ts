@@ -7,6 +7,8 @@ export {
   purchaseInvestment,
   recordInvestmentInterest,
   investmentsMaturingWithin,
+  expectedProceeds,
+  listInvestments,
   investmentSummary,
   investmentTotalsByFund,
 } from './investments.service.js';

@@ -187,7 +187,7 @@ const currentValue = (i: Investment): Total =>
   i.balance + maxTotal(0n, i.accruedInterest - i.interestRecorded);
 
 // What its maturity should pay: the carrying amount and the term's interest not recorded yet.
-const expectedProceeds = (i: Investment): Total =>
+export const expectedProceeds = (i: Investment): Total =>
   i.balance + maxTotal(0n, (i.valueAtMaturity ?? i.principal) - i.principal - i.interestRecorded);
 
 export async function listInvestments(

@@ -1,6 +1,7 @@
 // What other modules use from reserves: the projection (capital projects compare each year's
 // planned spending with its projected balance) and percent funded (the dashboard tile).
 export {
+  budgetedContribution,
   percentFunded,
   type ReserveCalendar,
   reserveFundBalance,

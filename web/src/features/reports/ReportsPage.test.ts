@@ -29,6 +29,7 @@ describe('ReportsPage', () => {
     expect(href('vendors')).toBe('/vendors');
     expect(href('vendor-1099')).toBe('/reports/1099');
     expect(href('board-packet')).toBe('/reports/board-packet');
+    expect(href('cash-forecast')).toBe('/forecast');
     // The cash-flow report links by its route name once its page exists.
     const cashFlow = wrapper.get('[data-testid=report-cash-flow]');
     if (router.hasRoute('cash-flow')) {
@@ -36,7 +37,7 @@ describe('ReportsPage', () => {
     } else {
       expect(cashFlow.attributes('aria-disabled')).toBe('true');
     }
-    expect(wrapper.findAll('.report-card__description')).toHaveLength(10);
+    expect(wrapper.findAll('.report-card__description')).toHaveLength(11);
     wrapper.unmount();
   });
 });

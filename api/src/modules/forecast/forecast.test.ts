@@ -1,0 +1,217 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setClock } from '../../core/dates.js';
+import { startTestApp, type TestApp } from '../../test/app.js';
+import { createTenant, type Tenant } from '../../test/tenant.js';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
+
+const FORECAST = `query ($fund: ForecastFund!, $months: Int) {
+  cashForecast(fund: $fund, months: $months) {
+    asOf openingAsOf fund collectionRate fiscalYearStartMonth assumptions
+    lowest { month balance }
+    months { month opening assessments otherIncome expenses investmentFlows capitalProjects
+      transfers closing } } }`;
+const PROJECT = `mutation ($input: CreateCapitalProjectInput!) { createCapitalProject(input: $input) { id } }`;
+const PURCHASE = `mutation ($input: PurchaseInvestmentInput!) { purchaseInvestment(input: $input) { id } }`;
+const BUDGET = `mutation ($input: SaveBudgetInput!) { saveBudget(input: $input) { year } }`;
+
+type Res = { body: { errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+const code = (res: Res) => res.body.errors?.[0]?.extensions?.code;
+
+// The books (today 2026-03-15, fiscal year = calendar year; the forecast starts with March 2026
+// and opens with the cash of 2026-02-28):
+// - Operating cash 10,000.00 posted in January; 999.00 more on March 2 (after the opening day).
+// - Two units at 200.00 a month, billed January and February (4 × 200.00 = 800.00); paid
+//   200.00 + 200.00 (unit 1) and 200.00 (unit 2) = 600.00 into operating cash.
+//   Collection rate 600 ÷ 800 = 75.0 %; assessments 2 × 200.00 × 0.75 = 300.00 a month.
+//   Operating opening: 10,000.00 + 600.00 = 10,600.00.
+// - Reserve cash 50,000.00, 10,000.00 of it into a CD on 2026-01-15 (4 % simple, maturing
+//   2026-07-15, 181 days: 1,000,000 × 0.04 × 181 / 365 = 19,835.6 → 198.36). Reserve opening
+//   40,000.00; July 2026 gets 10,198.36 back.
+// - Budget FY 2026 (FY 2027 and 2028 have none and use it): operating expense 1,000.00 a month,
+//   "Transfer to Reserves" 250.00 a month (the transfer's operating side, not an expense),
+//   laundry income 10.00 a month, reserve "Reserve Contributions" 250.00 a month (3,000.00 a year
+//   → 250.00 a month of transfer), reserve expense 100.00 a month.
+// - Capital projects: reserve roof 20,000.00 in FY 2027 → January 2027; an overdue operating
+//   project of FY 2025 (500.00) → March 2026; a done one and a special-assessment one: nothing.
+// Operating each month: 300.00 + 10.00 − 1,000.00 − 250.00 = −940.00 (March also −500.00):
+//   March 10,600.00 − 1,440.00 = 9,160.00; after n months 10,100.00 − 940.00 n, so February 2028
+//   (n = 24) closes at 10,100.00 − 22,560.00 = −12,460.00, the lowest.
+// Reserve each month: 250.00 − 100.00 = +150.00: March 40,150.00 … June 40,600.00, July
+//   40,750.00 + 10,198.36 = 50,948.36 … December 51,698.36, January 2027 51,848.36 − 20,000.00 =
+//   31,848.36 (the lowest), February 2028 31,848.36 + 13 × 150.00 = 33,798.36.
+// All: 50,600.00 − 500.00 − 24 × 790.00 + 10,198.36 − 20,000.00 = 21,338.36 in February 2028,
+//   the lowest (each month loses 790.00; only July gains).
+describe('cash-flow forecast', () => {
+  let app: TestApp;
+  let t: Tenant;
+  const a: Record<string, string> = {};
+
+  const forecast = async (fund: string, months?: number, token?: string) =>
+    (await t.ok(FORECAST, { fund, months }, token)).cashForecast;
+  const month = (f: any, m: string) => f.months.find((x: any) => x.month === m);
+
+  beforeAll(async () => {
+    setClock(() => new Date('2026-03-15T15:00:00Z'));
+    app = await startTestApp();
+    t = await createTenant(app, 'Forecast HOA');
+    a.cash = await t.account('1010', 'ASSET');
+    a.equity = await t.account('3010', 'EQUITY');
+    a.dues = await t.account('4010', 'INCOME', { name: 'Assessments' });
+    a.laundry = await t.account('4200', 'INCOME', { name: 'Laundry' });
+    a.expense = await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
+    a.transfer = await t.account('5950', 'EXPENSE', { name: 'Transfer to Reserves' });
+    a.rcash = await t.account('1510', 'ASSET', { fundType: 'RESERVE' });
+    a.cd = await t.account('1600', 'ASSET', { fundType: 'RESERVE', name: 'Reserve CDs' });
+    a.requity = await t.account('3510', 'EQUITY', { fundType: 'RESERVE' });
+    a.contribution = await t.account('4600', 'INCOME', {
+      fundType: 'RESERVE',
+      name: 'Reserve Contributions',
+    });
+    a.rexpense = await t.account('6510', 'EXPENSE', { fundType: 'RESERVE' });
+
+    await t.post('2026-01-05', [
+      [a.cash, '10000.00', null],
+      [a.equity, null, '10000.00'],
+    ]);
+    await t.post('2026-01-05', [
+      [a.rcash, '50000.00', null],
+      [a.requity, null, '50000.00'],
+    ]);
+    await t.post('2026-03-02', [
+      [a.cash, '999.00', null],
+      [a.equity, null, '999.00'],
+    ]);
+
+    const house = await t.propertyType('House');
+    const group = await t.group({
+      name: 'Dues',
+      rates: [{ propertyTypeId: house, regular: '200.00' }],
+      regularIncomeAccountId: a.dues,
+    });
+    const u1 = await t.unit('1', { groupId: group, propertyTypeId: house });
+    const u2 = await t.unit('2', { groupId: group, propertyTypeId: house });
+    await t.assessmentRun('2026-01');
+    await t.assessmentRun('2026-02');
+    await t.payment(u1, '2026-01-10', '200.00', { depositAccountId: a.cash });
+    await t.payment(u1, '2026-02-10', '200.00', { depositAccountId: a.cash });
+    await t.payment(u2, '2026-01-20', '200.00', { depositAccountId: a.cash });
+
+    await t.ok(PURCHASE, {
+      input: {
+        kind: 'CD',
+        institution: 'First Bank',
+        accountId: a.cd,
+        cashAccountId: a.rcash,
+        principal: '10000.00',
+        apy: '4',
+        compounding: 'SIMPLE',
+        purchaseDate: '2026-01-15',
+        maturityDate: '2026-07-15',
+      },
+    });
+
+    const twelve = (x: string) => Array(12).fill(x);
+    await t.ok(BUDGET, {
+      input: {
+        year: 2026,
+        lines: [
+          { accountId: a.expense, amounts: twelve('1000.00') },
+          { accountId: a.transfer, amounts: twelve('250.00') },
+          { accountId: a.laundry, amounts: twelve('10.00') },
+          { accountId: a.contribution, amounts: twelve('250.00') },
+          { accountId: a.rexpense, amounts: twelve('100.00') },
+        ],
+      },
+    });
+
+    const project = (input: Record<string, unknown>) =>
+      t.ok(PROJECT, { input: { category: 'OTHER', fundingSource: 'RESERVE', ...input } });
+    await project({ name: 'Roof', estimatedCost: '20000.00', targetYear: 2027 });
+    await project({
+      name: 'Gate',
+      estimatedCost: '500.00',
+      targetYear: 2025,
+      fundingSource: 'OPERATING',
+    });
+    await project({ name: 'Painted', estimatedCost: '7000.00', targetYear: 2026, status: 'DONE' });
+    await project({
+      name: 'Clubhouse',
+      estimatedCost: '90000.00',
+      targetYear: 2026,
+      fundingSource: 'SPECIAL_ASSESSMENT',
+    });
+  });
+  beforeEach(() => setClock(() => new Date('2026-03-15T15:00:00Z')));
+  afterEach(() => setClock());
+  afterAll(() => app.close());
+
+  it('forecasts the operating fund: opening cash, collected assessments, budget, transfer out', async () => {
+    const f = await forecast('OPERATING');
+    expect(f.asOf).toBe('2026-03-15');
+    expect(f.openingAsOf).toBe('2026-02-28');
+    expect(f.collectionRate).toBe('75.0');
+    expect(f.months).toHaveLength(24);
+    expect(f.months[0]).toEqual({
+      month: '2026-03',
+      opening: '10600.00',
+      assessments: '300.00',
+      otherIncome: '10.00',
+      expenses: '1000.00',
+      investmentFlows: '0.00',
+      capitalProjects: '500.00',
+      transfers: '-250.00',
+      closing: '9160.00',
+    });
+    // FY 2027 has no budget: the FY 2026 months again.
+    expect(month(f, '2027-06')).toMatchObject({ expenses: '1000.00', transfers: '-250.00' });
+    expect(f.months[23].month).toBe('2028-02');
+    expect(f.months[23].closing).toBe('-12460.00');
+    expect(f.lowest).toEqual({ month: '2028-02', balance: '-12460.00' });
+    expect(f.assumptions).toContain(
+      'FY 2027: no budget yet, so the FY 2026 budget month by month.',
+    );
+  });
+
+  it('returns a maturity in its month and spends a capital project in its target year', async () => {
+    const f = await forecast('RESERVE');
+    expect(f.months[0]).toMatchObject({
+      opening: '40000.00',
+      transfers: '250.00',
+      closing: '40150.00',
+    });
+    expect(month(f, '2026-06').investmentFlows).toBe('0.00');
+    expect(month(f, '2026-07')).toMatchObject({
+      investmentFlows: '10198.36',
+      closing: '50948.36',
+    });
+    expect(month(f, '2026-12').capitalProjects).toBe('0.00');
+    expect(month(f, '2027-01')).toMatchObject({
+      capitalProjects: '20000.00',
+      closing: '31848.36',
+    });
+    expect(f.months[23].closing).toBe('33798.36');
+    expect(f.lowest).toEqual({ month: '2027-01', balance: '31848.36' });
+  });
+
+  it('nets the transfer to zero for both funds together', async () => {
+    const f = await forecast('ALL');
+    expect(f.months.every((m: any) => m.transfers === '0.00')).toBe(true);
+    expect(f.months[0].opening).toBe('50600.00');
+    expect(f.months[23].closing).toBe('21338.36');
+    expect(f.lowest).toEqual({ month: '2028-02', balance: '21338.36' });
+    // A shorter window: the lowest within it (March 2026: 50,600.00 − 500.00 − 790.00).
+    const short = await forecast('ALL', 1);
+    expect(short.months).toHaveLength(1);
+    expect(short.lowest).toEqual({ month: '2026-03', balance: '49310.00' });
+  });
+
+  it('lets viewers read it and refuses a bad number of months', async () => {
+    const f = await forecast('ALL', 24, t.viewer);
+    expect(f.months).toHaveLength(24);
+    for (const months of [0, 61, -3]) {
+      const res = await t.gql(FORECAST, { fund: 'ALL', months });
+      expect(code(res)).toBe('BAD_USER_INPUT');
+    }
+  });
+});

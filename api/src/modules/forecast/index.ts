@@ -1,0 +1,10 @@
+// What other modules may use of the cash-flow forecast: the forecast itself and its flows by
+// fund (the investment planner and scenarios build on them).
+export {
+  cashForecast,
+  type CashForecastOptions,
+  forecastFlows,
+  type FundSeries,
+  MAX_FORECAST_MONTHS,
+} from './forecast.service.js';
+export { CashForecast, CashForecastMonth, ForecastFund } from './forecast.types.js';
