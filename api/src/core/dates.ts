@@ -127,3 +127,17 @@ export function canonicalTimeZone(zone: string): string | null {
   if (!isTimeZone(zone)) return null;
   return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 }
+
+// Calendar steps on LocalDates (UTC arithmetic, so no time zone or daylight-saving shift).
+// addMonths follows Date's overflow (Jan 31 + 1 month is Mar 3); callers step from a month's first.
+export function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+export function addMonths(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + n);
+  return d.toISOString().slice(0, 10);
+}
+export const dayBefore = (date: string): string => addDays(date, -1);

@@ -48,6 +48,15 @@ export function sumCents(values: Iterable<Cents | Total>): Total {
 
 export const maxTotal = (a: Total, b: Total): Total => (a > b ? a : b);
 
+// a ÷ b rounded half-up (away from zero on a tie), b > 0: the one rounding of a division of sums.
+export function divHalfUp(a: bigint, b: bigint): bigint {
+  const q = a / b;
+  const r = a % b;
+  if (r === 0n) return q;
+  if (a >= 0n) return 2n * r >= b ? q + 1n : q;
+  return -2n * r >= b ? q - 1n : q;
+}
+
 const DECIMAL = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 export function parseMoney(text: string): Cents {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYearOf } from '../../core/dates.js';
+import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYearOf, addMonths } from '../../core/dates.js';
 import { displayMoney, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { MONTH_LABELS } from '../budgets/index.js';
@@ -30,11 +30,6 @@ export const RECENT_ENTRIES = 8;
 
 // Calendar arithmetic on first days of months ("2026-03-01"), in UTC.
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
-function addMonths(first: string, n: number): string {
-  const d = new Date(`${first}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-}
 const monthEnd = (first: string) => {
   const d = new Date(`${addMonths(first, 1)}T00:00:00Z`);
   d.setUTCDate(0);

@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { fiscalMonthIndex, fiscalYear, fiscalYearOf } from '../../core/dates.js';
+import {
+  fiscalMonthIndex,
+  fiscalYear,
+  fiscalYearOf,
+  addMonths,
+  dayBefore,
+} from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
-import { maxTotal, toTotal, type Total } from '../../core/money/money.js';
+import { divHalfUp, maxTotal, toTotal, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 import { assessmentProjection } from '../assessments/index.js';
 import {
@@ -56,18 +62,6 @@ export interface CashForecastOptions {
   fund: ForecastFund;
   months?: number;
 }
-
-// A month as "YYYY-MM" and its first day, from a first day and an offset in months.
-function addMonths(first: string, n: number): string {
-  const d = new Date(`${first}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-}
-const dayBefore = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-// Half-up division of non-negative bigints.
-const divHalfUp = (n: Total, d: Total): Total => (2n * n + d) / (2n * d);
 
 // An annual amount's share for fiscal month `i` (0 to 11): the twelve shares add up exactly.
 const monthShare = (annual: Total, i: number): Total =>

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { daysBetween, isLocalDate } from '../../core/dates.js';
+import { daysBetween, isLocalDate, addDays, addMonths } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
-import { displayMoney, MAX_AMOUNT, toTotal, type Total } from '../../core/money/money.js';
+import { displayMoney, MAX_AMOUNT, maxTotal, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
@@ -96,18 +96,7 @@ const KIND_LABEL: Record<InvestmentKind, string> = {
   [InvestmentKind.SAVINGS]: 'savings',
 };
 
-const addDays = (date: string, n: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
-const addMonths = (first: string, n: number) => {
-  const d = new Date(`${first}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-};
-const maxTotal = (a: Total, b: Total) => (a > b ? a : b);
 const cents = (t: Total) => Number(t);
 
 // ---------------------------------------------------------------------------------------------

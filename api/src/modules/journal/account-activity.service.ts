@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isLocalDate } from '../../core/dates.js';
+import { isLocalDate, dayBefore } from '../../core/dates.js';
 import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { toTotal } from '../../core/money/money.js';
 import { accountSummary, AccountType, type FundType } from '../accounts/index.js';
@@ -9,11 +9,6 @@ import type { AccountActivity } from './journal.types.js';
 const DEBIT_NORMAL = new Set([AccountType.ASSET, AccountType.EXPENSE]);
 
 // The calendar day before a LocalDate.
-function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 // Every account's balance before `from`, its debits and credits from `from` to `to` (both
 // included) and its balance on `to`: an income statement or a balance-sheet roll-forward in one

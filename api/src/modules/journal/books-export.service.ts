@@ -1,7 +1,7 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toCsv, type CsvCell } from '../../core/csv/write-csv.js';
-import { isLocalDate } from '../../core/dates.js';
+import { isLocalDate, dayBefore } from '../../core/dates.js';
 import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { formatMoney, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
@@ -51,12 +51,6 @@ const TYPE_NAME: Record<AccountType, string> = {
   [AccountType.INCOME]: 'Income',
   [AccountType.EXPENSE]: 'Expenses',
 };
-
-export function dayBefore(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
 
 export function assertExportPeriod(from: string, to: string) {
   const details: FieldDetail[] = [];

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isLocalDate } from '../../core/dates.js';
+import { isLocalDate, addDays } from '../../core/dates.js';
 import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { maxTotal, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
@@ -41,11 +41,6 @@ const FUND_WORD: Record<FundType, string> = {
   [FundType.RESERVE]: 'reserve',
 };
 
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
 const firstOfNextMonth = (date: string) => {
   const d = new Date(`${firstOfMonth(date)}T00:00:00Z`);

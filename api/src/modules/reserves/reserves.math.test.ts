@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { divHalfUp } from '../../core/money/money.js';
 import {
   bandOf,
   closings,
-  divHalfUp,
   fullyFunded,
   fundingGoals,
   inflated,

@@ -1,19 +1,10 @@
-import type { Total } from '../../core/money/money.js';
+import { divHalfUp, type Total } from '../../core/money/money.js';
 
 // The reserve study's arithmetic, pure and exact: integer cents as BigInt, rates in basis points,
 // every division rounded half-up once. reserves.service.ts states the rules; this file is them.
 
 export const BPS = 10_000n;
 export const PROJECTION_YEARS = 30;
-
-// a ÷ b rounded half-up (away from zero on a tie), b > 0.
-export function divHalfUp(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  const r = a % b;
-  if (r === 0n) return q;
-  if (a >= 0n) return 2n * r >= b ? q + 1n : q;
-  return -2n * r >= b ? q - 1n : q;
-}
 
 // What the projection needs of a component.
 export interface LifeCycle {

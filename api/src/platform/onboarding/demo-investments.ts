@@ -1,4 +1,4 @@
-import { daysBetween } from '../../core/dates.js';
+import { daysBetween, addMonths } from '../../core/dates.js';
 import { AccountType, createAccount, FundType } from '../../modules/accounts/index.js';
 import {
   Compounding,
@@ -17,12 +17,6 @@ import { $, type DemoBooks, dayOf } from './demo-books.js';
 // one CD matured five months ago and was rolled over for 18 months, one matures within 90 days,
 // one is a two-year CD with its first half-year's interest reinvested. Nothing posts in the
 // months whose statements went through Monthly Actuals.
-
-const addMonths = (date: string, n: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 export async function mapleRidgeInvestments(b: DemoBooks): Promise<void> {
   const { em, actor } = b;
