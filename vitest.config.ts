@@ -7,9 +7,6 @@ const graphql = require.resolve('graphql');
 
 export default defineConfig({
   test: {
-    // Two files at a time even on two cores (the default there is one): the suite waits on
-    // PostgreSQL and the browser more than on the CPU — 458 s against 648 s one at a time.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias: { graphql } },
