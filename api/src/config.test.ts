@@ -30,6 +30,38 @@ describe('config', () => {
     expect(c.seedDemo).toBe(false);
   });
 
+  it('configures an AI provider only when both its URL and its model are set', () => {
+    expect(loadConfig({}).ai).toBeNull();
+    expect(
+      loadConfig({ AI_API_URL: 'http://localhost:11434/v1', AI_MODEL: 'llama3.1:8b' }).ai,
+    ).toEqual({
+      url: 'http://localhost:11434/v1',
+      apiKey: null,
+      model: 'llama3.1:8b',
+      timeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        AI_API_URL: 'https://api.example.com/v1',
+        AI_API_KEY: 'sk-test',
+        AI_MODEL: 'some-model',
+        AI_TIMEOUT_MS: '5000',
+      }).ai,
+    ).toEqual({
+      url: 'https://api.example.com/v1',
+      apiKey: 'sk-test',
+      model: 'some-model',
+      timeoutMs: 5000,
+    });
+    expect(() => loadConfig({ AI_API_URL: 'http://localhost:11434/v1' })).toThrow(
+      /AI_API_URL, AI_MODEL/,
+    );
+    expect(() => loadConfig({ AI_MODEL: 'llama3.1:8b' })).toThrow(/AI_API_URL, AI_MODEL/);
+    expect(() =>
+      loadConfig({ AI_API_URL: 'localhost:11434', AI_MODEL: 'm', AI_TIMEOUT_MS: '500' }),
+    ).toThrow(/AI_API_URL[\s\S]*AI_TIMEOUT_MS/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', TENANT_POOL_MAX: '0', DATABASE_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*TENANT_POOL_MAX|PORT[\s\S]*TENANT_POOL_MAX/,

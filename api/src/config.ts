@@ -103,9 +103,27 @@ const schema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   COOKIE_SECURE: bool,
   ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  // An OpenAI-compatible chat-completions endpoint that rewrites the investment planner's words.
+  AI_API_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export type RawEnv = z.input<typeof schema>;
+
+// The AI provider of investment planning; kept structurally the same as the planner's
+// ProviderConfig (core does not import modules).
+export interface AiProviderConfig {
+  url: string;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -145,6 +163,8 @@ export interface Config {
   authRateLimit: number;
   cookieSecure: boolean;
   attachmentMaxBytes: number;
+  // Set when AI_API_URL and AI_MODEL are; the planner's own text otherwise.
+  ai: AiProviderConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +182,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (production && !e.DATA_KEY) {
     throw new ConfigError('Invalid configuration:\n  DATA_KEY: required in production');
+  }
+  if (!e.AI_API_URL !== !e.AI_MODEL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_API_URL, AI_MODEL: set both to use an AI provider, or neither',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -196,5 +221,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV !== 'development',
     attachmentMaxBytes: Math.round(e.ATTACHMENT_MAX_MB * 1024 * 1024),
+    ai:
+      e.AI_API_URL && e.AI_MODEL
+        ? {
+            url: e.AI_API_URL,
+            apiKey: e.AI_API_KEY ?? null,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : null,
   };
 }

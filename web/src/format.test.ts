@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatApy,
   formatFileSize,
   formatLocalDate,
   parseLocalDate,
@@ -46,5 +47,15 @@ describe('plural', () => {
     expect(plural(0, 'entry', 'entries', 'en-US')).toBe('0 entries');
     expect(plural(2, 'person', 'people', 'en-US')).toBe('2 people');
     expect(plural(1204, 'invoice', 'invoices', 'en-US')).toBe('1,204 invoices');
+  });
+
+  it('shows an APY with two decimals, more only when the rate has them', () => {
+    expect(formatApy('4.250')).toBe('4.25 %');
+    expect(formatApy('4.125')).toBe('4.125 %');
+    expect(formatApy('4.000')).toBe('4.00 %');
+    expect(formatApy('4.5')).toBe('4.50 %');
+    expect(formatApy('5')).toBe('5.00 %');
+    expect(formatApy('0.050')).toBe('0.05 %');
+    expect(formatApy('10.100')).toBe('10.10 %');
   });
 });

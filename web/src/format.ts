@@ -118,3 +118,15 @@ export function dateInTimeZone(at: Date, timeZone: string): string {
 export function plural(n: number, singular: string, pluralForm: string, locale?: string): string {
   return `${n.toLocaleString(locale)} ${n === 1 ? singular : pluralForm}`;
 }
+
+/**
+ * An APY as the API sends it (a decimal string, "4.250") in one way everywhere: at least two
+ * decimals and no trailing zeros past them — "4.25 %", "4.125 %", "4.00 %". Worked on the digits,
+ * never through a float, so "4.125" stays 4.125.
+ */
+export function formatApy(apy: string): string {
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec(apy.trim());
+  if (!m) return `${apy} %`;
+  const decimals = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  return `${m[1]}.${decimals} %`;
+}

@@ -18,6 +18,10 @@ export const TENANT_TEXT_LIMITS = {
   investments: { institution: 120, notes: 1000 },
   reserve_components: { name: 120, unit: 40, notes: 1000 },
   capital_projects: { name: 120, description: 2000, notes: 1000 },
+  scenarios: { name: 80 },
+  planning_rates: { institution: 120 },
+  ai_recommendations: { provider: 200, model: 200, error: 2000 },
+  planned_investments: { institution: 120, recommendation_item: 20, note: 500 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {

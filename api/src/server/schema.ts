@@ -46,10 +46,13 @@ import {
 } from '../modules/reports/statements.resolver.js';
 import { CashFlowResolver } from '../modules/reports/cash-flow.resolver.js';
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
+import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
   InvestmentsResolver,
   JournalEntryInvestmentResolver,
+  PlannedInvestmentsResolver,
 } from '../modules/investments/investments.resolver.js';
+import { AiPlanningResolver } from '../modules/ai-planning/ai-planning.resolver.js';
 import {
   CapitalProjectsResolver,
   DashboardCapitalProjectsResolver,
@@ -93,6 +96,8 @@ export const resolvers = [
   DashboardResolver,
   InvestmentsResolver,
   JournalEntryInvestmentResolver,
+  PlannedInvestmentsResolver,
+  AiPlanningResolver,
   ReservesResolver,
   DashboardReservesResolver,
   CapitalProjectsResolver,
@@ -102,6 +107,7 @@ export const resolvers = [
   Vendor1099RowResolver,
   CashFlowResolver,
   ForecastResolver,
+  ScenariosResolver,
   SystemResolver,
   SessionsResolver,
   UsersResolver,

@@ -61,6 +61,7 @@ export interface AccountOpts {
   description?: string;
   initialBalance?: string;
   openingDate?: string;
+  forecastRole?: 'RESERVE_TRANSFER' | 'RESERVE_CONTRIBUTION' | 'INTEREST_INCOME';
 }
 export interface GroupOpts {
   name: string;

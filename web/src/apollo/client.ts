@@ -71,6 +71,12 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         TrialBalance: { keyFields: false, merge: false },
         TrialBalanceRow: { keyFields: false },
         JournalEntry: { fields: { attachments: { merge: false }, lines: { merge: false } } },
+        // Numbered within their own recommendation ("r1") or snapshot: kept inside it, never merged
+        // with another recommendation's item of the same number.
+        PlanRecommendation: { keyFields: false },
+        PlanningInputHolding: { keyFields: false },
+        // A recommendation's plan never changes: the log's few fields and the page's whole plan merge.
+        InvestmentPlan: { merge: true },
         Query: {
           fields: {
             journalEntries: pagedListPolicy,

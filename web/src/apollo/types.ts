@@ -9,6 +9,7 @@ export type OrganizationStatus = SchemaType<'OrganizationStatus'>;
 export type MemberStatus = SchemaType<'MemberStatus'>;
 export type AccountType = SchemaType<'AccountType'>;
 export type FundType = SchemaType<'FundType'>;
+export type AccountForecastRole = SchemaType<'AccountForecastRole'>;
 export type EntrySource = SchemaType<'EntrySource'>;
 
 /** Money: a decimal string with up to two decimals ("1234.56", "-0.05"). */

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
@@ -44,6 +44,38 @@ export function watchConsole(page: Page, into: string[] = []): string[] {
 export function expectQuietConsole(problems: string[]): void {
   const seen = problems.splice(0);
   expect(seen, 'the browser console should stay quiet').toEqual([]);
+}
+
+// How much of a refused GraphQL answer the failure output quotes: enough for its errors.
+const BODY_SHOWN = 2000;
+
+/**
+ * Records an HTTP answer of 400 or more: its status and address at once, and for a GraphQL
+ * request also the operation and the body the API answered (its errors, codes and field details),
+ * so a failure names its cause instead of only "400 POST /graphql".
+ */
+export function recordFailedResponse(r: Response, into: string[]): void {
+  if (r.status() < 400) return;
+  const request = r.request();
+  const line = `${r.status()} ${request.method()} ${r.url()}`;
+  into.push(line);
+  if (!new URL(r.url()).pathname.endsWith('/graphql')) return;
+  let operation = '';
+  try {
+    const sent = request.postDataJSON() as { operationName?: unknown } | null;
+    if (typeof sent?.operationName === 'string') operation = ` ${sent.operationName}`;
+  } catch {
+    // A multipart upload: its operation is not JSON at the top.
+  }
+  r.text().then(
+    (body) => {
+      // Still unreported (the test's own check has not taken the list yet): say what came back.
+      const at = into.indexOf(line);
+      const shown = body.length > BODY_SHOWN ? `${body.slice(0, BODY_SHOWN)}…` : body;
+      if (at >= 0) into[at] = `${line}${operation} -> ${shown}`;
+    },
+    () => undefined,
+  );
 }
 
 /** A running app with the demo books and a browser signed in as Maple Ridge's treasurer. */
@@ -101,9 +133,7 @@ export async function openDemoJourney(opts: {
       acceptDownloads: opts.downloads ?? false,
     });
     const errors = watchConsole(page);
-    page.on('response', (r) => {
-      if (r.status() >= 400) errors.push(`${r.status()} ${r.request().method()} ${r.url()}`);
-    });
+    page.on('response', (r) => recordFailedResponse(r, errors));
     await page.goto(`${app.url}/login`);
     await page.fill('#login-email', maple.email);
     await page.fill('#login-password', maple.password);

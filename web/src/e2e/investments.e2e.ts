@@ -91,13 +91,22 @@ describe('browser journey: investments', () => {
     await page.fill('#buy-apy', '4.10');
     await typeDate('#buy-purchaseDate', addDays(today, -91));
     await typeDate('#buy-maturityDate', today);
-    // The holding account and the cash account are chosen for the reserve fund already.
-    const dialog = page.locator('#buy-investment-form');
-    expect(await dialog.innerText()).toContain('1620');
-    expect(await dialog.innerText()).toContain('1510');
+    // The holding account and the cash account are chosen for the reserve fund already, once
+    // the accounts and the list of investments have arrived (the dialog may open before them).
+    // Read from the selects themselves: the help text under "Held in" also names 1620.
+    const chosen = page.locator('#buy-investment-form .account-select');
+    await expect.poll(() => chosen.nth(0).innerText()).toContain('1620');
+    await expect.poll(() => chosen.nth(1).innerText()).toContain('1510');
     await page.screenshot({ path: join(shots, 'investments-buy-1440.png') });
     await page.click('[data-testid="buy-investment-submit"]');
-    await page.waitForURL(/\/investments\/[0-9a-f-]{36}$/);
+    // A refused purchase keeps the dialog open: say what it showed, not only that time ran out.
+    await page.waitForURL(/\/investments\/[0-9a-f-]{36}$/).catch(async (e: Error) => {
+      const said = await page
+        .locator('#buy-investment-form')
+        .innerText({ timeout: 1000 })
+        .catch(() => '(no dialog)');
+      throw new Error(`${e.message}\nThe dialog showed:\n${said}`);
+    });
     investmentId = page.url().split('/').pop()!;
 
     const { investment } = await gql(
@@ -127,6 +136,10 @@ describe('browser journey: investments', () => {
     await page.click('[data-testid="mature-investment"]');
     const proceeds = page.locator('[data-testid="action-proceeds"]');
     await proceeds.waitFor();
+    // The proceeds go back to the reserve cash account, chosen once the accounts have arrived.
+    await expect
+      .poll(() => page.locator('.field:has(#act-cash) .account-select').innerText())
+      .toContain('1510');
     await page.screenshot({ path: join(shots, 'investments-mature-1440.png') });
     await page.click('[data-testid="investment-action-submit"]');
     await expect

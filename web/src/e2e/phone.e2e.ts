@@ -227,7 +227,21 @@ describe('browser journey: every page on a phone', () => {
           await page.locator('[data-testid="map-row-3"]').waitFor();
         },
       },
-      { name: 'new-account', path: '/accounts', open: 'New account', submit: /^Create account$/ },
+      {
+        name: 'new-account',
+        path: '/accounts',
+        open: 'New account',
+        submit: /^Create account$/,
+        // An operating expense: the role in forecasts shows, with its hint.
+        fill: async () => {
+          await page.click('#account-type');
+          await page.getByRole('option', { name: 'Expense', exact: true }).click();
+          await page.locator('[data-testid="account-forecast-role"]').waitFor();
+          // Out of the select (it keeps Escape to itself), as a person moves on to the number.
+          await page.getByRole('listbox').waitFor({ state: 'detached' });
+          await page.focus('#account-number');
+        },
+      },
       {
         name: 'invite-member',
         path: '/members',

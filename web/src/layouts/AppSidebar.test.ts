@@ -80,7 +80,8 @@ describe('AppSidebar', () => {
 
   it('renders planned modules as disabled "Soon" entries, never as links', async () => {
     const pinia = freshPinia();
-    signIn({ email: 'treasurer@example.com' }, { ...maple, role: 'USER' });
+    // A super admin: the Admin section still has planned entries.
+    signIn({ email: 'treasurer@example.com', isSuperadmin: true }, { ...maple, role: 'USER' });
     const router = await routerAt('/accounts', pinia);
 
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
@@ -100,6 +101,7 @@ describe('AppSidebar', () => {
       'Reserves',
       'Investments',
       'Capital Projects',
+      'AI Investment Planning',
       'All reports',
       'Balance Sheet',
       'Income Statement',
@@ -108,13 +110,13 @@ describe('AppSidebar', () => {
       'Aging',
       'Cash Flow',
     ]);
-    const planner = wrapper
+    const planned = wrapper
       .findAll('.nav-item--disabled')
-      .find((item) => item.text().includes('AI Investment Planning'));
-    expect(planner).toBeDefined();
-    expect(planner?.attributes('aria-disabled')).toBe('true');
-    expect(planner?.text()).toContain('not available yet');
-    expect(planner?.text()).toContain('Soon');
+      .find((item) => item.text().includes('Tenant Health'));
+    expect(planned).toBeDefined();
+    expect(planned?.attributes('aria-disabled')).toBe('true');
+    expect(planned?.text()).toContain('not available yet');
+    expect(planned?.text()).toContain('Soon');
     // Read, not reached: no "Soon" entry is a link or a Tab stop.
     for (const soon of wrapper.findAll('[data-testid=nav-soon]')) {
       expect(soon.attributes('tabindex')).toBeUndefined();

@@ -60,7 +60,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Reserves', icon: 'pi pi-shield', route: 'reserves' },
       { label: 'Investments', icon: 'pi pi-chart-line', route: 'investments' },
       { label: 'Capital Projects', icon: 'pi pi-building', route: 'capital-projects' },
-      { label: 'AI Investment Planning', icon: 'pi pi-sparkles' },
+      { label: 'AI Investment Planning', icon: 'pi pi-sparkles', route: 'ai-planning' },
     ],
   },
   {

@@ -17,6 +17,7 @@ export const accountJson = (
   type,
   fundType,
   description: null,
+  forecastRole: null,
   archived,
   createdAt: '2026-01-01T10:00:00.000Z',
 });

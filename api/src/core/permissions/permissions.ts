@@ -78,6 +78,13 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     capitalProject: canReadTenant,
     capitalPlan: canReadTenant,
     cashForecast: canReadTenant,
+    plannedInvestments: canReadTenant,
+    planningSettings: canReadTenant,
+    aiRecommendations: canReadTenant,
+    aiRecommendation: canReadTenant,
+    scenarios: canReadTenant,
+    scenario: canReadTenant,
+    scenarioComparison: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials
@@ -156,12 +163,22 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     matureInvestment: canWriteTenant,
     redeemInvestment: canWriteTenant,
     updateInvestment: canWriteTenant,
+    discardPlannedInvestment: canWriteTenant,
+    // Viewers may ask (the allow-list below); turning advice into a draft is a write.
+    requestAiRecommendation: canReadTenant,
+    addRecommendationToPlan: canWriteTenant,
+    setPlanningRates: isTenantAdmin,
     createCapitalProject: canWriteTenant,
     updateCapitalProject: canWriteTenant,
     deleteCapitalProject: canWriteTenant,
     moveCapitalProject: canWriteTenant,
     linkCapitalProjectEntry: canWriteTenant,
     unlinkCapitalProjectEntry: canWriteTenant,
+    createScenario: canWriteTenant,
+    updateScenario: canWriteTenant,
+    duplicateScenario: canWriteTenant,
+    deleteScenario: canWriteTenant,
+    executeScenarioInvestment: canWriteTenant,
   },
 };
 
@@ -178,10 +195,12 @@ export const fieldRules: Record<string, Record<string, ShieldRule>> = {
   },
 };
 
-// Mutations a viewer may call; every other mutation also passes the viewer write guard. The
-// spec's third, requestAiRecommendation, joins the list with the mutation itself (AI planning):
-// the list names only mutations that exist.
-export const VIEWER_MUTATION_ALLOW_LIST = ['switchOrganization', 'markIntroSeen'] as const;
+// Mutations a viewer may call; every other mutation also passes the viewer write guard.
+export const VIEWER_MUTATION_ALLOW_LIST = [
+  'switchOrganization',
+  'markIntroSeen',
+  'requestAiRecommendation',
+] as const;
 
 // Mutations that act on the caller's own credentials or session, authenticated by a password,
 // cookie or emailed token rather than by the viewer's role in an organization: a read-only viewer

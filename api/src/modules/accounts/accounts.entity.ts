@@ -17,6 +17,43 @@ export enum FundType {
 }
 registerEnumType(FundType, { name: 'FundType' });
 
+// What an account does in the forecasts: said on the account, never read from its name (an
+// account named "Interest on late fees" is not interest). A tenant CHECK ties each role to the
+// account's type and fund; the service says so first.
+export enum AccountForecastRole {
+  RESERVE_TRANSFER = 'reserve_transfer',
+  RESERVE_CONTRIBUTION = 'reserve_contribution',
+  INTEREST_INCOME = 'interest_income',
+}
+registerEnumType(AccountForecastRole, {
+  name: 'AccountForecastRole',
+  description: 'What an account does in the cash forecast, the reserve projection and investments',
+  valuesConfig: {
+    RESERVE_TRANSFER: {
+      description:
+        'An operating expense account: the operating side of the reserve contribution. The cash forecast moves its budget to the reserve fund instead of spending it',
+    },
+    RESERVE_CONTRIBUTION: {
+      description:
+        "A reserve income account: its budget is the reserve projection's contribution; the cash forecast takes it from the transfer, not as other income",
+    },
+    INTEREST_INCOME: {
+      description:
+        "An income account of either fund: interest, which the cash forecast takes from the investments' maturities, not from the budget; the default account for its fund's investment interest",
+    },
+  },
+});
+
+// The type and fund each role needs (fund null: either).
+export const FORECAST_ROLE_NEEDS: Record<
+  AccountForecastRole,
+  { type: AccountType; fund: FundType | null }
+> = {
+  [AccountForecastRole.RESERVE_TRANSFER]: { type: AccountType.EXPENSE, fund: FundType.OPERATING },
+  [AccountForecastRole.RESERVE_CONTRIBUTION]: { type: AccountType.INCOME, fund: FundType.RESERVE },
+  [AccountForecastRole.INTEREST_INCOME]: { type: AccountType.INCOME, fund: null },
+};
+
 @ObjectType({ description: 'An account of the chart of accounts' })
 @Entity({ tableName: 'accounts' })
 export class Account {
@@ -45,6 +82,14 @@ export class Account {
   @Field(() => String, { nullable: true })
   @Property({ type: 'string', nullable: true })
   description?: string | null;
+
+  @Field(() => AccountForecastRole, {
+    nullable: true,
+    description:
+      'What the account does in the forecasts (null: an ordinary account, counted by its type)',
+  })
+  @Enum({ items: () => AccountForecastRole, type: 'string', nullable: true })
+  forecastRole?: AccountForecastRole | null;
 
   @Field(() => Boolean)
   @Property({ type: 'boolean' })

@@ -2,7 +2,7 @@ import { IsDefined, IsOptional, Length, Matches, MaxLength, ValidateIf } from 'c
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
-import { AccountType, FundType } from './accounts.entity.js';
+import { AccountForecastRole, AccountType, FundType } from './accounts.entity.js';
 import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 
 // Not only spaces (an empty name is left to the length check, so it gets one message).
@@ -33,6 +33,12 @@ export class CreateAccountInput {
     message: `Description must be at most ${L.accounts.description} characters`,
   })
   description?: string | null;
+
+  @Field(() => AccountForecastRole, {
+    nullable: true,
+    description: 'What it does in the forecasts; each role needs its own type and fund',
+  })
+  forecastRole?: AccountForecastRole | null;
 
   @Field(() => MoneyScalar, {
     nullable: true,
@@ -75,6 +81,13 @@ export class UpdateAccountInput {
     message: `Description must be at most ${L.accounts.description} characters`,
   })
   description?: string | null;
+
+  @Field(() => AccountForecastRole, {
+    nullable: true,
+    description:
+      'What it does in the forecasts (null clears it); it must suit the type and fund the account ends with',
+  })
+  forecastRole?: AccountForecastRole | null;
 
   @Field(() => LocalDateScalar, {
     nullable: true,

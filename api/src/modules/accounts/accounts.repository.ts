@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { anyOf, sql } from '../../db/sql.js';
-import type { Account, AccountType, FundType } from './accounts.entity.js';
+import type { Account, AccountForecastRole, AccountType, FundType } from './accounts.entity.js';
 import type { AccountReclassification } from './accounts.types.js';
 import { accountSummary, type AccountSummaryRow } from './account-summary.types.js';
 
@@ -10,12 +10,14 @@ import { accountSummary, type AccountSummaryRow } from './account-summary.types.
 
 interface AccountRow extends AccountSummaryRow {
   description: string | null;
+  forecast_role: AccountForecastRole | null;
   // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
   created_at: string;
   updated_at: string;
 }
 
-const COLUMNS = 'id, number, name, type, fund_type, description, archived, created_at, updated_at';
+const COLUMNS =
+  'id, number, name, type, fund_type, description, forecast_role, archived, created_at, updated_at';
 
 // Plain objects, not entities: hydration and identity-map bookkeeping cost more than the query
 // itself on this hot path (see bench/).
@@ -30,6 +32,7 @@ export async function selectAccounts(
     id: r.id,
     ...accountSummary(r),
     description: r.description,
+    forecastRole: r.forecast_role,
     createdAt: new Date(r.created_at),
     updatedAt: new Date(r.updated_at),
   }));

@@ -13,7 +13,13 @@ import {
   type LineClass,
   postJournalEntry,
 } from '../journal/index.js';
-import { Account, AccountType, FundType } from './accounts.entity.js';
+import {
+  Account,
+  AccountForecastRole,
+  AccountType,
+  FORECAST_ROLE_NEEDS,
+  FundType,
+} from './accounts.entity.js';
 import type { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
 import {
   insertReclassification,
@@ -88,6 +94,32 @@ export async function openingEquityAccount(em: EntityManager, fund: FundType): P
   return account;
 }
 
+const ROLE_LABEL: Record<AccountForecastRole, string> = {
+  [AccountForecastRole.RESERVE_TRANSFER]: 'Transfer to reserves',
+  [AccountForecastRole.RESERVE_CONTRIBUTION]: 'Reserve contribution',
+  [AccountForecastRole.INTEREST_INCOME]: 'Interest income',
+};
+
+// Refuses a role the account's type and fund cannot carry (the tenant CHECKs hold the same
+// rule); `kept`: the role was not given in this edit, the type or fund changed under it.
+function checkForecastRole(
+  role: AccountForecastRole | null | undefined,
+  type: AccountType,
+  fund: FundType,
+  kept = false,
+): void {
+  if (!role) return;
+  const needs = FORECAST_ROLE_NEEDS[role];
+  if (needs.type === type && (needs.fund === null || needs.fund === fund)) return;
+  const what = needs.fund
+    ? `an ${needs.type} account of the ${needs.fund} fund`
+    : `an ${needs.type} account`;
+  const message = kept
+    ? `Its role in forecasts, ${ROLE_LABEL[role]}, needs ${what}: clear the role to change its type or fund`
+    : `${ROLE_LABEL[role]} needs ${what}`;
+  throw badInput([{ field: 'forecastRole', message }], message);
+}
+
 function uniqueNumber(err: unknown, number: string): never {
   if (err instanceof UniqueConstraintViolationException) {
     const message = `Account number ${number} already exists`;
@@ -106,6 +138,8 @@ export async function createAccount(
   // Field checks (blank name, opening balance without a date) are on CreateAccountInput.
   const name = input.name.trim();
   const number = input.number.trim();
+  const forecastRole = input.forecastRole ?? null;
+  checkForecastRole(forecastRole, input.type, input.fundType);
   try {
     return await em.transactional(async (tx) => {
       const account = tx.create(Account, {
@@ -114,13 +148,20 @@ export async function createAccount(
         type: input.type,
         fundType: input.fundType,
         description: input.description?.trim() || null,
+        forecastRole,
       });
       await tx.flush();
       await recordTenantAudit(tx, actor, {
         entityType: 'Account',
         entityId: account.id,
         action: 'create',
-        changes: { number, name, type: input.type, fundType: input.fundType },
+        changes: {
+          number,
+          name,
+          type: input.type,
+          fundType: input.fundType,
+          ...(forecastRole ? { forecastRole } : {}),
+        },
       });
       const amount = input.initialBalance ?? 0;
       if (amount !== 0) {
@@ -155,7 +196,7 @@ export async function findAccount(em: EntityManager, id: string): Promise<Accoun
   return account;
 }
 
-const EDITABLE = ['number', 'name', 'type', 'fundType', 'description'] as const;
+const EDITABLE = ['number', 'name', 'type', 'fundType', 'description', 'forecastRole'] as const;
 type Editable = Pick<Account, (typeof EDITABLE)[number]>;
 
 // "income, operating fund"
@@ -167,7 +208,8 @@ function dayAfter(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-// Name, number and description change freely. The type and fund of an account with postings
+// Name, number and description change freely, and so does the role in forecasts as long as it
+// suits the type and fund the account ends with. The type and fund of an account with postings
 // change as of an effective date after its latest posting, so that no report as of an earlier
 // date changes: its lines keep the classification they were posted in, and one entry dated then
 // (source RECLASSIFICATION) moves its balance from the old classification to the new one, with
@@ -194,6 +236,7 @@ export async function updateAccount(
         type: account.type,
         fundType: account.fundType,
         description: account.description ?? null,
+        forecastRole: account.forecastRole ?? null,
       };
       const next: Editable = {
         number: patch.number?.trim() ?? before.number,
@@ -202,7 +245,14 @@ export async function updateAccount(
         fundType: patch.fundType ?? before.fundType,
         description:
           patch.description !== undefined ? patch.description?.trim() || null : before.description,
+        forecastRole: patch.forecastRole !== undefined ? patch.forecastRole : before.forecastRole,
       };
+      checkForecastRole(
+        next.forecastRole,
+        next.type,
+        next.fundType,
+        patch.forecastRole === undefined,
+      );
       const changes = diff(before, next, [...EDITABLE]);
       if (!Object.keys(changes).length) return account;
       const reclassified =

@@ -105,6 +105,111 @@ describe('accounts', () => {
     expect((await app.gql(LIST, {}, admin)).body.data!.accounts.length).toBe(before);
   });
 
+  it('sets a role in forecasts that suits the type and fund, audited; refuses one that does not', async () => {
+    const ROLE = `mutation ($input: CreateAccountInput!) {
+      createAccount(input: $input) { id forecastRole } }`;
+    const UPDATE = `mutation ($id: ID!, $input: UpdateAccountInput!) {
+      updateAccount(id: $id, input: $input) { type fundType forecastRole } }`;
+    const refused = (res: Awaited<ReturnType<TestApp['gql']>>, message: string) =>
+      expect(res.body.errors![0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', details: [{ field: 'forecastRole', message }] },
+      });
+    const before = (await app.gql(LIST, {}, admin)).body.data!.accounts.length;
+    const input = (number: string, type: string, fundType: string, forecastRole: string) => ({
+      input: { number, name: `Account ${number}`, type, fundType, forecastRole },
+    });
+    refused(
+      await app.gql(ROLE, input('4600', 'INCOME', 'OPERATING', 'RESERVE_CONTRIBUTION'), admin),
+      'Reserve contribution needs an income account of the reserve fund',
+    );
+    refused(
+      await app.gql(ROLE, input('5950', 'EXPENSE', 'RESERVE', 'RESERVE_TRANSFER'), admin),
+      'Transfer to reserves needs an expense account of the operating fund',
+    );
+    refused(
+      await app.gql(ROLE, input('1200', 'ASSET', 'RESERVE', 'INTEREST_INCOME'), admin),
+      'Interest income needs an income account',
+    );
+    expect((await app.gql(LIST, {}, admin)).body.data!.accounts.length).toBe(before);
+
+    const created = await app.gql(
+      ROLE,
+      input('5950', 'EXPENSE', 'OPERATING', 'RESERVE_TRANSFER'),
+      admin,
+    );
+    const { id, forecastRole } = created.body.data!.createAccount;
+    expect(forecastRole).toBe('RESERVE_TRANSFER');
+    // Interest income in either fund.
+    for (const [number, fund] of [
+      ['4910', 'OPERATING'],
+      ['4920', 'RESERVE'],
+    ]) {
+      const res = await app.gql(ROLE, input(number, 'INCOME', fund, 'INTEREST_INCOME'), admin);
+      expect(res.body.data!.createAccount.forecastRole).toBe('INTEREST_INCOME');
+    }
+
+    // A new fund under the kept role, a role of another type: refused, nothing changes.
+    refused(
+      await app.gql(UPDATE, { id, input: { fundType: 'RESERVE' } }, admin),
+      'Its role in forecasts, Transfer to reserves, needs an expense account of the operating fund: clear the role to change its type or fund',
+    );
+    refused(
+      await app.gql(UPDATE, { id, input: { forecastRole: 'INTEREST_INCOME' } }, admin),
+      'Interest income needs an income account',
+    );
+    // Type and role together; then the role cleared.
+    const changed = await app.gql(
+      UPDATE,
+      { id, input: { type: 'INCOME', fundType: 'RESERVE', forecastRole: 'RESERVE_CONTRIBUTION' } },
+      admin,
+    );
+    expect(changed.body.data!.updateAccount).toEqual({
+      type: 'INCOME',
+      fundType: 'RESERVE',
+      forecastRole: 'RESERVE_CONTRIBUTION',
+    });
+    const cleared = await app.gql(UPDATE, { id, input: { forecastRole: null } }, admin);
+    expect(cleared.body.data!.updateAccount.forecastRole).toBeNull();
+    // Omitted: unchanged.
+    await app.gql(UPDATE, { id, input: { forecastRole: 'INTEREST_INCOME' } }, admin);
+    const named = await app.gql(UPDATE, { id, input: { name: 'Bank interest' } }, admin);
+    expect(named.body.data!.updateAccount.forecastRole).toBe('INTEREST_INCOME');
+
+    const listed = await app.gql(`{ accounts { number forecastRole } }`, {}, viewer);
+    expect(
+      listed.body.data!.accounts.filter((a: { forecastRole: string | null }) => a.forecastRole),
+    ).toEqual([
+      { number: '4910', forecastRole: 'INTEREST_INCOME' },
+      { number: '4920', forecastRole: 'INTEREST_INCOME' },
+      { number: '5950', forecastRole: 'INTEREST_INCOME' },
+    ]);
+
+    const history = (
+      await app.gql(
+        `query ($id: ID!) { auditLog(entityType: "Account", entityId: $id) { action changes } }`,
+        { id },
+        admin,
+      )
+    ).body.data!.auditLog;
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'create',
+      'update',
+      'update',
+      'update',
+      'update',
+    ]);
+    expect(history[0].changes).toMatchObject({ forecastRole: 'reserve_transfer' });
+    expect(history[1].changes).toEqual({
+      type: { before: 'expense', after: 'income' },
+      fundType: { before: 'operating', after: 'reserve' },
+      forecastRole: { before: 'reserve_transfer', after: 'reserve_contribution' },
+    });
+    expect(history[2].changes).toEqual({
+      forecastRole: { before: 'reserve_contribution', after: null },
+    });
+  });
+
   it('refuses viewers with FORBIDDEN and HTTP 403', async () => {
     const res = await app.gql(
       CREATE,

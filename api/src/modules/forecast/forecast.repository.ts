@@ -52,14 +52,15 @@ export interface BudgetMonthRow {
   amount: string;
 }
 
-// An operating expense account that carries the operating side of the reserve contribution
-// ("Transfer to Reserves", "Reserve Contribution"): the forecast shows it as the transfer.
-const TRANSFER_EXPENSE = `a.fund_type = 'operating' AND a.name ILIKE '%reserve%'
-  AND (a.name ILIKE '%transfer%' OR a.name ILIKE '%contribution%')`;
-// Income the forecast takes from elsewhere: assessments (the rates), the reserve contribution
-// (the transfer) and interest (the investments' maturities).
-const NOT_OTHER_INCOME = `(a.id = ${anyOf('uuid')} OR a.name ILIKE '%contribution%'
-  OR a.name ILIKE '%interest%')`;
+// Both are negated below: the coalesce keeps an account without a role from comparing to NULL,
+// which NOT would leave NULL and drop the ordinary accounts.
+// The operating expense accounts whose role says they carry the operating side of the reserve
+// contribution (reserve_transfer): the forecast shows them as the transfer.
+const TRANSFER_EXPENSE = `coalesce(a.forecast_role, '') = 'reserve_transfer'`;
+// Income the forecast takes from elsewhere: assessments (the rates), and the accounts whose role
+// says so: the reserve contribution (the transfer) and interest (the investments' maturities).
+const NOT_OTHER_INCOME = `(a.id = ${anyOf('uuid')}
+  OR coalesce(a.forecast_role, '') IN ('reserve_contribution', 'interest_income'))`;
 
 // The budget's expense and other income per year, fiscal month and fund, in the accounts'
 // natural direction (positive: money out for expenses, money in for income).

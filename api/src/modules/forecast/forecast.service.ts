@@ -36,9 +36,10 @@ import { type CashForecast, type CashForecastMonth, ForecastFund } from './forec
 //   module's projection: a quarterly or annual dues bill is spread over its months), in the fund
 //   of the rate's income account, × the collection rate, half-up to the cent.
 // - Expenses and other income: the budget of the month's fiscal year at its fiscal month; a
-//   fiscal year without a budget uses the same fiscal month of the latest budget. The operating
-//   expense line that carries the reserve contribution is the transfer, not an expense; other
-//   income leaves out assessments, contributions and interest (forecast from their sources).
+//   fiscal year without a budget uses the same fiscal month of the latest budget. Accounts say
+//   what they are (their forecastRole, never their name): an operating expense account marked
+//   "transfer to reserves" is the transfer, not an expense; other income leaves out assessments
+//   and the accounts marked reserve contribution or interest income (forecast from their sources).
 // - Transfers: the reserve module's budgeted contribution of the month's fiscal year (same
 //   budget fallback), spread over its 12 months to the cent (the first months take the lower
 //   cents), out of operating and into reserve: ALL nets to zero.
@@ -98,6 +99,23 @@ export interface FundSeries {
   flows: Flows[];
 }
 
+// What the capital-project and investment flows are made of, one row per project or investment,
+// so a planner can take one out or move it. `monthIndex` is the forecast month the amount was
+// added to; null for a project outside the window (Future, or a target year after it), whose
+// amount was not added.
+export interface ProjectSpend {
+  projectId: string;
+  fundType: FundType;
+  monthIndex: number | null;
+  amount: Total;
+}
+export interface InvestmentMaturity {
+  investmentId: string;
+  fundType: FundType;
+  monthIndex: number;
+  proceeds: Total;
+}
+
 // Both funds' openings and monthly flows: what `cashForecast` adds up, and what a planner can
 // change (a purchase, a scenario) before adding up again.
 export async function forecastFlows(
@@ -110,6 +128,8 @@ export async function forecastFlows(
   collectionTenths: number;
   billed: boolean;
   budgetYearsUsed: Map<number, number | null>;
+  projectSpends: ProjectSpend[];
+  maturities: InvestmentMaturity[];
 }> {
   const start = opts.fiscalYearStartMonth;
   const first = `${opts.today.slice(0, 7)}-01`;
@@ -190,9 +210,13 @@ export async function forecastFlows(
   // Investments maturing in the window.
   const last = addMonths(first, opts.months);
   const active = await listInvestments(em, opts.today, { status: InvestmentStatus.ACTIVE });
+  const maturities: InvestmentMaturity[] = [];
   for (const inv of active) {
     if (!inv.maturityDate || inv.maturityDate >= last) continue;
-    fundOf(inv.fundType).flows[indexOf(inv.maturityDate)].investmentFlows += expectedProceeds(inv);
+    const at = indexOf(inv.maturityDate);
+    const proceeds = expectedProceeds(inv);
+    fundOf(inv.fundType).flows[at].investmentFlows += proceeds;
+    maturities.push({ investmentId: inv.id, fundType: inv.fundType, monthIndex: at, proceeds });
   }
 
   // Capital projects in their target year.
@@ -200,7 +224,6 @@ export async function forecastFlows(
   const projects = (await listCapitalProjects(em, cal)).filter(
     (p) =>
       p.status !== CapitalProjectStatus.DONE &&
-      p.targetYear !== null &&
       (p.fundingSource === CapitalProjectFunding.RESERVE ||
         p.fundingSource === CapitalProjectFunding.OPERATING),
   );
@@ -208,13 +231,15 @@ export async function forecastFlows(
     em,
     projects.map((p) => p.id),
   );
+  const projectSpends: ProjectSpend[] = [];
   for (const p of projects) {
-    const begins = fiscalYear(p.targetYear!, start).from;
-    if (begins >= last) continue;
     const left = maxTotal(0n, p.estimatedCost - (spent.get(p.id) ?? 0n));
     const f =
       p.fundingSource === CapitalProjectFunding.RESERVE ? FundType.RESERVE : FundType.OPERATING;
-    fundOf(f).flows[indexOf(begins)].capitalProjects += left;
+    const begins = p.targetYear === null ? null : fiscalYear(p.targetYear, start).from;
+    const at = begins === null || begins >= last ? null : indexOf(begins);
+    if (at !== null) fundOf(f).flows[at].capitalProjects += left;
+    projectSpends.push({ projectId: p.id, fundType: f, monthIndex: at, amount: left });
   }
 
   return {
@@ -224,6 +249,8 @@ export async function forecastFlows(
     collectionTenths: rate.tenths,
     billed: rate.billed,
     budgetYearsUsed,
+    projectSpends,
+    maturities,
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../core/dates.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createTenant, type Tenant } from '../../test/tenant.js';
+import { type AccountOpts, createTenant, type Tenant } from '../../test/tenant.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
 
@@ -29,9 +29,9 @@ const code = (res: Res) => res.body.errors?.[0]?.extensions?.code;
 //   2026-07-15, 181 days: 1,000,000 × 0.04 × 181 / 365 = 19,835.6 → 198.36). Reserve opening
 //   40,000.00; July 2026 gets 10,198.36 back.
 // - Budget FY 2026 (FY 2027 and 2028 have none and use it): operating expense 1,000.00 a month,
-//   "Transfer to Reserves" 250.00 a month (the transfer's operating side, not an expense),
-//   laundry income 10.00 a month, reserve "Reserve Contributions" 250.00 a month (3,000.00 a year
-//   → 250.00 a month of transfer), reserve expense 100.00 a month.
+//   "Transfer to Reserves" 250.00 a month (role: the transfer's operating side, not an expense),
+//   laundry income 10.00 a month, reserve "Reserve Contributions" 250.00 a month (role: the
+//   contribution, 3,000.00 a year → 250.00 a month of transfer), reserve expense 100.00 a month.
 // - Capital projects: reserve roof 20,000.00 in FY 2027 → January 2027; an overdue operating
 //   project of FY 2025 (500.00) → March 2026; a done one and a special-assessment one: nothing.
 // Operating each month: 300.00 + 10.00 − 1,000.00 − 250.00 = −940.00 (March also −500.00):
@@ -60,13 +60,17 @@ describe('cash-flow forecast', () => {
     a.dues = await t.account('4010', 'INCOME', { name: 'Assessments' });
     a.laundry = await t.account('4200', 'INCOME', { name: 'Laundry' });
     a.expense = await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
-    a.transfer = await t.account('5950', 'EXPENSE', { name: 'Transfer to Reserves' });
+    a.transfer = await t.account('5950', 'EXPENSE', {
+      name: 'Transfer to Reserves',
+      forecastRole: 'RESERVE_TRANSFER',
+    });
     a.rcash = await t.account('1510', 'ASSET', { fundType: 'RESERVE' });
     a.cd = await t.account('1600', 'ASSET', { fundType: 'RESERVE', name: 'Reserve CDs' });
     a.requity = await t.account('3510', 'EQUITY', { fundType: 'RESERVE' });
     a.contribution = await t.account('4600', 'INCOME', {
       fundType: 'RESERVE',
       name: 'Reserve Contributions',
+      forecastRole: 'RESERVE_CONTRIBUTION',
     });
     a.rexpense = await t.account('6510', 'EXPENSE', { fundType: 'RESERVE' });
 
@@ -213,5 +217,72 @@ describe('cash-flow forecast', () => {
       const res = await t.gql(FORECAST, { fund: 'ALL', months });
       expect(code(res)).toBe('BAD_USER_INPUT');
     }
+  });
+
+  it("reads the transfer, the contribution and interest from the accounts' roles, not their names", async () => {
+    const r = await createTenant(app, 'Roles HOA');
+    const role = (forecastRole: NonNullable<AccountOpts['forecastRole']>) => ({ forecastRole });
+    const reserve = { fundType: 'RESERVE' } as const;
+    // Named like the old rules read them, no role: ordinary expense and income.
+    const named = {
+      transfer: await r.account('5950', 'EXPENSE', { name: 'Transfer to Reserves' }),
+      lateFees: await r.account('4300', 'INCOME', { name: 'Interest on late fees' }),
+      refund: await r.account('4610', 'INCOME', {
+        ...reserve,
+        name: 'Reserve Contribution Refund',
+      }),
+    };
+    // The roles, whatever the names.
+    const roles = {
+      transfer: await r.account('5960', 'EXPENSE', {
+        name: 'Savings',
+        ...role('RESERVE_TRANSFER'),
+      }),
+      interest: await r.account('4400', 'INCOME', { name: 'Bank', ...role('INTEREST_INCOME') }),
+      contribution: await r.account('4620', 'INCOME', {
+        ...reserve,
+        name: 'From operating',
+        ...role('RESERVE_CONTRIBUTION'),
+      }),
+    };
+    const twelve = (x: string) => Array(12).fill(x);
+    await r.ok(BUDGET, {
+      input: {
+        year: 2026,
+        lines: [
+          { accountId: named.transfer, amounts: twelve('100.00') },
+          { accountId: named.lateFees, amounts: twelve('7.00') },
+          { accountId: named.refund, amounts: twelve('5.00') },
+          { accountId: roles.transfer, amounts: twelve('40.00') },
+          { accountId: roles.interest, amounts: twelve('3.00') },
+          { accountId: roles.contribution, amounts: twelve('40.00') },
+        ],
+      },
+    });
+    const first = async (fund: string) =>
+      (await r.ok(FORECAST, { fund, months: 1 })).cashForecast.months[0];
+    expect(await first('OPERATING')).toMatchObject({
+      otherIncome: '7.00',
+      expenses: '100.00',
+      transfers: '-40.00',
+      closing: '-133.00',
+    });
+    expect(await first('RESERVE')).toMatchObject({
+      otherIncome: '5.00',
+      expenses: '0.00',
+      transfers: '40.00',
+      closing: '45.00',
+    });
+
+    // Setting the role on the named accounts moves them out of expense and other income.
+    const UPDATE = `mutation ($id: ID!, $input: UpdateAccountInput!) {
+      updateAccount(id: $id, input: $input) { forecastRole } }`;
+    await r.ok(UPDATE, { id: named.transfer, input: role('RESERVE_TRANSFER') });
+    await r.ok(UPDATE, { id: named.lateFees, input: role('INTEREST_INCOME') });
+    expect(await first('OPERATING')).toMatchObject({
+      otherIncome: '0.00',
+      expenses: '0.00',
+      transfers: '-40.00',
+    });
   });
 });

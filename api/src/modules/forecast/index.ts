@@ -5,6 +5,8 @@ export {
   type CashForecastOptions,
   forecastFlows,
   type FundSeries,
+  type InvestmentMaturity,
+  type ProjectSpend,
   MAX_FORECAST_MONTHS,
 } from './forecast.service.js';
 export { CashForecast, CashForecastMonth, ForecastFund } from './forecast.types.js';

@@ -12,8 +12,10 @@ export {
   investmentSummary,
   investmentTotalsByFund,
 } from './investments.service.js';
+export { addPlannedInvestments, type PlannedInvestmentDraft } from './investments.plans.js';
 export {
   Compounding,
+  PlannedInvestment,
   Investment,
   InvestmentKind,
   InvestmentFundTotal,

@@ -60,6 +60,12 @@ export class PurchaseInvestmentInput {
   @IsOptional()
   @MaxLength(NOTES, { message: `At most ${NOTES} characters` })
   notes?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description: 'The planned (draft) investment this purchase buys: marked purchased with it',
+  })
+  plannedInvestmentId?: string | null;
 }
 
 @InputType({
@@ -82,7 +88,8 @@ export class RecordInvestmentInterestInput {
 
   @Field(() => ID, {
     nullable: true,
-    description: 'Omitted: the first income account of the fund named like "interest"',
+    description:
+      'Omitted: the first account of the fund whose forecastRole is INTEREST_INCOME (by number)',
   })
   interestIncomeAccountId?: string | null;
 }

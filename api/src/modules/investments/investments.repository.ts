@@ -229,16 +229,122 @@ export function accountFacts(em: EntityManager, ids: string[]): Promise<AccountF
   );
 }
 
-// The fund's interest income account: an income account named like "interest", lowest number.
+// The fund's interest income account: its income account whose role in forecasts is interest
+// income (the forecast leaves that income to the investments), lowest number.
 export async function interestIncomeAccountOf(
   em: EntityManager,
   fund: FundType,
 ): Promise<string | null> {
   const [row] = await sql(em).all<{ id: string }>(
     `SELECT id FROM accounts
-      WHERE type = 'income' AND fund_type = ? AND NOT archived AND name ILIKE '%interest%'
+      WHERE forecast_role = 'interest_income' AND fund_type = ? AND NOT archived
       ORDER BY number LIMIT 1`,
     [fund],
   );
   return row?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Planned (draft) investments
+
+export interface PlannedRow {
+  id: string;
+  fund_type: string;
+  kind: string;
+  institution: string | null;
+  amount: string;
+  term_months: number | null;
+  apy: string;
+  note: string | null;
+  recommendation_id: string | null;
+  status: string;
+  investment_id: string | null;
+  created_at: Date;
+}
+
+const PLANNED = `id, fund_type, kind, institution, amount::text AS amount, term_months,
+  apy::text AS apy, note, recommendation_id, status, investment_id, created_at`;
+
+export function selectPlanned(
+  em: EntityManager,
+  filter: { status?: string | null; ids?: string[] },
+): Promise<PlannedRow[]> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.status) {
+    where.push('status = ?');
+    params.push(filter.status);
+  }
+  if (filter.ids) {
+    where.push(`id = ${anyOf('uuid')}`);
+    params.push(filter.ids);
+  }
+  return sql(em).all<PlannedRow>(
+    `SELECT ${PLANNED} FROM planned_investments
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY created_at, rung, id`,
+    params,
+  );
+}
+
+export async function lockPlanned(tx: EntityManager, id: string): Promise<PlannedRow | null> {
+  const [row] = await sql(tx).all<PlannedRow>(
+    `SELECT ${PLANNED} FROM planned_investments WHERE id = ? FOR UPDATE`,
+    [id],
+  );
+  return row ?? null;
+}
+
+export interface NewPlanned {
+  id: string;
+  fundType: string;
+  kind: string;
+  institution: string | null;
+  amount: bigint;
+  termMonths: number | null;
+  apy: string;
+  note: string | null;
+  recommendationId: string | null;
+  recommendationItem: string | null;
+  rung: number;
+  createdBy: string | null;
+}
+
+// False when that recommendation's item (and rung) is already on the plan.
+export async function insertPlanned(tx: EntityManager, n: NewPlanned): Promise<boolean> {
+  const rows = await sql(tx).all<{ id: string }>(
+    `INSERT INTO planned_investments (id, fund_type, kind, institution, amount, term_months, apy,
+                                      note, recommendation_id, recommendation_item, rung, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?::numeric, ?, ?, ?, ?, ?)
+     ON CONFLICT (recommendation_id, recommendation_item, rung) WHERE recommendation_id IS NOT NULL
+     DO NOTHING
+     RETURNING id`,
+    [
+      n.id,
+      n.fundType,
+      n.kind,
+      n.institution,
+      n.amount.toString(),
+      n.termMonths,
+      n.apy,
+      n.note,
+      n.recommendationId,
+      n.recommendationItem,
+      n.rung,
+      n.createdBy,
+    ],
+  );
+  return rows.length === 1;
+}
+
+export function setPlannedStatus(
+  tx: EntityManager,
+  id: string,
+  status: string,
+  investmentId: string | null,
+) {
+  return sql(tx).run(
+    `UPDATE planned_investments SET status = ?, investment_id = ?, updated_at = now() WHERE id = ?`,
+    [status, investmentId, id],
+  );
 }

@@ -21,7 +21,13 @@ import {
   updateInvestment,
 } from './investments.service.js';
 import { investmentById } from './investments.loaders.js';
-import { Investment, InvestmentSummary } from './investments.types.js';
+import { discardPlannedInvestment, listPlannedInvestments } from './investments.plans.js';
+import {
+  Investment,
+  InvestmentSummary,
+  PlannedInvestment,
+  PlannedInvestmentStatus,
+} from './investments.types.js';
 
 @Resolver(() => Investment)
 export class InvestmentsResolver {
@@ -97,6 +103,28 @@ export class InvestmentsResolver {
     @Ctx() ctx: Context,
   ): Promise<Investment> {
     return updateInvestment(ctx.em, ctx.auth, orgToday(ctx), id, input);
+  }
+}
+
+@Resolver(() => PlannedInvestment)
+export class PlannedInvestmentsResolver {
+  @Query(() => [PlannedInvestment], {
+    description: 'Planned (draft) investments, oldest first; drafts unless a status is given',
+  })
+  plannedInvestments(
+    @Ctx() ctx: Context,
+    @Arg('status', () => PlannedInvestmentStatus, { defaultValue: PlannedInvestmentStatus.DRAFT })
+    status: PlannedInvestmentStatus,
+  ): Promise<PlannedInvestment[]> {
+    return listPlannedInvestments(ctx.em, status);
+  }
+
+  @Mutation(() => PlannedInvestment, { description: 'Take a draft off the plan (audited)' })
+  discardPlannedInvestment(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+  ): Promise<PlannedInvestment> {
+    return discardPlannedInvestment(ctx.em, ctx.auth, id);
   }
 }
 

@@ -14,6 +14,7 @@ import {
   setControlAccount,
 } from '../journal/index.js';
 import { interestEarnedTo, valueAtMaturity } from './investments.figures.js';
+import { takePlannedInvestment } from './investments.plans.js';
 import type {
   InvestmentFilter,
   MatureInvestmentInput,
@@ -72,7 +73,7 @@ import {
 //                   the penalty REDUCES INTEREST INCOME rather than going to an expense account,
 //                   as the bank reports the net interest on the 1099-INT the association files.
 //   Interest income is an income account of the investment's fund (given, or the fund's first
-//   income account named like "interest"); cash accounts are asset accounts of the same fund that
+//   account whose role in forecasts is interest income); cash accounts are asset accounts of the same fund that
 //   are not control accounts. Dates: a valid date, not after the association's today, not before
 //   the purchase nor the investment's latest entry; a maturity on or after the maturity date, an
 //   early redemption before it. Closed investments take no more actions.
@@ -425,7 +426,7 @@ async function interestAccount(
   if (!found) {
     fail(
       field,
-      `Choose the interest income account (no income account of the ${fundWord(fund)} fund is named like "interest")`,
+      `Choose the interest income account (no income account of the ${fundWord(fund)} fund has the role Interest income)`,
     );
   }
   return found;
@@ -528,6 +529,13 @@ export async function purchaseInvestment(
       checkCash('cashAccountId', cash, holding.fund_type),
     ].filter((p): p is FieldDetail => !!p);
     if (problems.length) throw badInput(problems, problems[0].message);
+    const planned = input.plannedInvestmentId
+      ? await takePlannedInvestment(
+          tx,
+          assertId(input.plannedInvestmentId, 'Planned investment'),
+          holding.fund_type,
+        )
+      : null;
     await setControlAccount(tx, 'investment', holding.id);
     await insertInvestment(tx, {
       id,
@@ -576,8 +584,10 @@ export async function purchaseInvestment(
         apy: input.apy,
         purchaseDate: input.purchaseDate,
         maturityDate: input.maturityDate ?? null,
+        plannedInvestmentId: input.plannedInvestmentId ?? null,
       },
     });
+    await planned?.(id);
   });
   return findInvestment(em, id, today);
 }

@@ -103,7 +103,12 @@ describe('investments', () => {
     ]);
     a.cds = await t.account('1620', 'ASSET', { ...reserve, name: 'Reserve CDs' });
     a.rolled = await t.account('1630', 'ASSET', { ...reserve, name: 'Reserve CDs (Harbor)' });
-    a.interest = await t.account('4910', 'INCOME', { ...reserve, name: 'Reserve Interest Income' });
+    // The fund's interest income by its role: actions that omit the account use it.
+    a.interest = await t.account('4910', 'INCOME', {
+      ...reserve,
+      name: 'Reserve Interest Income',
+      forecastRole: 'INTEREST_INCOME',
+    });
     a.operating = await t.account('1000', 'ASSET', {
       name: 'Operating Checking',
       initialBalance: '10000.00',

@@ -265,3 +265,52 @@ export class InvestmentsMaturing {
   @Field(() => Investment, { nullable: true, description: 'The first to mature' })
   next: Investment | null;
 }
+
+export enum PlannedInvestmentStatus {
+  DRAFT = 'draft',
+  PURCHASED = 'purchased',
+  DISCARDED = 'discarded',
+}
+registerEnumType(PlannedInvestmentStatus, { name: 'PlannedInvestmentStatus' });
+
+@ObjectType({
+  description:
+    'A draft investment on the plan ("Add to plan" from a recommendation): no money has moved; buying it is an ordinary purchase that names it',
+})
+export class PlannedInvestment {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => FundType)
+  fundType: FundType;
+
+  @Field(() => InvestmentKind)
+  kind: InvestmentKind;
+
+  @Field(() => String, { nullable: true, description: 'None: any FDIC-insured bank' })
+  institution: string | null;
+
+  @Field(() => MoneyScalar)
+  amount: Total;
+
+  @Field(() => Int, { nullable: true, description: 'None for money market and savings' })
+  termMonths: number | null;
+
+  @Field(() => String, { description: 'The APY the plan assumed, in percent' })
+  apy: string;
+
+  @Field(() => String, { nullable: true, description: 'Where it came from, in words' })
+  note: string | null;
+
+  @Field(() => ID, { nullable: true, description: 'The recommendation it came from' })
+  recommendationId: string | null;
+
+  @Field(() => PlannedInvestmentStatus)
+  status: PlannedInvestmentStatus;
+
+  @Field(() => ID, { nullable: true, description: 'The investment it became when bought' })
+  investmentId: string | null;
+
+  @Field(() => Date)
+  createdAt: Date;
+}

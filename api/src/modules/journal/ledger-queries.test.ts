@@ -409,7 +409,11 @@ describe('ledger check: investment holding accounts', () => {
     });
     ids.cds = await t.account('1620', 'ASSET', { ...reserve, name: 'Reserve CDs' });
     ids.rolled = await t.account('1630', 'ASSET', { ...reserve, name: 'Reserve CDs (Harbor)' });
-    ids.interest = await t.account('4910', 'INCOME', { ...reserve, name: 'Reserve Interest' });
+    ids.interest = await t.account('4910', 'INCOME', {
+      ...reserve,
+      name: 'Reserve Interest',
+      forecastRole: 'INTEREST_INCOME',
+    });
     const buy = async (input: Record<string, unknown>) =>
       (
         await t.ok(PURCHASE, {

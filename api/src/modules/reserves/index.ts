@@ -13,6 +13,8 @@ export {
   ReserveProjectionYear,
   ReserveStudy,
 } from './reserves.types.js';
+// Percent funded of a balance against a fully funded balance (scenarios' year ends).
+export { percentOf } from './reserves.math.js';
 // The demo seed enters its reserve study as the API does.
 export { createComponent as createReserveComponent } from './reserves.service.js';
 export { ReserveCategory } from './reserves.types.js';

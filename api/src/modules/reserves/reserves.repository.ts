@@ -160,15 +160,14 @@ export async function updateSettings(
 }
 
 // The budgeted reserve contribution of a fiscal year: its budget's amounts (income is positive
-// as budgeted) on reserve-fund income accounts whose name says "contribution".
+// as budgeted) on the accounts whose role is reserve_contribution (reserve-fund income accounts).
 export async function selectBudgetedContribution(em: EntityManager, year: number): Promise<string> {
   const [row] = await sql(em).all<{ total: string }>(
     `SELECT coalesce(sum(l.amount), 0) AS total
        FROM budget_lines l
        JOIN budgets b ON b.id = l.budget_id
        JOIN accounts a ON a.id = l.account_id
-      WHERE b.year = ? AND a.fund_type = 'reserve' AND a.type = 'income'
-        AND a.name ILIKE '%contribution%'`,
+      WHERE b.year = ? AND a.forecast_role = 'reserve_contribution'`,
     [year],
   );
   return row.total;

@@ -59,11 +59,11 @@ import {
 // - Projection: 30 fiscal years from the current one. Year 1 opens with the reserve fund balance
 //   on the day before the fiscal year starts (the balance sheet again). Each year: the constant
 //   annual contribution (as entered in the settings, else the current fiscal year's budget: the
-//   budgeted amounts of reserve-fund INCOME accounts whose name contains "contribution", which is
-//   how the demo and most charts book the operating fund's monthly transfer), interest = opening ×
-//   rate half-up (none on a negative opening), expenditures = each component replaced that year
-//   (first at remaining life years after the current fiscal year, so remaining 0 → year 1, then
-//   every useful life years) at cost × (1 + inflation)^(year − 1) half-up; closing = opening +
+//   budgeted amounts of the accounts whose forecastRole is reserve contribution, reserve-fund
+//   INCOME accounts, which is how the demo and most charts book the operating fund's monthly
+//   transfer), interest = opening × rate half-up (none on a negative opening), expenditures =
+//   each component replaced that year (first at remaining life years after the current fiscal
+//   year, so remaining 0 → year 1, then every useful life years) at cost × (1 + inflation)^(year − 1) half-up; closing = opening +
 //   contribution + interest − expenditures. Each year also carries the fully funded balance at its
 //   end (the next year's ages at the next year's inflated costs).
 // - Funding goals, each the least constant annual contribution in cents (binary search; the

@@ -52,6 +52,7 @@ describe('reserves', () => {
     ids.contributions = await t.account('4510', 'INCOME', {
       fundType: 'RESERVE',
       name: 'Reserve Contributions',
+      forecastRole: 'RESERVE_CONTRIBUTION',
     });
     ids.reserveInterest = await t.account('4520', 'INCOME', {
       fundType: 'RESERVE',
@@ -164,8 +165,8 @@ describe('reserves', () => {
   });
 
   it('projects 30 years from the ledger, the settings and the budget', async () => {
-    // The budget's reserve contribution: 400.00 a month on 4510 "Reserve Contributions" (the
-    // interest budget on 4520 is not a contribution) → 4,800.00.
+    // The budget's reserve contribution: 400.00 a month on 4510, the reserve contribution by its
+    // role (the interest budget on 4520 is not a contribution) → 4,800.00.
     await t.ok(`mutation ($input: SaveBudgetInput!) { saveBudget(input: $input) { year } }`, {
       input: {
         year: 2026,
@@ -448,6 +449,44 @@ describe('reserves', () => {
       remainingLifeYears: 5,
       fullyFundedBalance: '4000.00',
       account: { number: '1510' },
+    });
+  });
+
+  it("takes the budgeted contribution from the accounts' role, never from their names", async () => {
+    const UPDATE_ACCOUNT = `mutation ($id: ID!, $input: UpdateAccountInput!) {
+      updateAccount(id: $id, input: $input) { forecastRole } }`;
+    const budgeted = async () =>
+      (await t.ok(PROJECTION)).reserveProjection.assumptions.budgetedContribution;
+    // Named like a contribution, no role: ordinary reserve income.
+    const refund = await t.account('4530', 'INCOME', {
+      fundType: 'RESERVE',
+      name: 'Reserve Contribution Refund',
+    });
+    // The role, whatever the name.
+    const board = await t.account('4540', 'INCOME', {
+      fundType: 'RESERVE',
+      name: 'Transfers in from operating',
+      forecastRole: 'RESERVE_CONTRIBUTION',
+    });
+    await t.ok(`mutation ($input: SaveBudgetInput!) { saveBudget(input: $input) { year } }`, {
+      input: {
+        year: 2026,
+        lines: [
+          { accountId: ids.contributions, amounts: Array(12).fill('400.00') },
+          { accountId: refund, amounts: Array(12).fill('50.00') },
+          { accountId: board, amounts: Array(12).fill('25.00') },
+        ],
+      },
+    });
+    // 4,800.00 + 12 × 25.00
+    expect(await budgeted()).toBe('5100.00');
+    // Clearing the role (null) takes 4510 out; giving it to the refund puts that in.
+    await t.ok(UPDATE_ACCOUNT, { id: ids.contributions, input: { forecastRole: null } });
+    await t.ok(UPDATE_ACCOUNT, { id: refund, input: { forecastRole: 'RESERVE_CONTRIBUTION' } });
+    expect(await budgeted()).toBe('900.00');
+    await t.ok(UPDATE_ACCOUNT, {
+      id: ids.contributions,
+      input: { forecastRole: 'RESERVE_CONTRIBUTION' },
     });
   });
 });

@@ -185,7 +185,7 @@ export class ReserveAssumptions {
 
   @Field(() => Boolean, {
     description:
-      'True when the contribution is the current fiscal year\'s budget (reserve-fund income accounts named like "contribution")',
+      "True when the contribution is the current fiscal year's budget (the accounts whose forecastRole is RESERVE_CONTRIBUTION)",
   })
   contributionFromBudget: boolean;
 

@@ -5,7 +5,12 @@ import { toCsv } from '../../core/csv/write-csv.js';
 import { fiscalYear, fiscalYearOf } from '../../core/dates.js';
 import { type Cents, formatMoney } from '../../core/money/money.js';
 import type { TenantSession } from '../../core/tenancy/tenant-door.js';
-import { AccountType, createAccount, type FundType } from '../../modules/accounts/index.js';
+import {
+  type AccountForecastRole,
+  AccountType,
+  createAccount,
+  type FundType,
+} from '../../modules/accounts/index.js';
 import { saveMonthlyActuals } from '../../modules/actuals/index.js';
 import {
   AssessmentFrequency,
@@ -78,6 +83,8 @@ export interface ChartRow {
   type: AccountType;
   fund: FundType;
   description?: string;
+  // Said on the account, as a treasurer would set it: the forecasts never read names.
+  forecastRole?: AccountForecastRole;
 }
 
 export interface DemoRate {
@@ -318,6 +325,11 @@ export class DemoBooks {
     return `${this.months[0].key}-01`;
   }
 
+  // The association: its name and time zone.
+  get org() {
+    return this.tenant.org;
+  }
+
   account(number: string): string {
     const id = this.accounts.get(number);
     if (!id) throw new Error(`Demo chart has no account ${number}`);
@@ -392,6 +404,7 @@ export class DemoBooks {
           type: a.type,
           fundType: a.fund,
           description: a.description,
+          forecastRole: a.forecastRole ?? null,
         },
         actor,
       );

@@ -1,5 +1,9 @@
 import { type Cents, displayMoney } from '../../core/money/money.js';
-import { AccountType as A, FundType as F } from '../../modules/accounts/index.js';
+import {
+  AccountForecastRole as R,
+  AccountType as A,
+  FundType as F,
+} from '../../modules/accounts/index.js';
 import { PaymentMethod } from '../../modules/payments/index.js';
 import {
   type BudgetLine,
@@ -32,8 +36,15 @@ const CHART: ChartRow[] = [
   { number: '3600', name: 'Reserve Fund Equity', type: A.EQUITY, fund: F.RESERVE },
   { number: '4000', name: 'Regular Assessments', type: A.INCOME, fund: F.OPERATING },
   { number: '4050', name: 'Special Assessments', type: A.INCOME, fund: F.OPERATING },
+  // Ordinary income, no role: its "Interest" is charged on late dues, not earned on investments.
   { number: '4100', name: 'Late Charges and Interest', type: A.INCOME, fund: F.OPERATING },
-  { number: '4600', name: 'Reserve Contributions', type: A.INCOME, fund: F.RESERVE },
+  {
+    number: '4600',
+    name: 'Reserve Contributions',
+    type: A.INCOME,
+    fund: F.RESERVE,
+    forecastRole: R.RESERVE_CONTRIBUTION,
+  },
   {
     number: '4650',
     name: 'Special Assessment: Elevator Project',
@@ -41,7 +52,13 @@ const CHART: ChartRow[] = [
     fund: F.RESERVE,
     description: 'Billed with the monthly dues since the board approved the elevator modernization',
   },
-  { number: '4660', name: 'Reserve Interest', type: A.INCOME, fund: F.RESERVE },
+  {
+    number: '4660',
+    name: 'Reserve Interest',
+    type: A.INCOME,
+    fund: F.RESERVE,
+    forecastRole: R.INTEREST_INCOME,
+  },
   { number: '5100', name: 'Management', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5200', name: 'Janitorial', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5300', name: 'Elevator Maintenance', type: A.EXPENSE, fund: F.OPERATING },
@@ -52,7 +69,13 @@ const CHART: ChartRow[] = [
   { number: '5650', name: 'Fire and Life Safety', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5700', name: 'Trash Removal', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5900', name: 'Bank Fees', type: A.EXPENSE, fund: F.OPERATING },
-  { number: '5950', name: 'Transfer to Reserves', type: A.EXPENSE, fund: F.OPERATING },
+  {
+    number: '5950',
+    name: 'Transfer to Reserves',
+    type: A.EXPENSE,
+    fund: F.OPERATING,
+    forecastRole: R.RESERVE_TRANSFER,
+  },
   { number: '6600', name: 'Reserve: Elevator Modernization', type: A.EXPENSE, fund: F.RESERVE },
 ];
 

@@ -1,5 +1,9 @@
 import { type Cents, displayMoney } from '../../core/money/money.js';
-import { AccountType as A, FundType as F } from '../../modules/accounts/index.js';
+import {
+  AccountForecastRole as R,
+  AccountType as A,
+  FundType as F,
+} from '../../modules/accounts/index.js';
 import { PaymentMethod } from '../../modules/payments/index.js';
 import {
   type BudgetLine,
@@ -19,7 +23,9 @@ import {
 import { demoOwners } from './demo-people.js';
 import { mapleRidgeCapitalProjects } from './demo-capital-projects.js';
 import { mapleRidgeInvestments } from './demo-investments.js';
+import { mapleRidgePlanning } from './demo-planning.js';
 import { mapleRidgeReserves } from './demo-reserves.js';
+import { mapleRidgeScenarios } from './demo-scenarios.js';
 import type { DemoRandom } from './demo-random.js';
 
 // Maple Ridge HOA: 120 homes in three assessment groups (single-family, townhomes, condos) with a
@@ -39,9 +45,27 @@ const CHART: ChartRow[] = [
   { number: '4010', name: 'Assessment Income', type: A.INCOME, fund: F.OPERATING },
   { number: '4020', name: 'Special Assessment Income', type: A.INCOME, fund: F.OPERATING },
   { number: '4100', name: 'Late Fees and Charges', type: A.INCOME, fund: F.OPERATING },
-  { number: '4200', name: 'Interest Income', type: A.INCOME, fund: F.OPERATING },
-  { number: '4510', name: 'Reserve Contributions', type: A.INCOME, fund: F.RESERVE },
-  { number: '4520', name: 'Reserve Interest Income', type: A.INCOME, fund: F.RESERVE },
+  {
+    number: '4200',
+    name: 'Interest Income',
+    type: A.INCOME,
+    fund: F.OPERATING,
+    forecastRole: R.INTEREST_INCOME,
+  },
+  {
+    number: '4510',
+    name: 'Reserve Contributions',
+    type: A.INCOME,
+    fund: F.RESERVE,
+    forecastRole: R.RESERVE_CONTRIBUTION,
+  },
+  {
+    number: '4520',
+    name: 'Reserve Interest Income',
+    type: A.INCOME,
+    fund: F.RESERVE,
+    forecastRole: R.INTEREST_INCOME,
+  },
   { number: '5010', name: 'Landscaping', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5015', name: 'Snow Removal', type: A.EXPENSE, fund: F.OPERATING },
   { number: '5020', name: 'Utilities: Electric', type: A.EXPENSE, fund: F.OPERATING },
@@ -61,6 +85,7 @@ const CHART: ChartRow[] = [
     type: A.EXPENSE,
     fund: F.OPERATING,
     description: "The operating budget's monthly transfer to the reserve fund",
+    forecastRole: R.RESERVE_TRANSFER,
   },
   {
     number: '6510',
@@ -684,6 +709,8 @@ export const MAPLE_RIDGE: DemoProfile = {
     });
     await mapleRidgeInvestments(b);
     await mapleRidgeCapitalProjects(b, { roofFiscalYear: roof.fiscalYear });
+    await mapleRidgeScenarios(b);
+    await mapleRidgePlanning(b);
     await b.attach(
       'roof',
       'apex-roofing-invoice-2291.pdf',

@@ -237,8 +237,16 @@ describe('demo data', () => {
       'maple-ridge',
       `{ reserveStudy { percentFunded band componentsCount reserveBalance }
          reserveComponents { name remainingLifeYears usefulLifeYears account { number } }
-         reserveProjection { years { fiscalYear } assumptions { contributionFromBudget annualContribution } } }`,
+         reserveProjection { years { fiscalYear } assumptions { contributionFromBudget annualContribution } }
+         accounts { number forecastRole } }`,
     );
+    // The chart says which accounts the forecasts treat specially; nothing is read from names.
+    expect(data.accounts.filter((a: any) => a.forecastRole)).toEqual([
+      { number: '4200', forecastRole: 'INTEREST_INCOME' },
+      { number: '4510', forecastRole: 'RESERVE_CONTRIBUTION' },
+      { number: '4520', forecastRole: 'INTEREST_INCOME' },
+      { number: '5900', forecastRole: 'RESERVE_TRANSFER' },
+    ]);
     expect(data.reserveStudy.componentsCount).toBeGreaterThanOrEqual(15);
     expect(data.reserveStudy.band).toBe('FAIR');
     const roof = data.reserveComponents.find((c: any) => c.name === 'Clubhouse roof');
@@ -279,6 +287,73 @@ describe('demo data', () => {
       f.accounts.map((a: any) => a.number),
     );
     expect(cash).not.toContain('1620');
+  });
+
+  it("Maple Ridge's recommendation log opens with the planner's advice on its own figures", async () => {
+    const data = await ok(
+      'maple-ridge',
+      `{ aiRecommendations { status provider narrativeSource requestedByEmail
+           plan { overall toInvest riskNotes
+             funds { fund cash floor lowest lowestMonth toInvest }
+             health { fund score grade liquidityMonths percentFunded }
+             recommendations { id type priority fund title summary suggestedAmount
+               rungs { amount termMonths apy institution } } } }
+         planningSettings { rates { institution } } }`,
+    );
+    const [rec] = data.aiRecommendations;
+    expect(data.aiRecommendations).toHaveLength(1);
+    expect(rec).toMatchObject({ status: 'DONE', provider: 'planner', narrativeSource: 'PLANNER' });
+    expect(rec.requestedByEmail).toMatch(/@/);
+    console.info(`demo: the planner's advice\n${JSON.stringify(rec.plan, null, 1)}`);
+    const types = rec.plan.recommendations.map((r: any) => r.type);
+    expect(types).toContain('GENERAL');
+    // A ladder or a single investment of reserve cash, within the figures it names.
+    const invest = rec.plan.recommendations.filter(
+      (r: any) => r.type === 'CD_LADDER' || r.type === 'NEW_INVESTMENT',
+    );
+    expect(invest.length).toBeGreaterThan(0);
+    for (const r of invest) {
+      const fund = rec.plan.funds.find((f: any) => f.fund === r.fund);
+      expect(Number(r.suggestedAmount)).toBeLessThanOrEqual(Number(fund.cash) - Number(fund.floor));
+    }
+    // The maturing CD gets an action.
+    expect(types).toContain('MATURITY_ACTION');
+    // The planner's cash is the forecast's opening cash, fund by fund (the same books).
+    const forecast = await ok(
+      'maple-ridge',
+      `{ op: cashForecast(fund: OPERATING) { months { opening } }
+         res: cashForecast(fund: RESERVE) { months { opening } } }`,
+    );
+    expect(rec.plan.funds.map((f: any) => f.cash)).toEqual([
+      forecast.op.months[0].opening,
+      forecast.res.months[0].opening,
+    ]);
+    expect(data.planningSettings.rates.map((r: any) => r.institution)).toContain('TreasuryDirect');
+  });
+
+  it("Maple Ridge's board has two what-if scenarios that change today's books", async () => {
+    const { scenarios } = await ok('maple-ridge', '{ scenarios { id name } }');
+    expect(scenarios.map((s: any) => s.name).sort()).toEqual([
+      'Delay the pool resurfacing a year + 12-month CD',
+      'Dues +4 % next fiscal year',
+    ]);
+    const c = (
+      await ok(
+        'maple-ridge',
+        `query ($ids: [ID!]!) { scenarioComparison(ids: $ids) {
+          baseline { years { operatingBalance reserveBalance } }
+          scenarios { name years { operatingBalance reserveBalance } } } }`,
+        { ids: scenarios.map((s: any) => s.id) },
+      )
+    ).scenarioComparison;
+    const base = c.baseline.years;
+    const dues = c.scenarios.find((s: any) => s.name.startsWith('Dues')).years;
+    const pool = c.scenarios.find((s: any) => s.name.startsWith('Delay')).years;
+    // The increase starts next fiscal year: this year's end is unchanged, the next one higher.
+    expect(dues[0].operatingBalance).toBe(base[0].operatingBalance);
+    expect(Number(dues[1].operatingBalance)).toBeGreaterThan(Number(base[1].operatingBalance));
+    // The pool's cost stays in the reserve fund through this fiscal year.
+    expect(Number(pool[0].reserveBalance)).toBeGreaterThan(Number(base[0].reserveBalance));
   });
 
   it('Harbor Point is a different, smaller association', async () => {

@@ -22,6 +22,7 @@ const account = (
   type: string,
   fundType = 'OPERATING',
   archived = false,
+  forecastRole: string | null = null,
 ) => ({
   __typename: 'Account',
   id: `acc-${nextId++}`,
@@ -30,6 +31,7 @@ const account = (
   type,
   fundType,
   description: null,
+  forecastRole,
   archived,
   createdAt: '2026-11-22T10:00:00.000Z',
 });
@@ -90,12 +92,19 @@ function type(selector: string, value: string): void {
 }
 
 async function choose(comboboxId: string, label: string): Promise<void> {
-  $(`#${comboboxId}`)?.click();
-  await flushPromises();
-  const option = [...document.querySelectorAll<HTMLElement>('[role=option]')].find(
-    (o) => o.textContent?.trim() === label,
-  );
-  if (!option) throw new Error(`No option ${label}`);
+  // The overlay opens on click; one still closing from the last pick can swallow it, so open again
+  // until the option shows.
+  const option = await vi.waitFor(async () => {
+    if (!document.querySelector('[role=option]')) {
+      $(`#${comboboxId}`)?.click();
+      await flushPromises();
+    }
+    const found = [...document.querySelectorAll<HTMLElement>('[role=option]')].find(
+      (o) => o.textContent?.trim() === label,
+    );
+    if (!found) throw new Error(`No option ${label}`);
+    return found;
+  });
   // PrimeVue's Select picks an option on mousedown.
   option.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
   await flushPromises();
@@ -491,6 +500,114 @@ describe('AccountsPage', () => {
       ),
     );
     expect(updates).toEqual([{ fundType: 'RESERVE' }]);
+    wrapper.unmount();
+  });
+
+  it('offers a role in forecasts only where the type and fund allow one, and sends it', async () => {
+    const created: Record<string, unknown>[] = [];
+    const { wrapper } = await mountPage('ADMIN', [], (req) => {
+      const input = req.variables.input as Record<string, string>;
+      created.push(input);
+      const a = account(input.number!, input.name!, input.type!, input.fundType!);
+      return { body: { data: { createAccount: { ...a, forecastRole: input.forecastRole } } } };
+    });
+    const roleField = () => $('[data-testid=account-forecast-role]');
+    const options = async () => {
+      $('#account-forecast-role')?.click();
+      await flushPromises();
+      const labels = [...document.querySelectorAll('[role=option]')].map((o) =>
+        o.textContent?.trim(),
+      );
+      $('#account-forecast-role')?.click();
+      await vi.waitFor(() => expect(document.querySelector('[role=option]')).toBeNull());
+      return labels;
+    };
+
+    $('[data-testid=new-account]')?.click();
+    await formOpen();
+    type('#account-number', '5950');
+    type('#account-name', 'Board savings');
+    // No type yet, an asset: no role is possible.
+    expect(roleField()).toBeNull();
+    await choose('account-type', 'Asset');
+    expect(roleField()).toBeNull();
+
+    await choose('account-type', 'Expense');
+    expect(await options()).toEqual(['None', 'Transfer to reserves']);
+    expect($('#account-forecast-role-help')?.textContent).toBe(
+      'None: an ordinary account in the forecasts.',
+    );
+    await choose('account-forecast-role', 'Transfer to reserves');
+    expect($('#account-forecast-role-help')?.textContent).toBe(
+      'Transfer to reserves: the operating side of the reserve contribution — the forecast moves it to the reserve fund.',
+    );
+    // A reserve expense cannot carry it: the field goes, and the role with it.
+    await choose('account-fund', 'Reserve');
+    expect(roleField()).toBeNull();
+    await choose('account-type', 'Income');
+    expect(await options()).toEqual(['None', 'Reserve contribution', 'Interest income']);
+    expect($('#account-forecast-role')?.textContent).toBe('None');
+    await choose('account-forecast-role', 'Reserve contribution');
+
+    $('[data-testid=create-account-submit]')?.click();
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toEqual({
+      number: '5950',
+      name: 'Board savings',
+      type: 'INCOME',
+      fundType: 'RESERVE',
+      description: null,
+      forecastRole: 'RESERVE_CONTRIBUTION',
+    });
+    wrapper.unmount();
+  });
+
+  it('clears a role when editing, and shows the API’s refusal under the role', async () => {
+    const transfer = account(
+      '5900',
+      'Reserve Contribution',
+      'EXPENSE',
+      'OPERATING',
+      false,
+      'RESERVE_TRANSFER',
+    );
+    const updates: Record<string, unknown>[] = [];
+    const { wrapper } = await mountPage('ADMIN', [transfer], (req) => {
+      const input = req.variables.input as Record<string, unknown>;
+      updates.push(input);
+      if (updates.length === 1) {
+        const message = 'Transfer to reserves needs an expense account of the operating fund';
+        return {
+          body: apiError('BAD_USER_INPUT', message, [{ field: 'forecastRole', message }]),
+        };
+      }
+      return { body: { data: { updateAccount: { ...transfer, forecastRole: null } } } };
+    });
+
+    $('[data-testid=account-actions-5900]')?.click();
+    await flushPromises();
+    rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
+    await formOpen();
+    expect($('#account-forecast-role')?.textContent).toBe('Transfer to reserves');
+
+    // Saved unchanged first, the API refuses it (the rule could have changed under the form).
+    type('#account-name', 'Transfer to Reserves');
+    await flushPromises();
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() =>
+      expect($('#account-forecast-role-error')?.textContent).toContain(
+        'needs an expense account of the operating fund',
+      ),
+    );
+    await choose('account-forecast-role', 'None');
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() =>
+      expect(document.body.textContent).toContain('Account 5900 Reserve Contribution updated'),
+    );
+    expect(updates).toEqual([
+      { name: 'Transfer to Reserves' },
+      { name: 'Transfer to Reserves', forecastRole: null },
+    ]);
     wrapper.unmount();
   });
 

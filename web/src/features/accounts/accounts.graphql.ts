@@ -9,6 +9,7 @@ export const ACCOUNT_FIELDS = graphql(`
     type
     fundType
     description
+    forecastRole
     archived
     createdAt
   }

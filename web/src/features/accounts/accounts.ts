@@ -1,4 +1,4 @@
-import type { Account, AccountType, FundType } from '@/apollo/types';
+import type { Account, AccountForecastRole, AccountType, FundType } from '@/apollo/types';
 import { parseLocalDate, plural, toLocalDate } from '@/format';
 import { formatMoney, parseMoneyInput } from '@/money';
 
@@ -15,6 +15,46 @@ export const FUND_TYPES: { value: FundType; label: string }[] = [
   { value: 'OPERATING', label: 'Operating' },
   { value: 'RESERVE', label: 'Reserve' },
 ];
+
+/**
+ * What an account can do in the forecasts (the API refuses a role its type and fund cannot carry):
+ * said on the account, never guessed from its name.
+ */
+export const FORECAST_ROLES: {
+  value: AccountForecastRole;
+  label: string;
+  hint: string;
+  type: AccountType;
+  /** null: either fund. */
+  fund: FundType | null;
+}[] = [
+  {
+    value: 'RESERVE_TRANSFER',
+    label: 'Transfer to reserves',
+    hint: 'Transfer to reserves: the operating side of the reserve contribution — the forecast moves it to the reserve fund.',
+    type: 'EXPENSE',
+    fund: 'OPERATING',
+  },
+  {
+    value: 'RESERVE_CONTRIBUTION',
+    label: 'Reserve contribution',
+    hint: 'Reserve contribution: its budget is the yearly contribution of the reserve projection and the forecast’s transfer.',
+    type: 'INCOME',
+    fund: 'RESERVE',
+  },
+  {
+    value: 'INTEREST_INCOME',
+    label: 'Interest income',
+    hint: 'Interest income: the forecast takes interest from the investments, which post it here.',
+    type: 'INCOME',
+    fund: null,
+  },
+];
+
+/** The roles an account of this type and fund can have (none for most). */
+export function forecastRolesFor(type: AccountType | null, fund: FundType) {
+  return FORECAST_ROLES.filter((r) => r.type === type && (r.fund === null || r.fund === fund));
+}
 
 const TYPE_ORDER = new Map(ACCOUNT_TYPES.map((t, i) => [t.value, i]));
 const FUND_ORDER = new Map(FUND_TYPES.map((f, i) => [f.value, i]));

@@ -148,3 +148,44 @@ export const INVESTMENT_CASH_ACCOUNTS_QUERY = graphql(`
     }
   }
 `);
+
+export const PLANNED_INVESTMENT_FIELDS = graphql(`
+  fragment PlannedInvestmentFields on PlannedInvestment {
+    id
+    fundType
+    kind
+    institution
+    amount
+    termMonths
+    apy
+    note
+    recommendationId
+    status
+    createdAt
+  }
+`);
+
+export type PlannedInvestment = ResultOf<typeof PLANNED_INVESTMENT_FIELDS>;
+
+/** Drafts on the plan ("Add to plan" from a recommendation), oldest first. */
+export const PLANNED_INVESTMENTS_QUERY = graphql(
+  `
+    query PlannedInvestments {
+      plannedInvestments {
+        ...PlannedInvestmentFields
+      }
+    }
+  `,
+  [PLANNED_INVESTMENT_FIELDS],
+);
+
+export const DISCARD_PLANNED_INVESTMENT_MUTATION = graphql(
+  `
+    mutation DiscardPlannedInvestment($id: ID!) {
+      discardPlannedInvestment(id: $id) {
+        ...PlannedInvestmentFields
+      }
+    }
+  `,
+  [PLANNED_INVESTMENT_FIELDS],
+);

@@ -4,7 +4,13 @@ import { dashboardFixture, emptyDashboardFixture } from '@/features/dashboard/da
 import InvestmentsTile from '@/features/dashboard/components/InvestmentsTile.vue';
 import { installTestClient } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
-import { daysToMaturityLabel, hasMaturity, investmentName, monthShort } from './investments';
+import {
+  addMonthsLocal,
+  daysToMaturityLabel,
+  hasMaturity,
+  investmentName,
+  monthShort,
+} from './investments';
 
 describe('investment labels', () => {
   it('counts down to the maturity date in words', () => {
@@ -23,6 +29,12 @@ describe('investment labels', () => {
     expect(hasMaturity('TREASURY')).toBe(true);
     expect(hasMaturity('SAVINGS')).toBe(false);
     expect(monthShort('2027-03-01')).toBe('Mar 2027');
+  });
+
+  it('puts a planned term on the calendar, keeping to the end of a short month', () => {
+    expect(addMonthsLocal('2026-11-22', 6)).toBe('2027-05-22');
+    expect(addMonthsLocal('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonthsLocal('2027-12-15', 24)).toBe('2029-12-15');
   });
 });
 

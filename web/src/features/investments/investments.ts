@@ -41,6 +41,17 @@ export const ENTRY_KIND_LABELS = {
   REDEMPTION: 'Redemption',
 } as const;
 
+/** A LocalDate some whole months later ("2026-01-31" + 1 → "2026-02-28"). */
+export function addMonthsLocal(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(d, last));
+  return target.toISOString().slice(0, 10);
+}
+
 /** Kinds with a maturity date. */
 export const hasMaturity = (kind: InvestmentKind): boolean => kind === 'CD' || kind === 'TREASURY';
 
@@ -77,6 +88,8 @@ export function evictInvestmentFigures(cache: ApolloCache<unknown>): void {
     'investmentSummary',
     'dashboard',
     'actualsCashAccounts',
+    // A purchase may buy a draft of the plan.
+    'plannedInvestments',
   ]) {
     cache.evict({ id: 'ROOT_QUERY', fieldName });
   }
