@@ -100,6 +100,8 @@ function isClientHttpError(e: unknown): e is Error {
   );
 }
 
+const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
+
 export function makeFormatError(opts: { production: boolean; log: (err: unknown) => void }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
@@ -154,6 +156,15 @@ export function makeFormatError(opts: { production: boolean; log: (err: unknown)
         message: limit.message,
         locations: formatted.locations,
         extensions: { code: 'BAD_USER_INPUT', reason: 'QUERY_LIMIT', limit: limit.limit },
+      };
+    }
+    // graphql-js stops coercing variables after 50 errors and says so in an error without a code
+    // (a long list of bad rows): the caller's input all the same.
+    if (TOO_MANY_VARIABLE_ERRORS.test(formatted.message)) {
+      return {
+        message: 'Too many invalid values in the variables: correct the first ones and send again',
+        locations: formatted.locations,
+        extensions: { code: 'BAD_USER_INPUT', reason: 'BAD_USER_INPUT' },
       };
     }
     if (typeof code === 'string' && REQUEST_ERRORS.has(code)) {
