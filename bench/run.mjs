@@ -70,8 +70,19 @@ const children = [];
 try {
   if (only === 'ledger') {
     await ledgerBench(serverUrl);
-    process.exit(0);
+  } else {
+    await requestPathAndRest();
   }
+} finally {
+  for (const c of children) c.kill();
+  await pg?.stop();
+  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
+}
+// The embedded PostgreSQL is stopped and its folder removed above; anything still holding the
+// event loop (a pool's idle timer) must not keep the bench alive.
+process.exit(0);
+
+async function requestPathAndRest() {
   console.log(`Covenant bench — ${CONNECTIONS} connections, ${DURATION} s per target\n`);
   const bare = await startChild('./servers/bare-apollo.mjs');
   children.push(bare.child);
@@ -118,8 +129,4 @@ try {
     console.log('');
     await ledgerBench(serverUrl);
   }
-} finally {
-  for (const c of children) c.kill();
-  await pg?.stop();
-  if (pgDir) rmSync(pgDir, { recursive: true, force: true });
 }
