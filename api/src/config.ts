@@ -112,6 +112,17 @@ const schema = z.object({
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().trim().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  // A Chatwoot-compatible support chat: its SDK script and the website's (public) inbox token.
+  SUPPORT_WIDGET_URL: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .optional(),
+  SUPPORT_WIDGET_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, { message: 'must be letters, digits, - and _ only' })
+    .optional(),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -123,6 +134,13 @@ export interface AiProviderConfig {
   apiKey: string | null;
   model: string;
   timeoutMs: number;
+}
+
+// The support chat widget. Its origin is the one the CSP lets in (script, connections, frames).
+export interface SupportWidgetConfig {
+  scriptUrl: string;
+  websiteToken: string;
+  origin: string;
 }
 
 export interface Config {
@@ -165,6 +183,8 @@ export interface Config {
   attachmentMaxBytes: number;
   // Set when AI_API_URL and AI_MODEL are; the planner's own text otherwise.
   ai: AiProviderConfig | null;
+  // Set when SUPPORT_WIDGET_URL and SUPPORT_WIDGET_TOKEN are; no widget (and no CSP entry) otherwise.
+  supportWidget: SupportWidgetConfig | null;
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +206,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.AI_API_URL !== !e.AI_MODEL) {
     throw new ConfigError(
       'Invalid configuration:\n  AI_API_URL, AI_MODEL: set both to use an AI provider, or neither',
+    );
+  }
+  if (!e.SUPPORT_WIDGET_URL !== !e.SUPPORT_WIDGET_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SUPPORT_WIDGET_URL, SUPPORT_WIDGET_TOKEN: set both to show the support widget, or neither',
     );
   }
   return {
@@ -228,6 +253,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiKey: e.AI_API_KEY ?? null,
             model: e.AI_MODEL,
             timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : null,
+    supportWidget:
+      e.SUPPORT_WIDGET_URL && e.SUPPORT_WIDGET_TOKEN
+        ? {
+            scriptUrl: e.SUPPORT_WIDGET_URL,
+            websiteToken: e.SUPPORT_WIDGET_TOKEN,
+            origin: new URL(e.SUPPORT_WIDGET_URL).origin,
           }
         : null,
   };

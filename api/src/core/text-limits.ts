@@ -27,6 +27,8 @@ export const TENANT_TEXT_LIMITS = {
 export const PLATFORM_TEXT_LIMITS = {
   organizations: { name: 200, time_zone: 64 },
   users: { email: 254 },
+  ideas: { title: 200, description: 5000, admin_note: 5000 },
+  organization_status_history: { reason: 500 },
 } as const;
 
 // The names the code uses.

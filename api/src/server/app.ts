@@ -29,20 +29,27 @@ import { makeFormatError } from './format-error.js';
 import { MAX_QUERY_COST, queryCostLimit } from './query-cost.js';
 import { buildAppSchema } from './schema.js';
 import type { Services } from '../core/context.js';
+import type { Config } from '../config.js';
 
-const CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // The component library injects its theme as <style> elements.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-};
+// The support widget (SUPPORT_WIDGET_URL) is the one other origin the page may load script from,
+// talk to and frame; without it the page reaches nothing but its own origin.
+function contentSecurityPolicy(supportWidget: Config['supportWidget']): Record<string, string[]> {
+  const widget = supportWidget ? [supportWidget.origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...widget],
+    // The component library injects its theme as <style> elements.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...widget],
+    ...(widget.length ? { frameSrc: ["'self'", ...widget] } : {}),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
 
 // The longest query a power user needs is well under this; a longer one is refused while parsing.
 export const MAX_QUERY_TOKENS = 5000;
@@ -112,7 +119,7 @@ export async function createHttpApp(
   app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: CSP },
+      contentSecurityPolicy: { directives: contentSecurityPolicy(config.supportWidget) },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,

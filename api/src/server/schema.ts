@@ -64,9 +64,14 @@ import {
   JournalEntryVendorResolver,
   VendorsResolver,
 } from '../modules/vendors/vendors.resolver.js';
+import { AdminOrganizationsResolver } from '../platform/admin-organizations/admin-organizations.resolver.js';
+import { IdeaConnectionResolver, IdeasResolver } from '../platform/ideas/ideas.resolver.js';
+import { AdminResolver } from '../platform/admin/admin.resolver.js';
 import { MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
+import { SupportWidgetResolver } from '../platform/support/support-widget.resolver.js';
+import { TenantHealthResolver } from '../platform/tenant-health/tenant-health.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
 import { SystemResolver } from './system.resolver.js';
 import { validateInput } from './validate-input.js';
@@ -109,10 +114,16 @@ export const resolvers = [
   ForecastResolver,
   ScenariosResolver,
   SystemResolver,
+  SupportWidgetResolver,
   SessionsResolver,
   UsersResolver,
+  TenantHealthResolver,
   OrganizationsResolver,
+  AdminOrganizationsResolver,
   MembersResolver,
+  AdminResolver,
+  IdeasResolver,
+  IdeaConnectionResolver,
   AccountsResolver,
   JournalResolver,
   JournalImportResolver,

@@ -83,6 +83,11 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
             units: pagedListPolicy,
             invoices: pagedListPolicy,
             payments: pagedListPolicy,
+            ideas: pagedListPolicy,
+            adminIdeas: {
+              ...pagedListPolicy,
+              keyArgs: ['status', 'organizationId', 'search', 'first'],
+            },
           },
         },
       },

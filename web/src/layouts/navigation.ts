@@ -6,6 +6,8 @@ export interface NavItem {
   icon: string;
   /** Route name; absent while the module is not built yet. */
   route?: string;
+  /** A per-organization feature: shown only when the organization's settings turn it on. */
+  setting?: 'ideationEnabled';
 }
 
 export interface NavSection {
@@ -78,6 +80,14 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    id: 'feedback',
+    label: 'Feedback',
+    audience: 'tenant',
+    items: [
+      { label: 'Ideas', icon: 'pi pi-lightbulb', route: 'ideas', setting: 'ideationEnabled' },
+    ],
+  },
+  {
     id: 'organization',
     label: 'Organization',
     audience: 'tenant-admin',
@@ -88,10 +98,12 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Admin',
     audience: 'superadmin',
     items: [
-      { label: 'Organizations', icon: 'pi pi-building-columns' },
-      { label: 'Users', icon: 'pi pi-users' },
-      { label: 'Tenant Health', icon: 'pi pi-heart' },
-      { label: 'Idea Submissions', icon: 'pi pi-lightbulb' },
+      { label: 'Dashboard', icon: 'pi pi-th-large', route: 'platform-home' },
+      { label: 'Organizations', icon: 'pi pi-building-columns', route: 'admin-organizations' },
+      { label: 'Users', icon: 'pi pi-users', route: 'admin-users' },
+      { label: 'Tenant Health', icon: 'pi pi-heart', route: 'admin-health' },
+      { label: 'Idea Submissions', icon: 'pi pi-lightbulb', route: 'admin-ideas' },
+      { label: 'Email log', icon: 'pi pi-envelope', route: 'admin-emails' },
     ],
   },
 ];
@@ -100,11 +112,18 @@ export function visibleSections(options: {
   hasOrganization: boolean;
   isSuperadmin: boolean;
   isOrganizationAdmin?: boolean;
+  /** The current organization's settings (per-organization features such as ideation). */
+  settings?: Record<string, unknown> | null;
 }): NavSection[] {
   return NAV_SECTIONS.filter((s) => {
     if (s.audience === 'tenant') return options.hasOrganization;
     if (s.audience === 'tenant-admin')
       return options.hasOrganization && !!options.isOrganizationAdmin;
     return options.isSuperadmin;
-  });
+  })
+    .map((s) => ({
+      ...s,
+      items: s.items.filter((i) => !i.setting || options.settings?.[i.setting] === true),
+    }))
+    .filter((s) => s.items.length > 0);
 }

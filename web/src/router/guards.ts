@@ -46,6 +46,10 @@ export async function resolveNavigation(
   }
   if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
   if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
+  // A feature the organization's settings leave off has no page (the API refuses it too).
+  if (to.meta.ideation && organization.current?.settings?.ideationEnabled !== true) {
+    return homeLocation(pinia);
+  }
   if (to.meta.roles && !(organization.role && to.meta.roles.includes(organization.role))) {
     return homeLocation(pinia);
   }

@@ -11,6 +11,8 @@ declare module 'vue-router' {
     requiresOrganization?: boolean;
     /** Only these roles in the current organization (e.g. ['ADMIN'] for member management). */
     roles?: Role[];
+    /** A page of the ideation feature: needs the organization's settings.ideationEnabled. */
+    ideation?: boolean;
     /** Platform administration: needs `isSuperadmin`. */
     superAdmin?: boolean;
     /** 'app' (default) renders inside AppLayout; 'blank' renders the page alone. */

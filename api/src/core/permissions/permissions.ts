@@ -17,6 +17,8 @@ type ShieldRule = Parameters<typeof and>[number];
 export const permissionTable: Record<'Query' | 'Mutation', Record<string, ShieldRule>> = {
   Query: {
     version: allow,
+    // Slice E (support widget): the script URL and website token are public by nature.
+    supportWidget: allow,
     me: isAuthenticated,
     invitation: allow,
     members: isTenantAdmin,
@@ -85,6 +87,20 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     scenarios: canReadTenant,
     scenario: canReadTenant,
     scenarioComparison: canReadTenant,
+    // Ideation: the service also refuses when the organization's flag is off.
+    ideas: canReadTenant,
+    adminIdeas: isSuperadmin,
+    adminIdeaOrganizations: isSuperadmin,
+    // Admin panel: dashboard, users, email log (slice B)
+    adminDashboard: isSuperadmin,
+    adminUsers: isSuperadmin,
+    adminUser: isSuperadmin,
+    adminEmailLog: isSuperadmin,
+    // Admin panel: tenant health (slice C)
+    adminTenantHealth: isSuperadmin,
+    // Admin panel: organizations (slice A)
+    adminOrganizations: isSuperadmin,
+    adminOrganization: isSuperadmin,
   },
   Mutation: {
     // Sessions and credentials
@@ -103,6 +119,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     updateProfile: isAuthenticated,
     // Platform administration
     impersonateUser: isSuperadmin,
+    // Admin panel: users (slice B)
+    setSuperadmin: isSuperadmin,
     stopImpersonating: isAuthenticated,
     // The current organization
     updateOrganizationSettings: canWriteTenant,
@@ -179,6 +197,15 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     duplicateScenario: canWriteTenant,
     deleteScenario: canWriteTenant,
     executeScenarioInvestment: canWriteTenant,
+    // Ideation: the service also refuses when the organization's flag is off.
+    submitIdea: canWriteTenant,
+    setIdeaStatus: isSuperadmin,
+    setIdeaAdminNote: isSuperadmin,
+    // Admin panel: organizations (slice A)
+    createTenant: isSuperadmin,
+    setOrganizationStatus: isSuperadmin,
+    updateOrganizationPlan: isSuperadmin,
+    adminUpdateOrganizationSettings: isSuperadmin,
   },
 };
 
@@ -192,6 +219,19 @@ export const fieldRules: Record<string, Record<string, ShieldRule>> = {
     entryCount: allow,
     overThreshold: allow,
     taxId: isTenantAdmin,
+  },
+  // An idea's private admin note (sprint references, follow-ups): never to tenant users.
+  Idea: {
+    id: allow,
+    organizationId: allow,
+    organizationName: allow,
+    submittedBy: allow,
+    title: allow,
+    description: allow,
+    status: allow,
+    adminNote: isSuperadmin,
+    createdAt: allow,
+    updatedAt: allow,
   },
 };
 

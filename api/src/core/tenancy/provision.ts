@@ -16,19 +16,27 @@ async function createFromTemplate(clusterUrl: string, dbName: string, templateDb
   }
 }
 
+export type ProvisionStep = 'database' | 'migrations' | 'identity';
+
+// `afterStep` runs after each step (tenant creation checks its steps one by one with it); a
+// failure there is a failure of the step: the database is dropped.
 export async function provisionTenantDatabase(opts: {
   clusterUrl: string;
   templateDb: string;
   dbName: string;
   orgId: string;
+  afterStep?: (step: ProvisionStep) => void | Promise<void>;
 }) {
   await createFromTemplate(opts.clusterUrl, opts.dbName, opts.templateDb);
   try {
+    await opts.afterStep?.('database');
     const url = withDatabase(opts.clusterUrl, opts.dbName);
     await migrate(url, 'tenant');
+    await opts.afterStep?.('migrations');
     await withClient(url, (c) =>
       c.query('INSERT INTO tenant_identity (organization_id) VALUES ($1)', [opts.orgId]),
     );
+    await opts.afterStep?.('identity');
   } catch (err) {
     await dropDatabase(opts.clusterUrl, opts.dbName).catch(() => undefined);
     throw err;

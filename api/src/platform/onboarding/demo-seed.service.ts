@@ -12,6 +12,7 @@ import {
 import type { Organization } from '../organizations/organizations.entity.js';
 import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
+import { seedDemoIdeas, seedDemoSignIns } from './demo-activity.js';
 import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
@@ -109,5 +110,24 @@ export async function seedFirstStart(
     ),
   );
   await em.flush();
+  await seedDemoSignIns(em, [
+    ...books.map(({ org, profile, admin }) => ({
+      userId: admin.id,
+      email: admin.email,
+      organizationId: org.id,
+      weekday: 0.7,
+      seed: profile.seed,
+    })),
+    ...(books.length
+      ? [{ userId: owner.id, email: owner.email, organizationId: null, weekday: 0.3, seed: 7 }]
+      : []),
+  ]);
+  await seedDemoIdeas(
+    em,
+    books.map(({ org, admin }) => ({ organizationId: org.id, userId: admin.id })),
+    owner.id,
+  );
+  // Maple Ridge's members see the Ideas page.
+  if (books[0]) await updateOrganizationSettings(em, books[0].org.id, { ideationEnabled: true });
   return credentials;
 }

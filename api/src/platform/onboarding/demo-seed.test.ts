@@ -331,6 +331,44 @@ describe('demo data', () => {
     expect(data.planningSettings.rates.map((r: any) => r.institution)).toContain('TreasuryDirect');
   });
 
+  it('has weeks of sign-ins for the admin dashboard and tenant health', async () => {
+    const rows = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ email: string; n: number; days: number; failed: number }[]>(
+        `SELECT email, count(*)::int AS n, count(DISTINCT created_at::date)::int AS days,
+                count(*) FILTER (WHERE NOT success)::int AS failed
+           FROM login_history WHERE created_at > now() - interval '61 days'
+          GROUP BY email ORDER BY email`,
+      );
+    const byEmail = new Map(rows.map((r) => [r.email, r]));
+    for (const admin of app.demo!.slice(1)) {
+      const r = byEmail.get(admin.email)!;
+      // Most weekdays of 60 days (about 43 of them), not every day.
+      expect(r.days).toBeGreaterThan(20);
+      expect(r.days).toBeLessThan(60);
+    }
+    expect(byEmail.get(app.demo![0].email)!.days).toBeGreaterThan(5);
+
+    // Ideas from both associations in every status for Idea Submissions; Maple Ridge has the page.
+    const ideas = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ status: string }[]>(`SELECT DISTINCT status FROM ideas`);
+    expect(ideas.map((i) => i.status).sort()).toEqual([
+      'declined',
+      'done',
+      'in_progress',
+      'planned',
+      'submitted',
+      'under_review',
+    ]);
+    const { organization } = (
+      await app.gql(LOGIN, { e: app.demo![1].email, p: app.demo![1].password })
+    ).body.data!.login;
+    expect(organization.settings.ideationEnabled).toBe(true);
+  });
+
   it("Maple Ridge's board has two what-if scenarios that change today's books", async () => {
     const { scenarios } = await ok('maple-ridge', '{ scenarios { id name } }');
     expect(scenarios.map((s: any) => s.name).sort()).toEqual([

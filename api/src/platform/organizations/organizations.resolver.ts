@@ -20,7 +20,10 @@ import {
 } from './members.service.js';
 import { InvitationInfo, InvitationLink, Member, PendingInvitation } from './members.types.js';
 import { OrganizationCalendarInput } from './organizations.inputs.js';
-import { updateOrganizationCalendar, updateOrganizationSettings } from './organizations.service.js';
+import {
+  updateOrganizationCalendar,
+  updateOwnOrganizationSettings,
+} from './organizations.service.js';
 import { OrganizationCalendar } from './organizations.types.js';
 
 // The calendar of an organization as requests read it: from its (cached) directory entry.
@@ -67,13 +70,13 @@ export class OrganizationsResolver {
 
   @Mutation(() => GraphQLJSONObject, {
     description:
-      "Merge a partial settings object (e.g. { onboardingComplete: true }) into the current organization's settings",
+      "Merge a partial settings object (e.g. { onboardingComplete: true }) into the current organization's settings; keys only platform admins set (ideationEnabled) are FORBIDDEN",
   })
   updateOrganizationSettings(
     @Arg('patch', () => GraphQLJSONObject) patch: Record<string, unknown>,
     @Ctx() ctx: Context,
   ): Promise<Record<string, unknown>> {
-    return updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
+    return updateOwnOrganizationSettings(ctx, patch);
   }
 
   @Query(() => [Member], { description: 'Members of the current organization (admins)' })

@@ -102,6 +102,22 @@ export function updateOrganizationSettings(
   return mergeSettings(platformEm, orgId, patch);
 }
 
+// Keys of the settings document only super admins set (the admin Organizations page): an
+// organization cannot turn them on for itself.
+const PLATFORM_SETTINGS = ['ideationEnabled'];
+
+// The current organization's own settings patch: platform-only keys refused.
+export function updateOwnOrganizationSettings(
+  ctx: Context,
+  patch: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const reserved = PLATFORM_SETTINGS.filter((k) => k in patch);
+  if (reserved.length) {
+    throw forbidden(`Only platform admins can change ${reserved.join(', ')}`);
+  }
+  return updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
+}
+
 // Sets an organization's time zone and fiscal-year start: the current organization for its admins,
 // any organization for super admins. Audited; this process reads the new calendar at once (the
 // directory entry is dropped), other processes within the directory's 60 s.

@@ -1,0 +1,156 @@
+import { graphql, type ResultOf } from '@/graphql';
+import { SESSION_MEMBERSHIP_FIELDS, SESSION_USER_FIELDS } from '@/features/auth/auth.graphql';
+
+export const ADMIN_DASHBOARD_QUERY = graphql(`
+  query AdminDashboard {
+    adminDashboard {
+      organizationsByStatus {
+        key
+        count
+      }
+      organizationsByPlan {
+        key
+        count
+      }
+      organizationCount
+      userCount
+      superadminCount
+      activeUsers7d
+      activeUsers30d
+      signInsPerDay {
+        date
+        count
+      }
+      aiRecommendationsPerDay {
+        date
+        count
+      }
+      aiTenantsCounted
+      aiTenantsSkipped {
+        organizationId
+        name
+      }
+      newOrganizationsPerMonth {
+        month
+        count
+      }
+    }
+  }
+`);
+
+export type AdminDashboard = ResultOf<typeof ADMIN_DASHBOARD_QUERY>['adminDashboard'];
+
+export const ADMIN_USERS_QUERY = graphql(`
+  query AdminUsers($search: String, $limit: Int) {
+    adminUsers(search: $search, limit: $limit) {
+      totalCount
+      users {
+        id
+        email
+        name
+        isSuperadmin
+        isPlatformOwner
+        createdAt
+        lastSignInAt
+        organizationCount
+      }
+    }
+  }
+`);
+
+export type AdminUserRow = ResultOf<typeof ADMIN_USERS_QUERY>['adminUsers']['users'][number];
+
+const ADMIN_USER_DETAIL_FIELDS = graphql(`
+  fragment AdminUserDetailFields on AdminUserDetail {
+    id
+    email
+    name
+    isSuperadmin
+    isPlatformOwner
+    createdAt
+    lastSignInAt
+    organizationCount
+    memberships {
+      organizationId
+      organizationName
+      organizationStatus
+      role
+      status
+      createdAt
+    }
+    loginHistory {
+      id
+      at
+      method
+      success
+      failureReason
+      organizationName
+      ip
+      userAgent
+      impersonatedByEmail
+    }
+  }
+`);
+
+export type AdminUserDetail = ResultOf<typeof ADMIN_USER_DETAIL_FIELDS>;
+
+export const ADMIN_USER_QUERY = graphql(
+  `
+    query AdminUser($id: ID!) {
+      adminUser(id: $id) {
+        ...AdminUserDetailFields
+      }
+    }
+  `,
+  [ADMIN_USER_DETAIL_FIELDS],
+);
+
+export const SET_SUPERADMIN_MUTATION = graphql(
+  `
+    mutation SetSuperadmin($userId: ID!, $value: Boolean!) {
+      setSuperadmin(userId: $userId, value: $value) {
+        ...AdminUserDetailFields
+      }
+    }
+  `,
+  [ADMIN_USER_DETAIL_FIELDS],
+);
+
+// Answers the same session fields as every other session change (see auth.graphql.ts).
+export const IMPERSONATE_USER_MUTATION = graphql(
+  `
+    mutation ImpersonateUser($userId: ID!) {
+      impersonateUser(userId: $userId) {
+        accessToken
+        user {
+          ...SessionUser
+        }
+        organization {
+          ...SessionMembership
+        }
+        organizations {
+          ...SessionMembership
+        }
+      }
+    }
+  `,
+  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+);
+
+export const ADMIN_EMAIL_LOG_QUERY = graphql(`
+  query AdminEmailLog($search: String, $limit: Int) {
+    adminEmailLog(search: $search, limit: $limit) {
+      totalCount
+      emails {
+        id
+        to
+        subject
+        template
+        sentAt
+        bodyPreview
+      }
+    }
+  }
+`);
+
+export type AdminEmail = ResultOf<typeof ADMIN_EMAIL_LOG_QUERY>['adminEmailLog']['emails'][number];
