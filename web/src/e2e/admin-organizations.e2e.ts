@@ -9,8 +9,9 @@ import { createOrg, createUser, TEST_PASSWORD } from '../../../api/src/test/fact
 import { expectFitsViewport, expectQuietConsole, launchBrowser, watchConsole } from './browser.js';
 
 // A super admin runs the organizations: creates a tenant (its first admin is invited), suspends
-// an association while its treasurer is working in it (refused at once), and reactivates it; the
-// pages on a desk and on a phone.
+// an association while its treasurer is working in it (refused at once), and reactivates it; turns
+// ideation on, plans the treasurer's idea with a private note and impersonates the treasurer to see
+// it as they do; the pages on a desk and on a phone.
 describe('browser journey: admin organizations', () => {
   let app: TestApp;
   let browser: Browser;
@@ -107,6 +108,65 @@ describe('browser journey: admin organizations', () => {
     await page.click('[data-testid="organization-reactivate"]');
     await page.click('[data-testid="organization-status-confirm"]');
     await expect.poll(() => page.textContent('[data-testid="organization-status"]')).toBe('Active');
+  });
+
+  it("turns ideation on, manages the treasurer's idea, and impersonates the treasurer", async () => {
+    // The admin turns the Ideas page on for Birch Lane (its detail page is open).
+    await page.click('#org-ideation');
+    await page.click('[data-testid="organization-settings-save"]');
+    await page.waitForSelector('text=Settings saved');
+
+    // The treasurer submits an idea.
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const tp = await other.newPage();
+    watchConsole(tp, errors);
+    await signIn(tp, treasurerEmail);
+    await tp.waitForURL(/\/dashboard$/);
+    await tp.click('nav a:has-text("Ideas")');
+    await tp.waitForURL(/\/ideas$/);
+    await tp.fill('[data-testid="idea-title"]', 'Email the board packet');
+    await tp.fill('[data-testid="idea-description"]', 'One PDF before each meeting.');
+    await tp.click('[data-testid="submit-idea"]');
+    await expect
+      .poll(() => tp.textContent('[data-testid="ideas-list"]'))
+      .toMatch(/Email the board packet[\s\S]*Submitted/);
+    await other.close();
+
+    // The admin plans it and writes a private note.
+    await page.click('[data-testid="admin-tab-admin-ideas"]');
+    await page.waitForURL(/\/admin\/ideas$/);
+    const idea = page.locator('[data-testid="admin-idea"]', { hasText: 'Email the board packet' });
+    await idea.waitFor();
+    await idea.locator('[data-testid="idea-status-select"]').click();
+    await page.click('[role="option"]:has-text("Planned")');
+    await expect.poll(() => idea.locator('.p-tag').first().textContent()).toBe('Planned');
+    await idea.locator('[data-testid="idea-note-edit"]').click();
+    await idea.locator('[data-testid="idea-note-input"]').fill('Sprint 52, with the PDF export');
+    await idea.locator('[data-testid="idea-note-save"]').click();
+    await expect
+      .poll(() => idea.locator('[data-testid="idea-note"]').textContent())
+      .toContain('Sprint 52');
+
+    // Impersonating the treasurer: the idea is planned, and the private note is not there.
+    await page.click('[data-testid="admin-tab-admin-users"]');
+    await page.fill('[data-testid="admin-users-search"]', 'birch-lane');
+    await page.click(`[data-testid="admin-users-table"] a:has-text("${treasurerEmail}")`);
+    await page.click('[data-testid="impersonate-user"]');
+    await page.waitForSelector('[data-testid="impersonation-banner"]');
+    expect(await page.textContent('[data-testid="impersonation-banner"]')).toContain(
+      treasurerEmail,
+    );
+    await page.click('nav a:has-text("Ideas")');
+    await page.waitForURL(/\/ideas$/);
+    await expect
+      .poll(() => page.textContent('[data-testid="ideas-list"]'))
+      .toMatch(/Email the board packet[\s\S]*Planned/);
+    expect(await page.textContent('body')).not.toContain('Sprint 52');
+    await page.click('[data-testid="stop-impersonating"]');
+    await page.waitForURL(/\/admin$/);
+    await page.click('[data-testid="admin-tab-admin-organizations"]');
+    await page.click('[data-testid="admin-organizations-table"] a:has-text("Birch Lane HOA")');
+    await page.waitForSelector('[data-testid="organization-plan-form"]');
   });
 
   it('fits a phone', async () => {

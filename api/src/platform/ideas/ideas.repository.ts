@@ -48,9 +48,10 @@ const toIdea = (r: IdeaRow): IdeaNode => ({
   description: r.description,
   status: r.status,
   adminNote: r.admin_note,
-  createdAt: r.created_at,
+  // The driver hands timestamps over as PostgreSQL's text; the DateTime scalar wants a Date.
+  createdAt: new Date(r.created_at),
   createdKey: r.created_key,
-  updatedAt: r.updated_at,
+  updatedAt: new Date(r.updated_at),
 });
 
 // Newest first; the cursor is (created_at, id) of the last idea seen.

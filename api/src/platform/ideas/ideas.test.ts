@@ -27,14 +27,14 @@ const SUBMIT = `mutation ($input: SubmitIdeaInput!) {
 }`;
 const IDEAS = `query ($first: Int, $after: String) {
   ideas(first: $first, after: $after) {
-    totalCount edges { node { id title status submittedBy } } pageInfo { hasNextPage endCursor }
+    totalCount edges { node { id title status submittedBy createdAt } } pageInfo { hasNextPage endCursor }
   }
 }`;
 const ADMIN_IDEAS = `query ($status: IdeaStatus, $org: ID, $search: String, $first: Int, $after: String) {
   adminIdeas(status: $status, organizationId: $org, search: $search, first: $first, after: $after) {
     totalCount
     statusCounts { status count }
-    edges { node { id title status adminNote organizationName } }
+    edges { node { id title status adminNote organizationName createdAt updatedAt } }
     pageInfo { hasNextPage endCursor }
   }
 }`;
