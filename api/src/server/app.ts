@@ -32,7 +32,8 @@ import type { Services } from '../core/context.js';
 import type { Config } from '../config.js';
 
 // The support widget (SUPPORT_WIDGET_URL) is the one other origin the page may load script from,
-// talk to and frame; without it the page reaches nothing but its own origin.
+// talk to and frame; without it the page reaches nothing but its own origin. deploy/nginx.conf
+// sends the same policy with the app shell (nginx.test.ts holds the two equal).
 function contentSecurityPolicy(supportWidget: Config['supportWidget']): Record<string, string[]> {
   const widget = supportWidget ? [supportWidget.origin] : [];
   return {
@@ -43,7 +44,7 @@ function contentSecurityPolicy(supportWidget: Config['supportWidget']): Record<s
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'", ...widget],
-    ...(widget.length ? { frameSrc: ["'self'", ...widget] } : {}),
+    frameSrc: ["'self'", ...widget],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -119,7 +120,12 @@ export async function createHttpApp(
   app.set('trust proxy', config.trustProxy);
   app.use(
     helmet({
-      contentSecurityPolicy: { directives: contentSecurityPolicy(config.supportWidget) },
+      // Exactly these directives, none of helmet's defaults mixed in (its upgrade-insecure-requests
+      // would break an install served over plain http on a LAN).
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: contentSecurityPolicy(config.supportWidget),
+      },
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,

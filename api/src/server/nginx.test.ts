@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
@@ -52,20 +52,44 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-// Each substitution must hit exactly once, so a change to the real file fails here loudly rather
-// than leaving the test running something else.
-function substitute(text: string, from: string, to: string): string {
+// Each substitution must hit as often as expected (once, unless said), so a change to the real
+// file fails here loudly rather than leaving the test running something else.
+function substitute(text: string, from: string, to: string, times = 1): string {
   const hits = text.split(from).length - 1;
-  if (hits !== 1) {
-    throw new Error(`deploy/nginx.conf: expected "${from}" exactly once, found it ${hits} times`);
+  if (hits !== times) {
+    throw new Error(`deploy/nginx.conf: expected "${from}" ${times} times, found it ${hits} times`);
   }
-  return text.replace(from, to);
+  return text.replaceAll(from, to);
+}
+
+// What the web image's entrypoint does before nginx starts: it sources deploy/support-widget.envsh,
+// which turns SUPPORT_WIDGET_URL into SUPPORT_WIDGET_SOURCE for the template.
+function widgetSource(supportWidgetUrl?: string): string {
+  const script = join(REPO_ROOT, 'deploy', 'support-widget.envsh');
+  return execFileSync(
+    'sh',
+    ['-c', '. "$1" 2>/dev/null; printf %s "$SUPPORT_WIDGET_SOURCE"', 'sh', script],
+    {
+      env: {
+        PATH: process.env.PATH,
+        ...(supportWidgetUrl === undefined ? {} : { SUPPORT_WIDGET_URL: supportWidgetUrl }),
+      },
+      encoding: 'utf8',
+    },
+  );
 }
 
 // deploy/nginx.conf is an http-level include; this is the little the image's own nginx.conf wraps
 // around it (mime types, logs), with every path in the test's directory.
-function nginxConfig(dir: string, apiPort: number, port: number): string {
+function nginxConfig(
+  dir: string,
+  apiPort: number,
+  port: number,
+  supportWidgetUrl?: string,
+): string {
   let conf = readFileSync(join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
+  // The image's templating fills in this one variable (script-src, connect-src, frame-src).
+  conf = substitute(conf, '${SUPPORT_WIDGET_SOURCE}', widgetSource(supportWidgetUrl), 3);
   conf = substitute(conf, 'server api:4000;', `server 127.0.0.1:${apiPort};`);
   conf = substitute(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
   conf = substitute(conf, 'root /usr/share/nginx/html;', `root ${join(dir, 'html')};`);
@@ -125,12 +149,86 @@ function expectWebServerHeaders(res: Response, frameOptions = 'DENY') {
   });
 }
 
+interface RunningNginx {
+  dir: string;
+  base: string;
+  nginx: ChildProcess;
+}
+
+// The site's files in a fresh directory, the rendered configuration, nginx started on a free port
+// in front of the test API and answering.
+async function startNginx(app: TestApp, supportWidgetUrl?: string): Promise<RunningNginx> {
+  const dir = mkdtempSync(join(tmpdir(), 'covenant-nginx-'));
+  // Workers run as an unprivileged user when nginx starts as root: they must read the files.
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'html', 'assets'), { recursive: true });
+  mkdirSync(join(dir, 'temp'));
+  writeFileSync(join(dir, 'html', 'index.html'), SHELL);
+  writeFileSync(join(dir, 'html', 'assets', 'index-3f2a9c.js'), ASSET);
+  writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js'), CHUNK);
+  writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js.gz'), CHUNK_GZ);
+  writeFileSync(join(dir, 'html', 'assets', 'index-77b1e0.css'), STYLE);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    nginxConfig(dir, Number(new URL(app.url).port), port, supportWidgetUrl),
+  );
+
+  let output = '';
+  const nginx = spawn(
+    NGINX!,
+    [
+      '-p',
+      dir,
+      '-c',
+      join(dir, 'nginx.conf'),
+      '-g',
+      `daemon off; pid ${join(dir, 'nginx.pid')}; error_log stderr;`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  nginx.stdout!.on('data', (d) => (output += d));
+  nginx.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (nginx.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
+    const up = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { dir, base, nginx };
+}
+
+async function stopNginx(nginx: ChildProcess | undefined, dir: string | undefined) {
+  if (nginx && nginx.exitCode === null) {
+    const exited = new Promise((resolve) => nginx.once('exit', resolve));
+    nginx.kill('SIGTERM');
+    await exited;
+  }
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}
+
+// The header's directives by name, each with its sources.
+function directives(csp: string | null): Map<string, string[]> {
+  return new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
 describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
   let app: TestApp;
   let dir: string;
   let base: string;
   let nginx: ChildProcess;
-  let nginxOutput = '';
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, {
@@ -142,55 +240,12 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
   beforeAll(async () => {
     // nginx counts as the one proxy in front of the API, as in the compose shape.
     app = await startTestApp({ trustProxy: 1, authRateLimit: 50 });
-    dir = mkdtempSync(join(tmpdir(), 'covenant-nginx-'));
-    // Workers run as an unprivileged user when nginx starts as root: they must read the files.
-    chmodSync(dir, 0o755);
-    mkdirSync(join(dir, 'html', 'assets'), { recursive: true });
-    mkdirSync(join(dir, 'temp'));
-    writeFileSync(join(dir, 'html', 'index.html'), SHELL);
-    writeFileSync(join(dir, 'html', 'assets', 'index-3f2a9c.js'), ASSET);
-    writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js'), CHUNK);
-    writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js.gz'), CHUNK_GZ);
-    writeFileSync(join(dir, 'html', 'assets', 'index-77b1e0.css'), STYLE);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, Number(new URL(app.url).port), port));
-
-    nginx = spawn(
-      NGINX!,
-      [
-        '-p',
-        dir,
-        '-c',
-        join(dir, 'nginx.conf'),
-        '-g',
-        `daemon off; pid ${join(dir, 'nginx.pid')}; error_log stderr;`,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    nginx.stdout!.on('data', (d) => (nginxOutput += d));
-    nginx.stderr!.on('data', (d) => (nginxOutput += d));
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited:\n${nginxOutput}`);
-      const up = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${nginxOutput}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    ({ dir, base, nginx } = await startNginx(app));
   });
 
   afterAll(async () => {
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((resolve) => nginx.once('exit', resolve));
-      nginx.kill('SIGTERM');
-      await exited;
-    }
+    await stopNginx(nginx, dir);
     await app?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('proxies /healthz, hiding its own version', async () => {
@@ -345,6 +400,7 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
   });
 
   it('answers every other path with the app shell, not cached, under its CSP', async () => {
+    const apiCsp = (await fetch(`${app.url}/healthz`)).headers.get('content-security-policy');
     for (const path of ['/', '/index.html', '/accounts/42/ledger', '/reset-password?token=x']) {
       const res = await fetch(`${base}${path}`);
       expect(res.status, path).toBe(200);
@@ -352,8 +408,11 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
       expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       const csp = res.headers.get('content-security-policy');
-      expect(csp, path).toMatch(/^default-src 'self'; script-src 'self';/);
+      expect(csp, path).toMatch(/^default-src 'self'; script-src 'self'; /);
       expect(csp, path).toMatch(/frame-ancestors 'none'$/);
+      // The API's own policy, no more and no less: no other origin anywhere.
+      expect(directives(csp), path).toEqual(directives(apiCsp));
+      expect(csp, path).not.toMatch(/https?:/);
       expectWebServerHeaders(res);
     }
   });
@@ -395,5 +454,59 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expect(css.headers['content-encoding']).toBe('gzip');
     expect(css.headers['content-type']).toBe('text/css');
     expect(gunzipSync(css.body).equals(STYLE)).toBe(true);
+  });
+});
+
+describe('deploy/support-widget.envsh', () => {
+  it('gives the origin of a plain http(s) URL, lower-cased, and nothing for anything else', () => {
+    expect(widgetSource()).toBe('');
+    expect(widgetSource('')).toBe('');
+    expect(widgetSource('https://chat.example.com/packs/js/sdk.js')).toBe(
+      ' https://chat.example.com',
+    );
+    expect(widgetSource('http://Chat.Example.com:3000/sdk.js?v=2')).toBe(
+      ' http://chat.example.com:3000',
+    );
+    // Nothing that could end the header's quotes or add a directive of its own.
+    expect(widgetSource('https://chat.example.com"; add_header X-Evil 1')).toBe('');
+    expect(widgetSource('https://chat.example.com/sdk.js; script-src *')).toBe('');
+    expect(widgetSource('javascript:alert(1)')).toBe('');
+    expect(widgetSource('ftp://chat.example.com/sdk.js')).toBe('');
+  });
+});
+
+describe.skipIf(!NGINX)('deploy/nginx.conf with the support widget configured', () => {
+  const SCRIPT = 'https://chat.example.com:8443/packs/js/sdk.js';
+  let app: TestApp;
+  let running: RunningNginx | undefined;
+
+  beforeAll(async () => {
+    app = await startTestApp({
+      supportWidget: {
+        scriptUrl: SCRIPT,
+        websiteToken: 'website-token-1',
+        origin: 'https://chat.example.com:8443',
+      },
+    });
+    running = await startNginx(app, SCRIPT);
+  });
+
+  afterAll(async () => {
+    await stopNginx(running?.nginx, running?.dir);
+    await app?.close();
+  });
+
+  it("lets the widget's origin into the shell's script-src, connect-src and frame-src, as the API does", async () => {
+    const shell = await fetch(`${running!.base}/planning`);
+    expect(shell.status).toBe(200);
+    expect(await shell.text()).toBe(SHELL);
+    const csp = directives(shell.headers.get('content-security-policy'));
+    for (const name of ['script-src', 'connect-src', 'frame-src']) {
+      expect(csp.get(name), name).toEqual(["'self'", 'https://chat.example.com:8443']);
+    }
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    const api = await fetch(`${app.url}/healthz`);
+    expect(csp).toEqual(directives(api.headers.get('content-security-policy')));
   });
 });

@@ -25,6 +25,10 @@ describe('support widget configuration', () => {
 
   it('takes the script URL and website token together, and derives the origin the CSP allows', () => {
     expect(loadConfig(base).supportWidget).toBeNull();
+    // Empty is unset (the compose file passes both through, empty when not configured).
+    expect(
+      loadConfig({ ...base, SUPPORT_WIDGET_URL: '', SUPPORT_WIDGET_TOKEN: '' }).supportWidget,
+    ).toBeNull();
     const config = loadConfig({
       ...base,
       SUPPORT_WIDGET_URL: 'https://chat.example.com/packs/js/sdk.js',
@@ -108,8 +112,7 @@ describe('support widget: not configured', () => {
     const csp = await cspOf(app);
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    // No frame-src: frames fall back to default-src 'self'.
-    expect(csp.has('frame-src')).toBe(false);
+    expect(csp.get('frame-src')).toEqual(["'self'"]);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     for (const [name, sources] of csp) {
       expect(
