@@ -22,6 +22,7 @@ import { sealTaxIds } from './modules/vendors/tax-ids.service.js';
 import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.service.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MembershipDirectory } from './platform/users/memberships.directory.js';
+import { ApiTokenDirectory } from './platform/api-tokens/index.js';
 import { createHttpApp } from './server/app.js';
 import type { Services } from './core/context.js';
 
@@ -126,6 +127,7 @@ export async function startCovenant(
       directory: new TenantDirectory(platformEm),
       pool,
       memberships: new MembershipDirectory(platformEm),
+      apiTokens: new ApiTokenDirectory(platformEm),
       tokens: new TokenService(secret),
       urlSigner: new UrlSigner(secret),
       secrets,

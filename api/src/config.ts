@@ -59,6 +59,10 @@ const trustProxy = z
     return entries;
   });
 
+// Dot-separated labels of letters, digits and inner hyphens (a passkey relying-party ID).
+const DOMAIN_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
@@ -123,6 +127,39 @@ const schema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, { message: 'must be letters, digits, - and _ only' })
     .optional(),
+  // Passkeys: the relying-party ID (a domain, never an IP address) and the web app's origin.
+  // Both default from PUBLIC_URL (http://localhost:<port> without it).
+  WEBAUTHN_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(DOMAIN_NAME, {
+      message: 'must be a domain name such as covenant.example (no scheme, port or path)',
+    })
+    .refine((v) => !isIP(v), { message: 'an IP address cannot be a relying-party ID' })
+    .optional(),
+  WEBAUTHN_ORIGIN: z
+    .string()
+    .url()
+    .refine((v) => /^https?:\/\//.test(v), { message: 'must start with http:// or https://' })
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  // Sign-in with Google / Microsoft Entra ID (OpenID Connect): each on when its client is set.
+  // The *_ISSUER overrides exist for tests (a local provider); production keeps the real ones.
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().optional(),
+  MICROSOFT_CLIENT_ID: z.string().trim().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  MICROSOFT_TENANT_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.-]{1,253}$/, { message: 'must be a directory (tenant) id or domain' })
+    .refine((v) => !['common', 'organizations', 'consumers'].includes(v.toLowerCase()), {
+      message: 'multi-tenant endpoints are not supported; give the directory (tenant) id',
+    })
+    .optional(),
+  MICROSOFT_ISSUER: z.string().url().optional(),
 });
 
 export type RawEnv = z.input<typeof schema>;
@@ -134,6 +171,13 @@ export interface AiProviderConfig {
   apiKey: string | null;
   model: string;
   timeoutMs: number;
+}
+
+// An OpenID Connect identity provider users may sign in with (see platform/sso).
+export interface SsoClientConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 // The support chat widget. Its origin is the one the CSP lets in (script, connections, frames).
@@ -185,6 +229,11 @@ export interface Config {
   ai: AiProviderConfig | null;
   // Set when SUPPORT_WIDGET_URL and SUPPORT_WIDGET_TOKEN are; no widget (and no CSP entry) otherwise.
   supportWidget: SupportWidgetConfig | null;
+  // Passkeys: unset means derived from the public URL when the server knows it (see passkeys).
+  webauthnRpId?: string;
+  webauthnOrigin?: string;
+  // Identity providers: null when not configured (no button, no sign-in through it).
+  sso: { google: SsoClientConfig | null; microsoft: SsoClientConfig | null };
 }
 
 export class ConfigError extends Error {}
@@ -215,6 +264,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration:\n  SUPPORT_WIDGET_URL, SUPPORT_WIDGET_TOKEN: set both to show the support widget, or neither',
     );
+  }
+  if (!e.GOOGLE_CLIENT_ID !== !e.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to offer Google sign-in, or neither',
+    );
+  }
+  const microsoft = [e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, e.MICROSOFT_TENANT_ID];
+  if (microsoft.some(Boolean) && !microsoft.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET, MICROSOFT_TENANT_ID: set all three to offer Microsoft sign-in, or none',
+    );
+  }
+  // A plain-http issuer (a local test provider) would let tokens travel unencrypted.
+  for (const [name, issuer] of [
+    ['GOOGLE_ISSUER', e.GOOGLE_ISSUER],
+    ['MICROSOFT_ISSUER', e.MICROSOFT_ISSUER],
+  ] as const) {
+    if (production && issuer && !issuer.startsWith('https://')) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: must be https:// in production`);
+    }
+  }
+  // The browser refuses a relying-party ID that is not the origin's host or a parent domain of it.
+  if (e.WEBAUTHN_RP_ID && e.WEBAUTHN_ORIGIN) {
+    const host = new URL(e.WEBAUTHN_ORIGIN).hostname;
+    if (host !== e.WEBAUTHN_RP_ID && !host.endsWith(`.${e.WEBAUTHN_RP_ID}`)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  WEBAUTHN_RP_ID: must be ${host} or a parent domain of it (WEBAUTHN_ORIGIN)`,
+      );
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -266,5 +344,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             origin: new URL(e.SUPPORT_WIDGET_URL).origin,
           }
         : null,
+    webauthnRpId: e.WEBAUTHN_RP_ID,
+    webauthnOrigin: e.WEBAUTHN_ORIGIN,
+    sso: {
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? {
+              issuer: e.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+            }
+          : null,
+      microsoft:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET && e.MICROSOFT_TENANT_ID
+          ? {
+              issuer:
+                e.MICROSOFT_ISSUER ??
+                `https://login.microsoftonline.com/${e.MICROSOFT_TENANT_ID}/v2.0`,
+              clientId: e.MICROSOFT_CLIENT_ID,
+              clientSecret: e.MICROSOFT_CLIENT_SECRET,
+            }
+          : null,
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import type { Config } from '../config.js';
+import type { ApiTokenLookup } from './auth/api-tokens.js';
 import type { ClientMeta } from './auth/refresh-tokens.js';
 import type { AuthRateLimiter } from './auth/rate-limit.js';
 import type { AuthInfo, TokenService } from './auth/tokens.js';
@@ -22,6 +23,11 @@ export interface MembershipLookup {
   // once a change that ends the user's sessions has committed.
   sessionVersion(userId: string): Promise<number | null>;
   invalidateUser(userId: string): void;
+  // Two-step sign-in: whether the user has it on (dropped by invalidateUser), and whether the
+  // organization requires it of its members (dropped by invalidateOrganization).
+  mfaEnabled(userId: string): Promise<boolean>;
+  requiresMfa(orgId: string): Promise<boolean>;
+  invalidateOrganization(orgId: string): void;
 }
 
 // The long-lived parts every request and background job reaches the databases through. The
@@ -33,6 +39,8 @@ export interface Services {
   directory: TenantDirectory;
   pool: TenantPool;
   memberships: MembershipLookup;
+  // Personal API tokens (`Authorization: Bearer cov_pat_…`), looked up by hash, cached briefly.
+  apiTokens: ApiTokenLookup;
   tokens: TokenService;
   rateLimiter: AuthRateLimiter;
   mailer: Mailer;

@@ -29,6 +29,10 @@ export const PLATFORM_TEXT_LIMITS = {
   users: { email: 254 },
   ideas: { title: 200, description: 5000, admin_note: 5000 },
   organization_status_history: { reason: 500 },
+  api_tokens: { name: 80 },
+  passkeys: { credential_id: 1400, name: 60 },
+  sso_states: { redirect_path: 500 },
+  user_identities: { subject: 255, email: 320 },
 } as const;
 
 // The names the code uses.

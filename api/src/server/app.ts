@@ -20,6 +20,7 @@ import expressStaticGzip from 'express-static-gzip';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import { booksExportDownload } from '../modules/journal/books-export.http.js';
+import { ssoCallback } from '../platform/sso/index.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
@@ -167,6 +168,8 @@ export async function createHttpApp(
   app.get('/exports/:orgId/books/:from/:to/:format', booksExportDownload(services, log));
   // The same API where the refresh cookie (Path=/auth) is sent: refreshSession and logout.
   app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
+  // The identity provider's redirect back (sign-in with Google / Microsoft, and linking).
+  app.get('/auth/sso/:provider/callback', cookieParser(), ssoCallback(contextFactory(services)));
 
   const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');
   if (config.serveWeb && existsSync(join(webDist, 'index.html'))) {

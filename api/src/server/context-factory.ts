@@ -1,10 +1,11 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import { looksLikeApiToken } from '../core/auth/api-tokens.js';
 import type { Context, Services } from '../core/context.js';
 import { forbidden, unauthenticated } from '../core/errors/app-error.js';
 import { databaseUnavailable, isDatabaseAway } from '../core/db/availability.js';
 import { Loaders } from '../core/loaders.js';
-import { OrganizationStatus } from '../core/roles.js';
+import { OrganizationStatus, Role } from '../core/roles.js';
 import { findTenant, inactive, tenantOrm as ormOf } from '../core/tenancy/tenant-door.js';
 
 // A request's context: token → orgId → the tenant door (status, location, pool) → em.fork().
@@ -15,16 +16,32 @@ export function contextFactory(services: Services) {
     if (header) {
       const match = /^Bearer (\S+)$/.exec(header);
       if (!match) throw unauthenticated('Malformed Authorization header');
-      const token = services.tokens.verify(match[1]);
-      // The user's sessions ended after this token was issued (password reset or change, sign out
-      // everywhere, a membership suspended or removed): refused at once, not when it expires.
-      if ((await services.memberships.sessionVersion(token.userId)) !== token.sessionVersion) {
-        throw unauthenticated('This session has ended; sign in again');
+      if (looksLikeApiToken(match[1])) {
+        // A personal API token: its own lifetime (expiry, revocation), not the session version.
+        auth = await services.apiTokens.authenticate(match[1], req.ip ?? 'unknown');
+        if ((await services.memberships.sessionVersion(auth.userId)) === null) {
+          throw unauthenticated('User no longer exists');
+        }
+      } else {
+        const token = services.tokens.verify(match[1]);
+        // The user's sessions ended after this token was issued (password reset or change, sign out
+        // everywhere, a membership suspended or removed): refused at once, not when it expires.
+        if ((await services.memberships.sessionVersion(token.userId)) !== token.sessionVersion) {
+          throw unauthenticated('This session has ended; sign in again');
+        }
+        auth = token;
       }
-      auth = token;
     }
     const org = auth?.orgId ? await findTenant(services, auth.orgId) : null;
-    const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
+    let role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
+    if (auth?.apiTokenId) {
+      // A token is for one membership: once that ends (removed, suspended), so does the token.
+      if (!role) {
+        throw unauthenticated('This API token is for an organization you no longer belong to');
+      }
+      // Read-only tokens act as viewers, so the viewer guard refuses their writes.
+      if (auth.readOnly) role = Role.VIEWER;
+    }
     const tenantOrm =
       org && role && org.status === OrganizationStatus.ACTIVE ? await ormOf(services, org) : null;
     return new RequestContext(req, res, auth, org, role, tenantOrm, services);

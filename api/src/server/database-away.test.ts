@@ -113,7 +113,7 @@ class DatabaseProxy {
   }
 }
 
-const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`;
+const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken } } }`;
 const ACCOUNTS = '{ accounts { id } }';
 
 function expectUnavailable(res: GqlResponse, proxyPort: number) {

@@ -76,7 +76,7 @@ describe('the input boundary', () => {
 
     it.each(hostile)('refuses %s in an unauthenticated login email with 400', async (_, text) => {
       const res = await app.gql(
-        `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`,
+        `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken } } }`,
         { e: `owner${text}@example.com`, p: 'whatever' },
       );
       expect(res.status).toBe(400);

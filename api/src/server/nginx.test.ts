@@ -125,7 +125,7 @@ const STYLE = Buffer.from(
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken } }`;
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken } } }`;
 const REFRESH = `mutation { refreshSession { accessToken } }`;
 const UPLOAD = `mutation ($entryId: ID!, $file: Upload!) {
   uploadAttachment(entryId: $entryId, file: $file) { id url } }`;

@@ -70,6 +70,16 @@ import { AdminResolver } from '../platform/admin/admin.resolver.js';
 import { MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
+import { ApiTokensResolver } from '../platform/api-tokens/index.js';
+import {
+  AdminUserMfaResolver,
+  MemberMfaResolver,
+  MembershipMfaResolver,
+  MfaResolver,
+  UserMfaResolver,
+} from '../platform/mfa/index.js';
+import { PasskeysResolver } from '../platform/passkeys/index.js';
+import { SsoResolver } from '../platform/sso/index.js';
 import { SupportWidgetResolver } from '../platform/support/support-widget.resolver.js';
 import { TenantHealthResolver } from '../platform/tenant-health/tenant-health.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -116,6 +126,14 @@ export const resolvers = [
   SystemResolver,
   SupportWidgetResolver,
   SessionsResolver,
+  ApiTokensResolver,
+  MfaResolver,
+  UserMfaResolver,
+  MemberMfaResolver,
+  AdminUserMfaResolver,
+  MembershipMfaResolver,
+  PasskeysResolver,
+  SsoResolver,
   UsersResolver,
   TenantHealthResolver,
   OrganizationsResolver,

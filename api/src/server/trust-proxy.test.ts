@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type TrustProxy } from '../config.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken } }`;
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken } } }`;
 
 // A failed login for an address nobody has: counted by the limiter like any other attempt, and
 // written to the login history with the client address the API saw. A fresh email each time, so

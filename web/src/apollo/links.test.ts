@@ -25,7 +25,9 @@ const PROBE = parse(`
 const LOGIN = parse(`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
-      accessToken
+      ... on LoginPayload {
+        accessToken
+      }
     }
   }
 `);

@@ -64,7 +64,16 @@ export interface SessionErrorHandlers {
 
 // Login answers a wrong password with UNAUTHENTICATED: that is the login form's business, not a
 // lost session. RefreshSession failing *is* the verdict, and Logout ends the session anyway.
-const SESSIONLESS_OPERATIONS = new Set(['Login', 'RefreshSession', 'Logout']);
+const SESSIONLESS_OPERATIONS = new Set([
+  'Login',
+  // A wrong or expired second-step code is the sign-in page's business as well.
+  'VerifyMfa',
+  'RefreshSession',
+  'Logout',
+  // A refused passkey is the sign-in page's business too.
+  'BeginPasskeySignIn',
+  'FinishPasskeySignIn',
+]);
 
 // ORG_INACTIVE from these is about the organization asked for, not the session's own: switching
 // into a suspended association is refused, but the current one is still fine.

@@ -117,7 +117,7 @@ export async function openDemoJourney(opts: {
   try {
     const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
     const login = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }',
+      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken } } }',
       { e: maple.email, p: maple.password },
     );
     const token = login.body.data!.login.accessToken as string;

@@ -49,6 +49,21 @@ describe('router guards', () => {
     expect((await routerAt('/members', adminPinia)).currentRoute.value.name).toBe('members');
   });
 
+  it('sends a member without two-step sign-in to /security when the association requires it', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'viewer@example.com' }, { ...maple, settings: { requireMfa: true } });
+    const router = await routerAt('/accounts', pinia);
+    expect(router.currentRoute.value.name).toBe('security');
+    expect(router.currentRoute.value.query.mfa).toBe('required');
+
+    const withMfa = freshPinia();
+    signIn(
+      { email: 'viewer@example.com', mfaEnabled: true },
+      { ...maple, settings: { requireMfa: true } },
+    );
+    expect((await routerAt('/accounts', withMfa)).currentRoute.value.name).toBe('accounts');
+  });
+
   it('sends a signed-in user away from /login', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);

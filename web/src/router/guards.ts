@@ -46,6 +46,15 @@ export async function resolveNavigation(
   }
   if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
   if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
+  // The association requires two-step sign-in and this person has not turned it on: its pages
+  // would all be refused (MFA_REQUIRED), so the Security page comes first, saying why.
+  if (
+    to.meta.requiresOrganization &&
+    organization.current?.settings?.requireMfa === true &&
+    auth.user?.mfaEnabled === false
+  ) {
+    return { name: 'security', query: { mfa: 'required' } };
+  }
   // A feature the organization's settings leave off has no page (the API refuses it too).
   if (to.meta.ideation && organization.current?.settings?.ideationEnabled !== true) {
     return homeLocation(pinia);

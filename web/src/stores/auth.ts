@@ -3,11 +3,13 @@ import { computed, ref } from 'vue';
 import { apolloClient } from '@/apollo/client';
 import type { SessionPayload, User } from '@/apollo/types';
 import {
+  FINISH_PASSKEY_SIGN_IN_MUTATION,
   LOGIN_MUTATION,
   LOGOUT_MUTATION,
   REFRESH_SESSION_MUTATION,
+  VERIFY_MFA_MUTATION,
 } from '@/features/auth/auth.graphql';
-import type { LoginPayload } from '@/features/auth/auth.graphql';
+import type { LoginPayload, MfaChallenge } from '@/features/auth/auth.graphql';
 import { lastOrganizationId, useOrganizationStore } from './organization';
 
 // The access token lives in memory only. A reload gets a new one from the httpOnly refresh
@@ -50,7 +52,11 @@ export const useAuthStore = defineStore('auth', () => {
     useOrganizationStore().setOrganizations(session.organization, session.organizations);
   }
 
-  async function login(email: string, password: string): Promise<LoginPayload> {
+  /**
+   * Signs in with a password. With two-step sign-in on, nothing is signed in yet: the answer is
+   * the challenge to finish with `verifyMfa`.
+   */
+  async function login(email: string, password: string): Promise<LoginPayload | MfaChallenge> {
     const client = apolloClient();
     // A new identity must never see the previous one's cached rows.
     await client.clearStore();
@@ -60,8 +66,41 @@ export const useAuthStore = defineStore('auth', () => {
       fetchPolicy: 'no-cache',
     });
     if (!data) throw new Error('Empty login response');
+    if (data.login.__typename === 'MfaChallenge') return data.login;
     setSession(data.login);
     return data.login;
+  }
+
+  /** The second step of signing in: a code from the authenticator app, or a recovery code. */
+  async function verifyMfa(challengeToken: string, code: string): Promise<LoginPayload> {
+    const { data } = await apolloClient().mutate({
+      mutation: VERIFY_MFA_MUTATION,
+      variables: { challengeToken, code: code.trim() },
+      fetchPolicy: 'no-cache',
+    });
+    if (!data) throw new Error('Empty verifyMfa response');
+    setSession(data.verifyMfa);
+    return { ...data.verifyMfa, __typename: 'LoginPayload' };
+  }
+
+  /**
+   * Finishes a passkey sign-in with the browser's signed answer (`startAuthentication`) to the
+   * challenge `beginPasskeySignIn` gave. No second step: the passkey verified its user itself.
+   */
+  async function signInWithPasskey(
+    challengeId: string,
+    response: Record<string, unknown>,
+  ): Promise<void> {
+    const client = apolloClient();
+    // A new identity must never see the previous one's cached rows.
+    await client.clearStore();
+    const { data } = await client.mutate({
+      mutation: FINISH_PASSKEY_SIGN_IN_MUTATION,
+      variables: { challengeId, response },
+      fetchPolicy: 'no-cache',
+    });
+    if (!data) throw new Error('Empty passkey sign-in response');
+    setSession(data.finishPasskeySignIn);
   }
 
   /**
@@ -147,6 +186,8 @@ export const useAuthStore = defineStore('auth', () => {
     isSuperadmin,
     setSession,
     login,
+    signInWithPasskey,
+    verifyMfa,
     refresh,
     restore,
     clearSession,

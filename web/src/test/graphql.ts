@@ -82,6 +82,7 @@ export const treasurer = {
   isSuperadmin: false,
   isPlatformOwner: false,
   hasSeenIntro: true,
+  mfaEnabled: false,
 } satisfies User & { __typename: string };
 
 export const mapleRidge = {

@@ -41,6 +41,7 @@ export function signIn(
       isSuperadmin: false,
       isPlatformOwner: false,
       hasSeenIntro: true,
+      mfaEnabled: false,
       ...user,
     },
     organization,

@@ -7,9 +7,9 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors/app-error.js';
 
-export type LimitedAction = 'login' | 'register' | 'password-reset';
+export type LimitedAction = 'login' | 'register' | 'password-reset' | 'mfa';
 
-// Login, register and reset requests: N per minute per IP and per email (rate-limiter-flexible;
+// Login, register, reset and second-step (MFA code) requests: N per minute per IP and per email (rate-limiter-flexible;
 // in memory, or Redis when REDIS_URL is set so every API process shares the counters). Counted per
 // GraphQL operation — each aliased field is one attempt — never per HTTP request.
 export class AuthRateLimiter {
@@ -22,7 +22,7 @@ export class AuthRateLimiter {
       // Connection errors are retried by ioredis; meanwhile the insurance limiter counts.
       this.redis.on('error', () => undefined);
     }
-    for (const action of ['login', 'register', 'password-reset'] as const) {
+    for (const action of ['login', 'register', 'password-reset', 'mfa'] as const) {
       const options = {
         keyPrefix: `covenant:rl:${action}`,
         points: opts.points,

@@ -14,6 +14,10 @@ export interface AuthInfo {
   impersonatedBy?: string;
   // Absent when signing means version 0, the version of a user whose sessions never ended.
   sessionVersion?: number;
+  // Set when the request carries a personal API token (never signed into a JWT): the token's id,
+  // and whether it reads only (the caller then acts as a viewer whatever their role).
+  apiTokenId?: string;
+  readOnly?: boolean;
 }
 
 interface Claims {

@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'BAD_USER_INPUT'
   | 'CONFLICT'
   | 'RATE_LIMITED'
+  // The organization requires two-step sign-in and the caller has not set it up.
+  | 'MFA_REQUIRED'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
@@ -20,6 +22,7 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   ORG_INACTIVE: 403,
+  MFA_REQUIRED: 403,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };

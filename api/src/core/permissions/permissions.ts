@@ -8,6 +8,7 @@ import {
   isAuthenticated,
   isSuperadmin,
   isTenantAdmin,
+  notApiToken,
   notViewer,
 } from './rules.js';
 
@@ -20,6 +21,13 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // Slice E (support widget): the script URL and website token are public by nature.
     supportWidget: allow,
     me: isAuthenticated,
+    // The caller's personal API tokens (never to a request made with one: API_TOKEN_REFUSED)
+    apiTokens: isAuthenticated,
+    mfaStatus: isAuthenticated,
+    passkeys: isAuthenticated,
+    // Sign-in through identity providers: which are offered (public), and the caller's own links
+    ssoProviders: allow,
+    linkedIdentities: isAuthenticated,
     invitation: allow,
     members: isTenantAdmin,
     pendingInvitations: isTenantAdmin,
@@ -117,6 +125,27 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     switchOrganization: isAuthenticated,
     markIntroSeen: isAuthenticated,
     updateProfile: isAuthenticated,
+    // The caller's personal API tokens
+    createApiToken: isAuthenticated,
+    revokeApiToken: isAuthenticated,
+    // Two-step sign-in: the second step of `login` (proven by its challenge token), and the
+    // caller's own authenticator app
+    verifyMfa: allow,
+    beginMfaSetup: isAuthenticated,
+    confirmMfaSetup: isAuthenticated,
+    disableMfa: isAuthenticated,
+    regenerateRecoveryCodes: isAuthenticated,
+    // Passkeys: signing in with one (proven by the signed challenge), and the caller's own list
+    beginPasskeySignIn: allow,
+    finishPasskeySignIn: allow,
+    beginPasskeyRegistration: isAuthenticated,
+    finishPasskeyRegistration: isAuthenticated,
+    renamePasskey: isAuthenticated,
+    deletePasskey: isAuthenticated,
+    // Identity providers: starting a sign-in (proven at the provider), and the caller's own links
+    beginSsoSignIn: allow,
+    beginSsoLink: isAuthenticated,
+    unlinkIdentity: isAuthenticated,
     // Platform administration
     impersonateUser: isSuperadmin,
     // Admin panel: users (slice B)
@@ -260,17 +289,53 @@ export const CREDENTIAL_MUTATIONS = [
   'updateProfile',
   'signOutEverywhere',
   'stopImpersonating',
+  // The caller's own personal API tokens (a viewer may have read-only ones).
+  'createApiToken',
+  'revokeApiToken',
+  // Two-step sign-in: the second step of signing in, and the caller's own authenticator app.
+  'verifyMfa',
+  'beginMfaSetup',
+  'confirmMfaSetup',
+  'disableMfa',
+  'regenerateRecoveryCodes',
+  // Passkeys: signing in with one, and the caller's own passkeys.
+  'beginPasskeySignIn',
+  'finishPasskeySignIn',
+  'beginPasskeyRegistration',
+  'finishPasskeyRegistration',
+  'renamePasskey',
+  'deletePasskey',
+  // Identity providers: signing in with one, and the caller's own linked accounts.
+  'beginSsoSignIn',
+  'beginSsoLink',
+  'unlinkIdentity',
 ] as const;
 
+// What a request made with a personal API token may never call: every credential mutation (so a
+// token cannot sign in, mint sessions or tokens, or change a password; a new entry above is
+// covered by itself), moving to another organization (a token is for one), and the token list.
+// Super-admin rules refuse API tokens themselves (rules.ts).
+export const API_TOKEN_REFUSED: Record<'Query' | 'Mutation', readonly string[]> = {
+  Query: ['apiTokens'],
+  Mutation: [...CREDENTIAL_MUTATIONS, 'switchOrganization'],
+};
+
 function ruleTree() {
+  const query: Record<string, ShieldRule> = {};
+  for (const [field, r] of Object.entries(permissionTable.Query)) {
+    query[field] = API_TOKEN_REFUSED.Query.includes(field) ? and(notApiToken, r) : r;
+  }
   const mutation: Record<string, ShieldRule> = {};
   const exempt: readonly string[] = [...VIEWER_MUTATION_ALLOW_LIST, ...CREDENTIAL_MUTATIONS];
   for (const [field, r] of Object.entries(permissionTable.Mutation)) {
     const allowed = exempt.includes(field);
-    mutation[field] = allowed ? r : and(notViewer, r);
+    const guarded = allowed ? r : and(notViewer, r);
+    mutation[field] = API_TOKEN_REFUSED.Mutation.includes(field)
+      ? and(notApiToken, guarded)
+      : guarded;
   }
   return {
-    Query: { '*': deny, ...permissionTable.Query },
+    Query: { '*': deny, ...query },
     Mutation: { '*': deny, ...mutation },
     ...fieldRules,
   };

@@ -6,13 +6,25 @@ import { sql } from '../../db/sql.js';
 import type { Context } from '../context.js';
 
 // Rules return true or the typed error to report; graphql-shield passes errors through.
-function tenantAccess(ctx: Context): true | AppError {
+async function tenantAccess(ctx: Context): Promise<true | AppError> {
   if (!ctx.auth) return unauthenticated();
   if (!ctx.org) return forbidden('No organization selected');
   if (ctx.org.status !== OrganizationStatus.ACTIVE) {
     return new AppError('ORG_INACTIVE', `This organization is ${ctx.org.status}`);
   }
   if (!ctx.role) return forbidden('You are not a member of this organization');
+  // The organization requires two-step sign-in: a member without it still signs in (to set it
+  // up), but reaches nothing of the organization. An impersonating super admin signed in themselves.
+  if (
+    !ctx.auth.impersonatedBy &&
+    (await ctx.services.memberships.requiresMfa(ctx.org.orgId)) &&
+    !(await ctx.services.memberships.mfaEnabled(ctx.auth.userId))
+  ) {
+    return new AppError(
+      'MFA_REQUIRED',
+      'This organization requires two-step sign-in: set it up on your Security page',
+    );
+  }
   return true;
 }
 
@@ -24,20 +36,22 @@ export const canReadTenant = rule({ cache: 'contextual' })((_p, _a, ctx: Context
   tenantAccess(ctx),
 );
 
-export const canWriteTenant = rule({ cache: 'contextual' })((_p, _a, ctx: Context) => {
-  const access = tenantAccess(ctx);
+export const canWriteTenant = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {
+  const access = await tenantAccess(ctx);
   if (access !== true) return access;
   return ctx.role === Role.VIEWER ? forbidden('Viewers have read-only access') : true;
 });
 
-export const isTenantAdmin = rule({ cache: 'contextual' })((_p, _a, ctx: Context) => {
-  const access = tenantAccess(ctx);
+export const isTenantAdmin = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {
+  const access = await tenantAccess(ctx);
   if (access !== true) return access;
   return ctx.role === Role.ADMIN ? true : forbidden('Only organization admins can do this');
 });
 
 export const isSuperadmin = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {
   if (!ctx.auth) return unauthenticated();
+  // A personal API token is a credential for one association, never for the platform.
+  if (ctx.auth.apiTokenId) return forbidden('API tokens cannot administer the platform');
   // Read from the platform's users table on every call: a revoked super admin loses access at once.
   const [user] = await sql(ctx.platformEm).all<{ is_superadmin: boolean }>(
     'SELECT is_superadmin FROM users WHERE id = ?',
@@ -49,4 +63,9 @@ export const isSuperadmin = rule({ cache: 'contextual' })(async (_p, _a, ctx: Co
 // The write guard for viewers, applied to every mutation outside the allow-list.
 export const notViewer = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   ctx.role === Role.VIEWER ? forbidden('Viewers have read-only access') : true,
+);
+
+// Sign-in, session and credential operations refuse personal API tokens (API_TOKEN_REFUSED).
+export const notApiToken = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  ctx.auth?.apiTokenId ? forbidden('This operation cannot be called with an API token') : true,
 );

@@ -27,8 +27,8 @@ const PLAN = `mutation ($i: OrganizationPlanInput!) { updateOrganizationPlan(inp
 const SETTINGS = `mutation ($i: OrganizationSettingsInput!) { adminUpdateOrganizationSettings(input: $i) {
   settings { ideationEnabled onboardingComplete locale currency demo } } }`;
 const CREATE = `mutation ($i: CreateTenantInput!) { createTenant(input: $i) { id } }`;
-const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) {
-  accessToken organizations { id } } }`;
+const LOGIN = `mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload {
+  accessToken organizations { id } } } }`;
 const SWITCH = `mutation ($o: ID!) { switchOrganization(organizationId: $o) { accessToken } }`;
 const ACCOUNTS = '{ accounts { id } }';
 

@@ -24,7 +24,7 @@ import { buildDemoBooks, createDemoOrganization, seedFirstStart } from './demo-s
 // fixed day to show they are the same, and one association is reset.
 
 const LOGIN =
-  'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken organization { id name role timeZone fiscalYearStartMonth settings } } }';
+  'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken organization { id name role timeZone fiscalYearStartMonth settings } } } }';
 
 describe('demo data', () => {
   let app: TestApp;
@@ -75,7 +75,7 @@ describe('demo data', () => {
     for (const d of demo) expect(d.password.length).toBeGreaterThanOrEqual(16);
 
     const owner = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { user { isSuperadmin isPlatformOwner } organization { id } } }',
+      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { user { isSuperadmin isPlatformOwner } organization { id } } } }',
       { e: demo[0].email, p: demo[0].password },
     );
     expect(owner.body.data!.login).toEqual({

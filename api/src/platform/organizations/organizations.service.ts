@@ -23,6 +23,7 @@ import { isId } from '../../core/ids.js';
 import { Role } from '../../core/roles.js';
 import { assertFiscalStartCanChange } from '../../modules/budgets/index.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
+import { checkRequireMfaPatch, requireMfaChanged } from '../mfa/index.js';
 import { User } from '../users/users.entity.js';
 import { Organization } from './organizations.entity.js';
 import type { OrganizationCalendarInput } from './organizations.inputs.js';
@@ -106,8 +107,9 @@ export function updateOrganizationSettings(
 // organization cannot turn them on for itself.
 const PLATFORM_SETTINGS = ['ideationEnabled'];
 
-// The current organization's own settings patch: platform-only keys refused.
-export function updateOwnOrganizationSettings(
+// The current organization's own settings patch: platform-only keys refused; `requireMfa` is
+// checked (admins only, a boolean, on only by an admin with MFA) and audited.
+export async function updateOwnOrganizationSettings(
   ctx: Context,
   patch: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
@@ -115,7 +117,10 @@ export function updateOwnOrganizationSettings(
   if (reserved.length) {
     throw forbidden(`Only platform admins can change ${reserved.join(', ')}`);
   }
-  return updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
+  const mfaChange = await checkRequireMfaPatch(ctx, patch);
+  const settings = await updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
+  if (mfaChange) await requireMfaChanged(ctx, patch.requireMfa === true);
+  return settings;
 }
 
 // Sets an organization's time zone and fiscal-year start: the current organization for its admins,

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../test/factories.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken organization { id settings } }
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken organization { id settings } } }
 }`;
 
 function code(res: { body: { errors?: { extensions?: Record<string, unknown> }[] } }) {

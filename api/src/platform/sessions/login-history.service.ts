@@ -2,7 +2,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ClientMeta } from '../../core/auth/refresh-tokens.js';
 import { insertLogin } from './login-history.repository.js';
 
-export type LoginMethod = 'password' | 'switch' | 'invitation' | 'register' | 'impersonation';
+// How a sign-in was made: the method column of the login history (admins read it on a user's page).
+export type LoginMethod =
+  | 'password'
+  // A password and then the second step (#19): a code from the authenticator app, or a recovery code.
+  | 'password+totp'
+  | 'password+recovery-code'
+  | 'passkey'
+  | 'sso:google'
+  | 'sso:microsoft'
+  | 'switch'
+  | 'invitation'
+  | 'register'
+  | 'impersonation';
 
 // One row for every sign-in attempt and organization switch, successful or not.
 export async function recordLogin(

@@ -12,7 +12,7 @@ import type { User } from '../users/users.entity.js';
 // they expire an hour later.
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken organization { id } organizations { id } }
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken organization { id } organizations { id } } }
 }`;
 const REFRESH = `mutation ($org: ID) { refreshSession(organizationId: $org) { accessToken organization { id } } }`;
 const ME = '{ me { user { id } organization { id } } }';

@@ -10,18 +10,20 @@ import {
   stopImpersonating,
   switchOrganization,
 } from './sessions.service.js';
-import { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
+import type { MfaChallenge } from '../mfa/index.js';
+import { LoginPayload, LoginResult, RegisterInput, SessionPayload } from './sessions.types.js';
 
 @Resolver()
 export class SessionsResolver {
-  @Mutation(() => LoginPayload, {
-    description: 'Sign in with email and password; also sets the refresh cookie (30 days)',
+  @Mutation(() => LoginResult, {
+    description:
+      'Sign in with email and password: a LoginPayload (and the refresh cookie, 30 days), or an MfaChallenge to finish with `verifyMfa` when the account has two-step sign-in on',
   })
   login(
     @Arg('email', () => String) email: string,
     @Arg('password', () => String) password: string,
     @Ctx() ctx: Context,
-  ): Promise<LoginPayload> {
+  ): Promise<LoginPayload | MfaChallenge> {
     return login(ctx, email, password);
   }
 

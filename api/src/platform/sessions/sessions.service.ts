@@ -29,6 +29,7 @@ import { Role } from '../../core/roles.js';
 import { User } from '../users/users.entity.js';
 import { activeMemberships, normalizeEmail } from '../users/users.service.js';
 import { type LoginMethod, recordLogin } from './login-history.service.js';
+import { createChallenge, hasMfa, type MfaChallenge } from '../mfa/index.js';
 import type { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
 
 // Access token for the user in the chosen (or first) active organization.
@@ -82,10 +83,14 @@ export async function startSession(
     success: true,
     meta: ctx.meta,
   });
-  return { ...session, hasSeenIntro: user.hasSeenIntro };
+  return { ...session, hasSeenIntro: user.hasSeenIntro, mfaRequired: false };
 }
 
-export async function login(ctx: Context, rawEmail: string, password: string) {
+export async function login(
+  ctx: Context,
+  rawEmail: string,
+  password: string,
+): Promise<LoginPayload | MfaChallenge> {
   const email = normalizeEmail(rawEmail);
   await ctx.services.rateLimiter.consume('login', { ip: ctx.meta.ip, email });
   const user = await ctx.platformEm.findOne(User, { email }, { populate: ['passwordHash'] });
@@ -103,6 +108,8 @@ export async function login(ctx: Context, rawEmail: string, password: string) {
     });
     throw unauthenticated('Invalid email or password');
   }
+  // Two-step sign-in on: no session yet, a challenge for the code (verifyMfa finishes it).
+  if (await hasMfa(ctx.platformEm, user.id)) return createChallenge(ctx, user);
   return startSession(ctx, user, 'password');
 }
 

@@ -7,12 +7,12 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../../test/factories.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) {
+  login(email: $email, password: $password) { ... on LoginPayload {
     accessToken hasSeenIntro
     user { id email isSuperadmin }
     organizations { id name role status }
     organization { id name role }
-  }
+  } }
 }`;
 
 describe('login', () => {

@@ -1,5 +1,6 @@
 import { IsEmail, IsOptional, Length } from 'class-validator';
-import { Field, InputType, ObjectType } from 'type-graphql';
+import { createUnionType, Field, InputType, ObjectType } from 'type-graphql';
+import { MfaChallenge } from '../mfa/mfa.types.js';
 import { OrganizationMembership, SignedInUser } from '../users/users.types.js';
 
 @ObjectType({ description: 'A new access token and what it is for' })
@@ -18,7 +19,21 @@ export class SessionPayload extends SignedInUser {
 export class LoginPayload extends SessionPayload {
   @Field(() => Boolean)
   hasSeenIntro: boolean;
+
+  @Field(() => Boolean, {
+    description: 'Always false here: signed in (an MfaChallenge answers true instead)',
+  })
+  mfaRequired: false;
 }
+
+// What `login` answers: a session, or (two-step sign-in on) a challenge for `verifyMfa`.
+export const LoginResult = createUnionType({
+  name: 'LoginResult',
+  description:
+    'A session (LoginPayload), or an MfaChallenge when the account has two-step sign-in on; both answer `mfaRequired`',
+  types: () => [LoginPayload, MfaChallenge] as const,
+  resolveType: (value) => ('challengeToken' in value ? MfaChallenge : LoginPayload),
+});
 
 @InputType()
 export class RegisterInput {

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD, tokenFor } from '../../test/factories.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken organization { id settings } }
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken organization { id settings } } }
 }`;
 const REFRESH = `mutation ($org: ID) { refreshSession(organizationId: $org) { accessToken organization { id } } }`;
 
@@ -158,7 +158,7 @@ describe('rate limits', () => {
       { length: 6 },
       // The right password: a failed root field stops a mutation document, a success does not.
       (_, i) =>
-        `a${i}: login(email: "${user.email}", password: "${TEST_PASSWORD}") { accessToken }`,
+        `a${i}: login(email: "${user.email}", password: "${TEST_PASSWORD}") { ... on LoginPayload { accessToken } }`,
     ).join('\n');
     const res = await app.request(
       '/graphql',

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
+import { sql } from '../../db/sql.js';
 import { Membership, MembershipStatus } from './memberships.entity.js';
 import { User } from './users.entity.js';
 import { type Role } from '../../core/roles.js';
@@ -20,6 +21,9 @@ export const ACCESS_CACHE_TTL_MS = 5_000;
 export class MembershipDirectory {
   private readonly roles: LRUCache<string, { role: Role | null }>;
   private readonly versions: LRUCache<string, { version: number | null }>;
+  // Two-step sign-in, read on every tenant request of an organization that requires it.
+  private readonly mfaUsers: LRUCache<string, { enabled: boolean }>;
+  private readonly mfaOrgs: LRUCache<string, { required: boolean }>;
   // Bumped by every invalidation: a read that started before one does not cache what it read,
   // since it may predate the change (a lookup racing with a sign-out everywhere).
   private epoch = 0;
@@ -31,6 +35,8 @@ export class MembershipDirectory {
     const ttl = opts.ttlMs ?? ACCESS_CACHE_TTL_MS;
     this.roles = new LRUCache({ max: 50_000, ttl });
     this.versions = new LRUCache({ max: 50_000, ttl });
+    this.mfaUsers = new LRUCache({ max: 50_000, ttl });
+    this.mfaOrgs = new LRUCache({ max: 10_000, ttl });
   }
 
   async role(userId: string, orgId: string): Promise<Role | null> {
@@ -59,6 +65,38 @@ export class MembershipDirectory {
     return version;
   }
 
+  async mfaEnabled(userId: string): Promise<boolean> {
+    const hit = this.mfaUsers.get(userId);
+    if (hit) return hit.enabled;
+    const epoch = this.epoch;
+    const [row] = await sql(this.platformEm()).all<{ n: number }>(
+      'SELECT count(*)::int AS n FROM user_mfa WHERE user_id = ? AND enabled_at IS NOT NULL',
+      [userId],
+    );
+    const enabled = row.n > 0;
+    if (epoch === this.epoch) this.mfaUsers.set(userId, { enabled });
+    return enabled;
+  }
+
+  // The organization's `requireMfa` setting.
+  async requiresMfa(orgId: string): Promise<boolean> {
+    const hit = this.mfaOrgs.get(orgId);
+    if (hit) return hit.required;
+    const epoch = this.epoch;
+    const [row] = await sql(this.platformEm()).all<{ required: boolean | null }>(
+      `SELECT settings->'requireMfa' = 'true'::jsonb AS required FROM organizations WHERE id = ?`,
+      [orgId],
+    );
+    const required = row?.required === true;
+    if (epoch === this.epoch) this.mfaOrgs.set(orgId, { required });
+    return required;
+  }
+
+  invalidateOrganization(orgId: string) {
+    this.epoch++;
+    this.mfaOrgs.delete(orgId);
+  }
+
   invalidate(userId: string, orgId: string) {
     this.epoch++;
     this.roles.delete(`${userId}:${orgId}`);
@@ -67,5 +105,6 @@ export class MembershipDirectory {
   invalidateUser(userId: string) {
     this.epoch++;
     this.versions.delete(userId);
+    this.mfaUsers.delete(userId);
   }
 }

@@ -6,7 +6,7 @@ import { createOrg, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { insertResetTokenForEmail } from './passwords.repository.js';
 
 const LOGIN = `mutation ($email: String!, $password: String!) {
-  login(email: $email, password: $password) { accessToken organization { id settings } }
+  login(email: $email, password: $password) { ... on LoginPayload { accessToken organization { id settings } } }
 }`;
 const REFRESH = `mutation ($org: ID) { refreshSession(organizationId: $org) { accessToken organization { id } } }`;
 const STRONG = 'quiet-harbor-ledger-4417';

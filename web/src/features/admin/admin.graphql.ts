@@ -67,6 +67,7 @@ const ADMIN_USER_DETAIL_FIELDS = graphql(`
     name
     isSuperadmin
     isPlatformOwner
+    mfaEnabled
     createdAt
     lastSignInAt
     organizationCount

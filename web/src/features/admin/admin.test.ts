@@ -106,6 +106,7 @@ const userRow = (id: string, email: string, extra: Record<string, unknown> = {})
 const detail = (extra: Record<string, unknown> = {}) => ({
   ...userRow('u-1', 'dana@example.com', { name: 'Dana Whitfield' }),
   __typename: 'AdminUserDetail',
+  mfaEnabled: false,
   memberships: [
     {
       __typename: 'AdminUserMembership',

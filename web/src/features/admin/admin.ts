@@ -35,6 +35,11 @@ export function methodLabel(method: string): string {
   return (
     {
       password: 'Password sign-in',
+      'password+totp': 'Password and authenticator code',
+      'password+recovery-code': 'Password and recovery code',
+      passkey: 'Passkey',
+      'sso:google': 'Google',
+      'sso:microsoft': 'Microsoft',
       switch: 'Organization switch',
       invitation: 'Accepted invitation',
       register: 'Registration',

@@ -14,9 +14,12 @@ async function fillAndSubmit(wrapper: ReturnType<typeof mountWithApp>, password 
 
 /** A guest (the start-up refresh finds no cookie) whose Login is answered by `login`. */
 function guestWith(login: GraphQLHandler) {
-  return installTestClient((req) =>
-    req.operationName === 'RefreshSession' ? refreshRefused : login(req),
-  );
+  return installTestClient((req) => {
+    if (req.operationName === 'RefreshSession') return refreshRefused;
+    // The identity providers offered under the form (none here).
+    if (req.operationName === 'SsoProviders') return { body: { data: { ssoProviders: [] } } };
+    return login(req);
+  });
 }
 
 async function mountLogin(path = '/login') {

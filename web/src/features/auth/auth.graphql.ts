@@ -8,6 +8,7 @@ export const SESSION_USER_FIELDS = graphql(`
     isSuperadmin
     isPlatformOwner
     hasSeenIntro
+    mfaEnabled
   }
 `);
 
@@ -31,6 +32,7 @@ export type OrganizationMembership = ResultOf<typeof SESSION_MEMBERSHIP_FIELDS>;
 const LOGIN_SESSION_FIELDS = graphql(
   `
     fragment LoginSession on LoginPayload {
+      mfaRequired
       accessToken
       hasSeenIntro
       organization {
@@ -70,14 +72,35 @@ export const LOGIN_MUTATION = graphql(
   `
     mutation Login($email: String!, $password: String!) {
       login(email: $email, password: $password) {
+        __typename
         ...LoginSession
+        ... on MfaChallenge {
+          mfaRequired
+          challengeToken
+          expiresAt
+        }
       }
     }
   `,
   [LOGIN_SESSION_FIELDS],
 );
 
-export type LoginPayload = ResultOf<typeof LOGIN_MUTATION>['login'];
+/** A session, or (two-step sign-in on) the challenge to answer with a code. */
+export type LoginResult = ResultOf<typeof LOGIN_MUTATION>['login'];
+export type LoginPayload = Extract<LoginResult, { __typename: 'LoginPayload' }>;
+export type MfaChallenge = Extract<LoginResult, { __typename: 'MfaChallenge' }>;
+
+// The second step: a code from the authenticator app, or a recovery code.
+export const VERIFY_MFA_MUTATION = graphql(
+  `
+    mutation VerifyMfa($challengeToken: String!, $code: String!) {
+      verifyMfa(challengeToken: $challengeToken, code: $code) {
+        ...LoginSession
+      }
+    }
+  `,
+  [LOGIN_SESSION_FIELDS],
+);
 
 // POSTed to /auth/graphql (see AUTH_ENDPOINT_OPERATIONS): the refresh cookie only goes there.
 export const REFRESH_SESSION_MUTATION = graphql(
@@ -203,3 +226,25 @@ export const CHANGE_PASSWORD_MUTATION = graphql(`
     changePassword(currentPassword: $currentPassword, newPassword: $newPassword)
   }
 `);
+
+// Signing in with a passkey, no email typed: the API's options for the browser's prompt, then the
+// signed answer, which opens a session like `login` (no authenticator-app step follows).
+export const BEGIN_PASSKEY_SIGN_IN_MUTATION = graphql(`
+  mutation BeginPasskeySignIn {
+    beginPasskeySignIn {
+      challengeId
+      options
+    }
+  }
+`);
+
+export const FINISH_PASSKEY_SIGN_IN_MUTATION = graphql(
+  `
+    mutation FinishPasskeySignIn($challengeId: ID!, $response: JSONObject!) {
+      finishPasskeySignIn(challengeId: $challengeId, response: $response) {
+        ...LoginSession
+      }
+    }
+  `,
+  [LOGIN_SESSION_FIELDS],
+);

@@ -13,6 +13,7 @@ const member = (overrides: Partial<Member> & Pick<Member, 'userId' | 'email'>) =
   role: 'USER',
   status: 'ACTIVE',
   joinedAt: '2026-03-04T15:00:00.000Z',
+  mfaEnabled: false,
   ...overrides,
 });
 
@@ -21,6 +22,7 @@ const dana = member({
   email: 'treasurer@example.com',
   name: 'Dana Whitfield',
   role: 'ADMIN',
+  mfaEnabled: true,
 });
 const omar = member({ userId: 'user-2', email: 'omar@example.com', name: 'Omar Haddad' });
 const pending = member({
@@ -115,15 +117,15 @@ describe('MembersPage', () => {
     document.body.innerHTML = '';
   });
 
-  it('lists members by name with email, role, status and joined date', async () => {
+  it('lists members by name with email, role, status, two-step sign-in and joined date', async () => {
     const { wrapper } = await mountPage(() => ({ body: {} }));
 
     expect(wrapper.text()).toContain('2 members · 1 invitation pending · Maple Ridge HOA');
     // Sorted by the name people go by (the email until an invitee has set a name).
     expect(rows()).toEqual([
-      ['Dana WhitfieldYou', 'treasurer@example.com', 'Admin', 'Active', 'Mar 4, 2026', ''],
-      ['—', 'new.board@example.com', 'Viewer', 'Invited', 'Nov 20, 2026', ''],
-      ['Omar Haddad', 'omar@example.com', 'Member', 'Active', 'Mar 4, 2026', ''],
+      ['Dana WhitfieldYou', 'treasurer@example.com', 'Admin', 'Active', 'On', 'Mar 4, 2026', ''],
+      ['—', 'new.board@example.com', 'Viewer', 'Invited', 'Off', 'Nov 20, 2026', ''],
+      ['Omar Haddad', 'omar@example.com', 'Member', 'Active', 'Off', 'Mar 4, 2026', ''],
     ]);
     wrapper.unmount();
   });

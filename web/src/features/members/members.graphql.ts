@@ -8,6 +8,7 @@ export const MEMBER_FIELDS = graphql(`
     role
     status
     joinedAt
+    mfaEnabled
   }
 `);
 
