@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { now } from '../../core/dates.js';
 import { newIds } from '../../core/ids.js';
+import { newApiToken } from '../../core/auth/api-tokens.js';
+import { insertToken } from '../api-tokens/api-tokens.repository.js';
 import { insertIdea, updateIdeaNote, updateIdeaStatus } from '../ideas/ideas.repository.js';
 import { IdeaStatus } from '../ideas/ideas.types.js';
 import { DemoRandom } from './demo-random.js';
@@ -148,5 +150,39 @@ export async function seedDemoIdeas(
     await em
       .getConnection()
       .execute(`UPDATE ideas SET created_at = ?, updated_at = ? WHERE id = ?`, [at, at, id], 'run');
+  }
+}
+
+// Maple Ridge's treasurer runs a monthly board-pack spreadsheet on a read-only API token, and once
+// revoked an older script's: the Security page shows both. The token texts are made and thrown
+// away (only their hashes are stored), so nobody can use them.
+export async function seedDemoApiTokens(
+  em: EntityManager,
+  owner: { userId: string; organizationId: string },
+): Promise<void> {
+  const tokens = [
+    { name: 'Board pack spreadsheet', days: 90, usedDaysAgo: 2, revoked: false },
+    { name: 'Old reporting script', days: 300, usedDaysAgo: 41, revoked: true },
+  ];
+  for (const t of tokens) {
+    const { hash, prefix } = newApiToken();
+    const id = await insertToken(em, {
+      userId: owner.userId,
+      organizationId: owner.organizationId,
+      name: t.name,
+      access: 'read-only',
+      tokenHash: hash,
+      prefix,
+      expiresInDays: t.days,
+    });
+    await em.getConnection().execute(
+      `UPDATE api_tokens
+          SET created_at = now() - make_interval(days => ?),
+              last_used_at = now() - make_interval(days => ?), last_used_ip = '203.0.113.24',
+              revoked_at = CASE WHEN ? THEN now() - make_interval(days => ?) END
+        WHERE id = ?`,
+      [t.usedDaysAgo + 20, t.usedDaysAgo, t.revoked, t.usedDaysAgo - 1, id],
+      'run',
+    );
   }
 }

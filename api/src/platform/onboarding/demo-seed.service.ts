@@ -12,7 +12,7 @@ import {
 import type { Organization } from '../organizations/organizations.entity.js';
 import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
-import { seedDemoIdeas, seedDemoSignIns } from './demo-activity.js';
+import { seedDemoApiTokens, seedDemoIdeas, seedDemoSignIns } from './demo-activity.js';
 import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
@@ -127,7 +127,10 @@ export async function seedFirstStart(
     books.map(({ org, admin }) => ({ organizationId: org.id, userId: admin.id })),
     owner.id,
   );
-  // Maple Ridge's members see the Ideas page.
-  if (books[0]) await updateOrganizationSettings(em, books[0].org.id, { ideationEnabled: true });
+  // Maple Ridge's members see the Ideas page; its treasurer has API tokens on the Security page.
+  if (books[0]) {
+    await updateOrganizationSettings(em, books[0].org.id, { ideationEnabled: true });
+    await seedDemoApiTokens(em, { userId: books[0].admin.id, organizationId: books[0].org.id });
+  }
   return credentials;
 }

@@ -351,6 +351,18 @@ describe('demo data', () => {
     expect(byEmail.get(app.demo![0].email)!.days).toBeGreaterThan(5);
 
     // Ideas from both associations in every status for Idea Submissions; Maple Ridge has the page.
+    // The treasurer's API tokens: one in use, one revoked; only hashes stored.
+    const tokens = await app.services.platformOrm.em
+      .getConnection()
+      .execute<{ name: string; revoked: boolean; hashed: boolean; used: boolean }[]>(
+        `SELECT name, revoked_at IS NOT NULL AS revoked, length(token_hash) = 64 AS hashed,
+                last_used_at IS NOT NULL AS used
+           FROM api_tokens ORDER BY name`,
+      );
+    expect(tokens).toEqual([
+      { name: 'Board pack spreadsheet', revoked: false, hashed: true, used: true },
+      { name: 'Old reporting script', revoked: true, hashed: true, used: true },
+    ]);
     const ideas = await app.services.platformOrm.em
       .fork()
       .getConnection()
