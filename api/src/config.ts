@@ -160,7 +160,164 @@ const schema = z.object({
     })
     .optional(),
   MICROSOFT_ISSUER: z.string().url().optional(),
+  // Self-service sign-up through Stripe Checkout (secret key and webhook signing secret), the
+  // price of each plan and interval, and the trial and past-due grace lengths.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { message: 'must be a Stripe secret key (sk_…)' })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
+  // Where the Stripe API is (tests: a local stand-in); the real one otherwise.
+  STRIPE_API_URL: z.string().url().optional(),
+  STRIPE_PRICES: z.string().trim().optional(),
+  BILLING_PLANS: z.string().trim().optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(90).default(14),
+  PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(7),
 });
+
+// A plan of the pricing page. Limits bite where they matter (units, AI planning); null units is
+// unlimited. Prices are whole cents; a contact-sales plan has none and no checkout.
+export interface PlanConfig {
+  level: 'starter' | 'professional' | 'enterprise';
+  name: string;
+  maxUnits: number | null;
+  aiPlanning: boolean;
+  monthlyCents: number | null;
+  annualCents: number | null;
+  contactSales: boolean;
+}
+
+export type BillingInterval = 'monthly' | 'annual';
+
+export const DEFAULT_PLANS: PlanConfig[] = [
+  {
+    level: 'starter',
+    name: 'Starter',
+    maxUnits: 50,
+    aiPlanning: false,
+    monthlyCents: 3900,
+    annualCents: 39000,
+    contactSales: false,
+  },
+  {
+    level: 'professional',
+    name: 'Professional',
+    maxUnits: 200,
+    aiPlanning: true,
+    monthlyCents: 9900,
+    annualCents: 99000,
+    contactSales: false,
+  },
+  {
+    level: 'enterprise',
+    name: 'Enterprise',
+    maxUnits: null,
+    aiPlanning: true,
+    monthlyCents: null,
+    annualCents: null,
+    contactSales: true,
+  },
+];
+
+const planSchema = z
+  .array(
+    z
+      .object({
+        level: z.enum(['starter', 'professional', 'enterprise']),
+        name: z.string().trim().min(1).max(40),
+        maxUnits: z.number().int().min(1).nullable(),
+        aiPlanning: z.boolean(),
+        monthlyCents: z.number().int().min(0).nullable(),
+        annualCents: z.number().int().min(0).nullable(),
+        contactSales: z.boolean().default(false),
+      })
+      .refine((p) => p.contactSales || (p.monthlyCents !== null && p.annualCents !== null), {
+        message: 'a plan sold online needs monthlyCents and annualCents',
+      }),
+  )
+  .min(1);
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl: URL | null;
+  // "<plan>:<interval>" → Stripe price id
+  prices: Record<string, string>;
+}
+
+export interface BillingConfig {
+  plans: PlanConfig[];
+  stripe: StripeConfig | null;
+  trialDays: number;
+  graceDays: number;
+}
+
+function billingConfig(e: z.output<typeof schema>, production: boolean): BillingConfig {
+  const fail = (name: string, message: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: ${message}`);
+  };
+  let plans = DEFAULT_PLANS;
+  if (e.BILLING_PLANS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(e.BILLING_PLANS);
+    } catch {
+      fail('BILLING_PLANS', 'must be a JSON array of plans');
+    }
+    const parsed = planSchema.safeParse(json);
+    if (!parsed.success) {
+      fail(
+        'BILLING_PLANS',
+        parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; '),
+      );
+    }
+    plans = parsed.data!;
+  }
+  if (!e.STRIPE_SECRET_KEY !== !e.STRIPE_WEBHOOK_SECRET) {
+    fail(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET',
+      'set both to take sign-ups through Stripe Checkout, or neither',
+    );
+  }
+  if (!e.STRIPE_SECRET_KEY)
+    return { plans, stripe: null, trialDays: e.TRIAL_DAYS, graceDays: e.PAST_DUE_GRACE_DAYS };
+  const prices: Record<string, string> = {};
+  for (const entry of (e.STRIPE_PRICES ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const m = /^(\w+):(monthly|annual)=(price_[A-Za-z0-9_]+)$/.exec(entry);
+    if (!m) fail('STRIPE_PRICES', `"${entry}" is not <plan>:<monthly|annual>=price_…`);
+    prices[`${m![1]}:${m![2]}`] = m![3];
+  }
+  for (const p of plans.filter((x) => !x.contactSales)) {
+    for (const interval of ['monthly', 'annual']) {
+      if (!prices[`${p.level}:${interval}`]) {
+        fail('STRIPE_PRICES', `no price for ${p.level}:${interval}`);
+      }
+    }
+  }
+  const apiUrl = e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null;
+  if (production && apiUrl && apiUrl.protocol !== 'https:') {
+    fail('STRIPE_API_URL', 'must be https:// in production');
+  }
+  return {
+    plans,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      apiUrl,
+      prices,
+    },
+    trialDays: e.TRIAL_DAYS,
+    graceDays: e.PAST_DUE_GRACE_DAYS,
+  };
+}
 
 export type RawEnv = z.input<typeof schema>;
 
@@ -234,6 +391,8 @@ export interface Config {
   webauthnOrigin?: string;
   // Identity providers: null when not configured (no button, no sign-in through it).
   sso: { google: SsoClientConfig | null; microsoft: SsoClientConfig | null };
+  // Plans, Stripe (null: no checkout), trial and past-due grace.
+  billing: BillingConfig;
 }
 
 export class ConfigError extends Error {}
@@ -344,6 +503,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             origin: new URL(e.SUPPORT_WIDGET_URL).origin,
           }
         : null,
+    billing: billingConfig(e, production),
     webauthnRpId: e.WEBAUTHN_RP_ID,
     webauthnOrigin: e.WEBAUTHN_ORIGIN,
     sso: {

@@ -21,6 +21,7 @@ import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import { booksExportDownload } from '../modules/journal/books-export.http.js';
 import { ssoCallback } from '../platform/sso/index.js';
+import { stripeWebhook } from '../platform/billing/index.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
@@ -170,6 +171,12 @@ export async function createHttpApp(
   app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
   // The identity provider's redirect back (sign-in with Google / Microsoft, and linking).
   app.get('/auth/sso/:provider/callback', cookieParser(), ssoCallback(contextFactory(services)));
+  // Stripe's events (self-service sign-up and subscriptions): the raw body, for its signature.
+  app.post(
+    '/webhooks/stripe',
+    express.raw({ type: () => true, limit: '1mb' }),
+    stripeWebhook(services, log),
+  );
 
   const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');
   if (config.serveWeb && existsSync(join(webDist, 'index.html'))) {

@@ -71,6 +71,7 @@ import { MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { ApiTokensResolver } from '../platform/api-tokens/index.js';
+import { BillingResolver, MembershipBillingResolver } from '../platform/billing/index.js';
 import {
   AdminUserMfaResolver,
   MemberMfaResolver,
@@ -80,6 +81,7 @@ import {
 } from '../platform/mfa/index.js';
 import { PasskeysResolver } from '../platform/passkeys/index.js';
 import { SsoResolver } from '../platform/sso/index.js';
+import { OnboardingChecklistResolver } from '../platform/onboarding-checklist/index.js';
 import { SupportWidgetResolver } from '../platform/support/support-widget.resolver.js';
 import { TenantHealthResolver } from '../platform/tenant-health/tenant-health.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -87,6 +89,8 @@ import { SystemResolver } from './system.resolver.js';
 import { validateInput } from './validate-input.js';
 
 export const resolvers = [
+  BillingResolver,
+  MembershipBillingResolver,
   PropertyTypesResolver,
   AssessmentGroupsResolver,
   AssessmentRateResolver,
@@ -142,6 +146,7 @@ export const resolvers = [
   AdminResolver,
   IdeasResolver,
   IdeaConnectionResolver,
+  OnboardingChecklistResolver,
   AccountsResolver,
   JournalResolver,
   JournalImportResolver,

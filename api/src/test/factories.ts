@@ -22,6 +22,8 @@ export async function createUser(
     email?: string;
     password?: string;
     isSuperadmin?: boolean;
+    // The first-sign-in tour covers the app; most tests (and journeys) are about something else.
+    hasSeenIntro?: boolean;
     memberships?: { org: Organization; role?: Role }[];
   } = {},
 ): Promise<User> {
@@ -34,6 +36,7 @@ export async function createUser(
     email: normalizeEmail(opts.email ?? `${randomName('user-')}@example.test`),
     passwordHash,
     isSuperadmin: opts.isSuperadmin ?? false,
+    hasSeenIntro: opts.hasSeenIntro ?? true,
   });
   for (const m of opts.memberships ?? []) {
     em.create(Membership, { user, organization: m.org.id, role: m.role ?? Role.ADMIN });

@@ -8,6 +8,8 @@ export interface NavItem {
   route?: string;
   /** A per-organization feature: shown only when the organization's settings turn it on. */
   setting?: 'ideationEnabled';
+  /** Where the intro tour points (`data-tour`); stable, whatever the label says. */
+  tour?: string;
 }
 
 export interface NavSection {
@@ -27,9 +29,9 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Financials',
     audience: 'tenant',
     items: [
-      { label: 'Dashboard', icon: 'pi pi-th-large', route: 'dashboard' },
-      { label: 'Accounts', icon: 'pi pi-list', route: 'accounts' },
-      { label: 'Budgets', icon: 'pi pi-chart-bar', route: 'budgets' },
+      { label: 'Dashboard', icon: 'pi pi-th-large', route: 'dashboard', tour: 'dashboard' },
+      { label: 'Accounts', icon: 'pi pi-list', route: 'accounts', tour: 'accounts' },
+      { label: 'Budgets', icon: 'pi pi-chart-bar', route: 'budgets', tour: 'budgets' },
       { label: 'Monthly Actuals', icon: 'pi pi-table', route: 'monthly-actuals' },
     ],
   },
@@ -38,7 +40,12 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Assessments',
     audience: 'tenant',
     items: [
-      { label: 'Assessment Groups', icon: 'pi pi-sitemap', route: 'assessment-groups' },
+      {
+        label: 'Assessment Groups',
+        icon: 'pi pi-sitemap',
+        route: 'assessment-groups',
+        tour: 'assessments',
+      },
       { label: 'Units', icon: 'pi pi-home', route: 'units' },
       { label: 'Invoices', icon: 'pi pi-file', route: 'invoices' },
       { label: 'Late Fees', icon: 'pi pi-stopwatch', route: 'late-fees' },
@@ -49,7 +56,12 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Transactions',
     audience: 'tenant',
     items: [
-      { label: 'Transactions', icon: 'pi pi-arrow-right-arrow-left', route: 'transactions' },
+      {
+        label: 'Transactions',
+        icon: 'pi pi-arrow-right-arrow-left',
+        route: 'transactions',
+        tour: 'transactions',
+      },
       { label: 'Payments', icon: 'pi pi-credit-card', route: 'payments' },
       { label: 'Vendors', icon: 'pi pi-briefcase', route: 'vendors' },
     ],
@@ -62,7 +74,12 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Reserves', icon: 'pi pi-shield', route: 'reserves' },
       { label: 'Investments', icon: 'pi pi-chart-line', route: 'investments' },
       { label: 'Capital Projects', icon: 'pi pi-building', route: 'capital-projects' },
-      { label: 'AI Investment Planning', icon: 'pi pi-sparkles', route: 'ai-planning' },
+      {
+        label: 'AI Investment Planning',
+        icon: 'pi pi-sparkles',
+        route: 'ai-planning',
+        tour: 'ai-planning',
+      },
     ],
   },
   {
@@ -70,7 +87,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: 'Reports',
     audience: 'tenant',
     items: [
-      { label: 'All reports', icon: 'pi pi-folder-open', route: 'reports' },
+      { label: 'All reports', icon: 'pi pi-folder-open', route: 'reports', tour: 'reports' },
       { label: 'Balance Sheet', icon: 'pi pi-building-columns', route: 'balance-sheet' },
       { label: 'Income Statement', icon: 'pi pi-chart-line', route: 'income-statement' },
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },

@@ -10,6 +10,10 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   // The organization requires two-step sign-in and the caller has not set it up.
   | 'MFA_REQUIRED'
+  // The association's subscription lapsed (past-due grace over, trial ended): reads only.
+  | 'ORG_READ_ONLY'
+  // The association's plan does not include this (more units, AI planning): names the upgrade.
+  | 'PLAN_LIMIT'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL';
 
@@ -23,6 +27,8 @@ const HTTP_STATUS: Partial<Record<ErrorCode, number>> = {
   FORBIDDEN: 403,
   ORG_INACTIVE: 403,
   MFA_REQUIRED: 403,
+  ORG_READ_ONLY: 403,
+  PLAN_LIMIT: 403,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
 };

@@ -9,6 +9,7 @@ import {
   isSuperadmin,
   isTenantAdmin,
   notApiToken,
+  notReadOnly,
   notViewer,
 } from './rules.js';
 
@@ -27,6 +28,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     passkeys: isAuthenticated,
     // Sign-in through identity providers: which are offered (public), and the caller's own links
     ssoProviders: allow,
+    // Self-service sign-up: the pricing page (public), and a sign-up's progress (proven by the
+    // key startSignup gave the browser)
+    pricing: allow,
+    signupStatus: allow,
     linkedIdentities: isAuthenticated,
     invitation: allow,
     members: isTenantAdmin,
@@ -97,6 +102,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     scenarioComparison: canReadTenant,
     // Ideation: the service also refuses when the organization's flag is off.
     ideas: canReadTenant,
+    // The onboarding checklist of the current organization (the caller's personal steps too)
+    onboardingChecklist: canReadTenant,
     adminIdeas: isSuperadmin,
     adminIdeaOrganizations: isSuperadmin,
     // Admin panel: dashboard, users, email log (slice B)
@@ -114,6 +121,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // Sessions and credentials
     login: allow,
     register: allow,
+    // Self-service sign-up (rate limited like register; FORBIDDEN while sign-up is closed)
+    startSignup: allow,
     refreshSession: allow,
     logout: allow,
     requestPasswordReset: allow,
@@ -228,6 +237,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     executeScenarioInvestment: canWriteTenant,
     // Ideation: the service also refuses when the organization's flag is off.
     submitIdea: canWriteTenant,
+    // Hiding or restoring the caller's own checklist card: viewers too (the allow-list below).
+    updateOnboardingChecklist: canReadTenant,
     setIdeaStatus: isSuperadmin,
     setIdeaAdminNote: isSuperadmin,
     // Admin panel: organizations (slice A)
@@ -269,6 +280,9 @@ export const VIEWER_MUTATION_ALLOW_LIST = [
   'switchOrganization',
   'markIntroSeen',
   'requestAiRecommendation',
+  // The caller's own checklist card, hidden or brought back: a preference of theirs, but within an
+  // organization (it needs one, so it is not a credential mutation).
+  'updateOnboardingChecklist',
 ] as const;
 
 // Mutations that act on the caller's own credentials or session, authenticated by a password,
@@ -277,6 +291,7 @@ export const VIEWER_MUTATION_ALLOW_LIST = [
 export const CREDENTIAL_MUTATIONS = [
   'login',
   'register',
+  'startSignup',
   'refreshSession',
   'logout',
   'requestPasswordReset',
@@ -329,7 +344,13 @@ function ruleTree() {
   const exempt: readonly string[] = [...VIEWER_MUTATION_ALLOW_LIST, ...CREDENTIAL_MUTATIONS];
   for (const [field, r] of Object.entries(permissionTable.Mutation)) {
     const allowed = exempt.includes(field);
-    const guarded = allowed ? r : and(notViewer, r);
+    // Platform administration is not the caller's organization's write: a lapsed subscription of
+    // the super admin's own association does not stop it.
+    const guarded = allowed
+      ? r
+      : r === isSuperadmin
+        ? and(notViewer, r)
+        : and(notViewer, notReadOnly, r);
     mutation[field] = API_TOKEN_REFUSED.Mutation.includes(field)
       ? and(notApiToken, guarded)
       : guarded;

@@ -1,5 +1,6 @@
 import { rule } from 'graphql-shield';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
+import { isReadOnly, readOnlyError } from '../plans.js';
 import { OrganizationStatus } from '../roles.js';
 import { Role } from '../roles.js';
 import { sql } from '../../db/sql.js';
@@ -68,4 +69,10 @@ export const notViewer = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
 // Sign-in, session and credential operations refuse personal API tokens (API_TOKEN_REFUSED).
 export const notApiToken = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   ctx.auth?.apiTokenId ? forbidden('This operation cannot be called with an API token') : true,
+);
+
+// The write guard for a lapsed subscription (past-due grace over, trial ended): every mutation that
+// acts in the caller's organization is refused with ORG_READ_ONLY; reads and exports go on.
+export const notReadOnly = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  ctx.org && isReadOnly(ctx.org) ? readOnlyError(ctx.org) : true,
 );

@@ -17,6 +17,11 @@ export interface TenantEntry {
   // (1 to 12) of its fiscal year.
   timeZone: string;
   fiscalYearStartMonth: number;
+  // The plan (its limits: core/plans.ts) and the subscription: writes stop from readOnlyFrom on
+  // (a past-due grace or a trial without payment ended); null while paid up.
+  planLevel: string;
+  billingStatus: string;
+  readOnlyFrom: Date | null;
 }
 
 // orgId → { status, location, calendar }, read from the platform database and cached for 60 s.
@@ -45,8 +50,12 @@ export class TenantDirectory {
       db_name: string;
       time_zone: string;
       fiscal_year_start_month: number;
+      plan_level: string;
+      billing_status: string;
+      read_only_from: Date | string | null;
     }>(
-      `SELECT id, name, status, db_cluster, db_name, time_zone, fiscal_year_start_month
+      `SELECT id, name, status, db_cluster, db_name, time_zone, fiscal_year_start_month,
+              plan_level, billing_status, read_only_from
          FROM organizations WHERE id = ?`,
       [orgId],
     );
@@ -58,6 +67,9 @@ export class TenantDirectory {
       location: { cluster: org.db_cluster, database: org.db_name },
       timeZone: org.time_zone,
       fiscalYearStartMonth: Number(org.fiscal_year_start_month),
+      planLevel: org.plan_level,
+      billingStatus: org.billing_status,
+      readOnlyFrom: org.read_only_from ? new Date(org.read_only_from) : null,
     };
     this.cache.set(orgId, entry);
     return entry;

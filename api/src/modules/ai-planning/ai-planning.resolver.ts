@@ -1,3 +1,4 @@
+import { assertPlanIncludesAi } from '../../core/plans.js';
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { unauthenticated } from '../../core/errors/app-error.js';
@@ -54,6 +55,7 @@ export class AiPlanningResolver {
   })
   requestAiRecommendation(@Ctx() ctx: Context): Promise<AiRecommendation> {
     if (!ctx.auth) throw unauthenticated();
+    assertPlanIncludesAi(ctx.services.config, ctx.org!);
     return requestRecommendation(ctx.services, ctx.em, ctx.platformEm, ctx.org!, ctx.auth);
   }
 

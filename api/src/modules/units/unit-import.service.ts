@@ -70,17 +70,21 @@ async function fieldProblems(row: number, input: UnitInput): Promise<CsvRowError
   );
 }
 
+// The plan's limit on units: throws when `existing` units plus `adding` more exceed it.
+export type UnitLimit = (existing: number, adding: number) => void;
+
 // All or nothing: every row is checked (required fields, email, known property type and group,
 // duplicates in the file and in the books); any error and nothing is written.
 export async function importUnits(
   em: EntityManager,
   actor: AuthInfo | null,
   text: string,
+  limit: UnitLimit = () => undefined,
 ): Promise<{ created: number; sampleRowsSkipped: number; errors: CsvRowError[] }> {
   const parsed = parseCsvRows(text);
   if ('error' in parsed) return { created: 0, sampleRowsSkipped: 0, errors: [parsed.error] };
   const { rows, rowNumbers, sampleRows } = parsed;
-  const result = await checkAndInsert(em, actor, rows, rowNumbers, sampleRows);
+  const result = await checkAndInsert(em, actor, rows, rowNumbers, sampleRows, limit);
   return { ...result, sampleRowsSkipped: sampleRows };
 }
 
@@ -90,6 +94,7 @@ async function checkAndInsert(
   records: string[][],
   rowNumbers: number[],
   sampleRows: number,
+  limit: UnitLimit,
 ): Promise<{ created: number; errors: CsvRowError[] }> {
   const errors: CsvRowError[] = [];
   if (!records.length)
@@ -161,6 +166,8 @@ async function checkAndInsert(
     const message = sampleRows ? onlySampleRowsMessage(sampleRows) : 'The file has no units';
     return { created: 0, errors: [{ row: 2, field: null, message }] };
   }
+  // The plan's unit limit, checked on a valid file (a refusal names the plan and the upgrade).
+  limit(existing.size, units.length);
   const ids = newIds(units.length);
   try {
     await em.transactional((tx) => insertImportedUnits(tx, actor, ids, units));

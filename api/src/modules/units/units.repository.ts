@@ -283,6 +283,11 @@ export function selectGroupNames(
   );
 }
 
+export async function countUnits(em: EntityManager): Promise<number> {
+  const [row] = await sql(em).all<{ n: number }>('SELECT count(*)::int AS n FROM units');
+  return row.n;
+}
+
 export async function selectUnitNumbers(em: EntityManager): Promise<string[]> {
   return (await sql(em).all<{ number: string }>('SELECT number FROM units')).map((r) => r.number);
 }

@@ -1,6 +1,7 @@
 import { GraphQLUpload, type FileUpload } from 'graphql-upload-ts';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { readCsvUpload } from '../../core/csv/read-upload.js';
+import { assertUnitsWithinPlan } from '../../core/plans.js';
 import { MoneyScalar } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
 import { Paged } from '../../core/graphql/connection.js';
@@ -17,6 +18,10 @@ import { unitFiguresOf } from './units.loaders.js';
 import { MAX_UNITS_PAGE } from './units.repository.js';
 import { createUnit, deleteUnit, findUnit, listUnits, updateUnit } from './units.service.js';
 import { Unit, UnitConnection, UnitImportResult, UnitLedgerRow } from './units.types.js';
+
+// The plan's unit limit for the caller's association (core/plans.ts).
+const unitLimit = (ctx: Context) => (existing: number, adding: number) =>
+  assertUnitsWithinPlan(ctx.services.config, ctx.org!, existing, adding);
 
 @Resolver(() => Unit)
 export class UnitsResolver {
@@ -59,7 +64,7 @@ export class UnitsResolver {
 
   @Mutation(() => Unit)
   createUnit(@Arg('input', () => UnitInput) input: UnitInput, @Ctx() ctx: Context) {
-    return createUnit(ctx.em, ctx.auth, input);
+    return createUnit(ctx.em, ctx.auth, input, unitLimit(ctx));
   }
 
   @Mutation(() => Unit)
@@ -85,7 +90,7 @@ export class UnitsResolver {
     @Ctx() ctx: Context,
   ) {
     const { text } = await readCsvUpload(file, 5 * 1024 * 1024, 'CSV files');
-    return importUnits(ctx.em, ctx.auth, text);
+    return importUnits(ctx.em, ctx.auth, text, unitLimit(ctx));
   }
 
   @FieldResolver(() => PropertyType)

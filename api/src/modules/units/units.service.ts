@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import type { UnitLimit } from './unit-import.service.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
@@ -9,6 +10,7 @@ import type { UnitFilter, UnitInput } from './units.inputs.js';
 import {
   assessmentGroupExists,
   deleteUnitRow,
+  countUnits,
   insertUnit,
   lockUnit,
   lockUnitHistory,
@@ -108,12 +110,14 @@ export async function createUnit(
   em: EntityManager,
   actor: AuthInfo | null,
   input: UnitInput,
+  limit: UnitLimit = () => undefined,
 ): Promise<Unit> {
   const u = unitValues(input);
   await checkRefs(em, u);
   const [id] = newIds(1);
   try {
     await em.transactional(async (tx) => {
+      limit(await countUnits(tx), 1);
       await insertUnit(tx, id, u);
       await recordTenantAudit(tx, actor, {
         entityType: 'Unit',

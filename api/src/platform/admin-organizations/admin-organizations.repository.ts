@@ -145,7 +145,7 @@ export async function insertStatusChange(
     organizationId: string;
     fromStatus: OrganizationStatus | null;
     toStatus: OrganizationStatus;
-    changedBy: string;
+    changedBy: string | null;
     reason: string;
   },
 ) {

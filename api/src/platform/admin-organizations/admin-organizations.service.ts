@@ -200,11 +200,27 @@ function validateTenant(input: CreateTenantInput) {
 // membership and invitation, its first status-history row, an audit entry, and the invitation
 // email. The rows are written in one platform transaction that commits only after the email went
 // out; a failure at any step rolls them back and drops the database, so a retry starts clean.
+// What self-service sign-up (platform/billing) adds: the subscription the checkout started, the
+// contact's name for a new account, and an activation email instead of an invitation.
+export interface TenantSubscription {
+  contactName: string;
+  billingStatus: 'active' | 'trialing';
+  billingInterval: 'monthly' | 'annual';
+  readOnlyFrom: Date | null;
+  paymentDate: string | null;
+  renewalDate: string | null;
+  confirmationNumber: string | null;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+}
+
+// `actor` is the super admin who asked, or null for self-service sign-up (the platform itself).
 export async function createTenant(
   services: Services,
-  actor: { userId: string; impersonatedBy?: string },
+  actor: { userId: string; impersonatedBy?: string } | null,
   input: CreateTenantInput,
   faults: CreateTenantFaults = {},
+  subscription: TenantSubscription | null = null,
 ): Promise<string> {
   const v = validateTenant(input);
   const step = (done: CreateTenantStep) => {
@@ -234,11 +250,22 @@ export async function createTenant(
         planLevel: v.planLevel,
         timeZone: v.timeZone,
         fiscalYearStartMonth: v.fiscalYearStartMonth,
+        ...(subscription && {
+          billingStatus: subscription.billingStatus,
+          billingInterval: subscription.billingInterval,
+          readOnlyFrom: subscription.readOnlyFrom,
+          paymentDate: subscription.paymentDate,
+          renewalDate: subscription.renewalDate,
+          confirmationNumber: subscription.confirmationNumber,
+          stripeCustomerId: subscription.stripeCustomerId,
+          stripeSubscriptionId: subscription.stripeSubscriptionId,
+        }),
       });
       await tx.flush();
       step('organization');
       const user =
-        (await tx.findOne(User, { email: v.email })) ?? tx.create(User, { email: v.email });
+        (await tx.findOne(User, { email: v.email })) ??
+        tx.create(User, { email: v.email, name: subscription?.contactName ?? null });
       await tx.flush();
       step('user');
       tx.create(Membership, {
@@ -256,7 +283,7 @@ export async function createTenant(
         userId: user.id,
         role: Role.ADMIN,
         tokenHash: hash,
-        invitedBy: actor.userId,
+        invitedBy: actor?.userId ?? null,
         expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
       });
       step('invitation');
@@ -264,13 +291,13 @@ export async function createTenant(
         organizationId: id,
         fromStatus: null,
         toStatus: OrganizationStatus.ACTIVE,
-        changedBy: actor.userId,
-        reason: 'Created',
+        changedBy: actor?.userId ?? null,
+        reason: actor ? 'Created' : 'Signed up',
       });
       step('history');
       await recordAudit(tx, {
-        actor,
-        action: 'organization.create',
+        actor: actor ?? { userId: null },
+        action: actor ? 'organization.create' : 'organization.signup',
         entityType: 'Organization',
         entityId: id,
         organizationId: id,
@@ -278,12 +305,22 @@ export async function createTenant(
       });
       step('audit');
       // Last: once the email is out, only the commit remains.
-      await services.mailer.send({
-        to: v.email,
-        subject: `You are invited to ${v.name} on Covenant`,
-        template: 'invitation',
-        body: `You have been invited to join ${v.name} on Covenant as admin.\n\nOpen this link to accept (it is valid 7 days): ${services.publicUrl}/activate?token=${encodeURIComponent(token)}`,
-      });
+      const link = `${services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
+      await services.mailer.send(
+        subscription
+          ? {
+              to: v.email,
+              subject: `Activate ${v.name} on Covenant`,
+              template: 'activation',
+              body: `Welcome to Covenant, ${subscription.contactName}. ${v.name} is ready.\n\nOpen this link to set your password and sign in (it works once and is valid 7 days): ${link}`,
+            }
+          : {
+              to: v.email,
+              subject: `You are invited to ${v.name} on Covenant`,
+              template: 'invitation',
+              body: `You have been invited to join ${v.name} on Covenant as admin.\n\nOpen this link to accept (it is valid 7 days): ${link}`,
+            },
+      );
       step('email');
     });
   } catch (err) {

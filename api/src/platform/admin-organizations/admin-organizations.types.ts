@@ -6,6 +6,7 @@ import { MembershipStatus } from '../users/memberships.entity.js';
 // The plan levels an organization can be on (organizations.plan_level holds the lowercase value).
 export enum PlanLevel {
   TRIAL = 'trial',
+  STARTER = 'starter',
   STANDARD = 'standard',
   PROFESSIONAL = 'professional',
   ENTERPRISE = 'enterprise',

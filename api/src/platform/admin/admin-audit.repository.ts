@@ -6,7 +6,7 @@ import { sql } from '../../db/sql.js';
 export function insertPlatformAudit(
   em: EntityManager,
   row: {
-    actorUserId: string;
+    actorUserId: string | null;
     impersonatedBy: string | null;
     organizationId: string | null;
     action: string;

@@ -7,7 +7,8 @@ import { insertPlatformAudit } from './admin-audit.repository.js';
 export async function recordAudit(
   em: EntityManager,
   entry: {
-    actor: AuthInfo | { userId: string; impersonatedBy?: string };
+    // userId null: the platform itself (self-service sign-up, a payment processor's webhook).
+    actor: AuthInfo | { userId: string | null; impersonatedBy?: string };
     action: string;
     entityType: string;
     entityId?: string | null;

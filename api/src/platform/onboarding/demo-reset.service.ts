@@ -101,6 +101,8 @@ async function ensureAdmin(
       email: profile.admin,
       name: `${profile.name} Treasurer`,
       passwordHash: await hashPassword(password),
+      // As at the first start (demo-seed.service.ts): the demo's treasurer knows the app.
+      hasSeenIntro: true,
     });
     credentials.push({ role: 'Tenant admin', email: user.email, password, organization: org.name });
   }

@@ -2,14 +2,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Services } from '../../core/context.js';
-import { todayIn } from '../../core/dates.js';
+import { addMonths, todayIn } from '../../core/dates.js';
 import { Role } from '../../core/roles.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import {
   createOrganization,
   updateOrganizationSettings,
 } from '../organizations/organizations.service.js';
-import type { Organization } from '../organizations/organizations.entity.js';
+import { Organization } from '../organizations/organizations.entity.js';
 import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
 import { seedDemoApiTokens, seedDemoIdeas, seedDemoSignIns } from './demo-activity.js';
@@ -40,7 +40,18 @@ export async function createDemoOrganization(
     fiscalYearStartMonth: profile.fiscalYearStartMonth,
   });
   const em = services.platformOrm.em.fork() as EntityManager;
-  await updateOrganizationSettings(em, org.id, { demo: profile.key });
+  // The books are built for it (no setup wizard), and it pays for Professional like a customer
+  // who signed up a year ago (annual) or this month (monthly).
+  await updateOrganizationSettings(em, org.id, { demo: profile.key, onboardingComplete: true });
+  const annual = profile.key === MAPLE_RIDGE.key;
+  const paid = `${addMonths(todayIn(profile.timeZone), annual ? -4 : 0).slice(0, 8)}01`;
+  await em.nativeUpdate(Organization, org.id, {
+    planLevel: 'professional',
+    billingInterval: annual ? 'annual' : 'monthly',
+    paymentDate: paid,
+    renewalDate: addMonths(paid, annual ? 12 : 1),
+    confirmationNumber: annual ? 'in_1QmR4aLkdIwHu7ix0Maple' : 'in_1QmR7bLkdIwHu7ixHarbor',
+  });
   return org;
 }
 
@@ -76,6 +87,8 @@ export async function seedFirstStart(
     passwordHash: await hashPassword(ownerPassword),
     isSuperadmin: true,
     isPlatformOwner: true,
+    // Demo users have used the app for months: no first-sign-in tour (dozens of journeys sign in).
+    hasSeenIntro: true,
   });
   credentials.push({
     role: 'Platform owner (super admin)',
@@ -91,6 +104,7 @@ export async function seedFirstStart(
       email: profile.admin,
       name: `${profile.name} Treasurer`,
       passwordHash: await hashPassword(password),
+      hasSeenIntro: true,
     });
     em.create(Membership, { user: admin, organization: org.id, role: Role.ADMIN });
     credentials.push({

@@ -24,7 +24,7 @@ import { buildDemoBooks, createDemoOrganization, seedFirstStart } from './demo-s
 // fixed day to show they are the same, and one association is reset.
 
 const LOGIN =
-  'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken organization { id name role timeZone fiscalYearStartMonth settings } } } }';
+  'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken hasSeenIntro organization { id name role timeZone fiscalYearStartMonth settings } } } }';
 
 describe('demo data', () => {
   let app: TestApp;
@@ -75,10 +75,12 @@ describe('demo data', () => {
     for (const d of demo) expect(d.password.length).toBeGreaterThanOrEqual(16);
 
     const owner = await app.gql(
-      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { user { isSuperadmin isPlatformOwner } organization { id } } } }',
+      'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { hasSeenIntro user { isSuperadmin isPlatformOwner } organization { id } } } }',
       { e: demo[0].email, p: demo[0].password },
     );
+    // Demo users have used the app for months: no first-sign-in tour for any of them.
     expect(owner.body.data!.login).toEqual({
+      hasSeenIntro: true,
       user: { isSuperadmin: true, isPlatformOwner: true },
       organization: null,
     });
@@ -86,8 +88,9 @@ describe('demo data', () => {
     const names: string[] = [];
     for (const admin of demo.slice(1)) {
       const login = await app.gql(LOGIN, { e: admin.email, p: admin.password });
-      const { accessToken, organization } = login.body.data!.login;
+      const { accessToken, organization, hasSeenIntro } = login.body.data!.login;
       expect(organization).toMatchObject({ name: admin.organization, role: 'ADMIN' });
+      expect(hasSeenIntro).toBe(true);
       names.push(organization.name);
       const accounts = await app.gql('{ accounts { number fundType } }', {}, accessToken);
       expect(accounts.body.data!.accounts.length).toBeGreaterThanOrEqual(10);

@@ -33,7 +33,7 @@ export function insertInvitation(
     userId: string;
     role: Role;
     tokenHash: string;
-    invitedBy: string;
+    invitedBy: string | null;
     expiresAt: Date;
   },
 ) {

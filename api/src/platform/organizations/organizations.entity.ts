@@ -13,6 +13,7 @@ export class Organization {
     | 'dbCluster'
     | 'timeZone'
     | 'fiscalYearStartMonth'
+    | 'billingStatus'
     | 'createdAt'
     | 'updatedAt';
 
@@ -39,6 +40,23 @@ export class Organization {
 
   @Property({ type: 'date', nullable: true })
   renewalDate?: string | null;
+
+  // The subscription (platform/billing): Stripe's customer and subscription, how it pays, and when
+  // writes stop (the end of a past-due grace or of a trial without payment; null while paid up).
+  @Property({ type: 'string' })
+  billingStatus: string = 'active';
+
+  @Property({ type: 'string', nullable: true })
+  billingInterval?: string | null;
+
+  @Property({ type: 'datetime', nullable: true })
+  readOnlyFrom?: Date | null;
+
+  @Property({ type: 'string', nullable: true })
+  stripeCustomerId?: string | null;
+
+  @Property({ type: 'string', nullable: true })
+  stripeSubscriptionId?: string | null;
 
   @Property({ type: 'json' })
   settings: Record<string, unknown> = {};

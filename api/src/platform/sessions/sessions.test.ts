@@ -27,6 +27,7 @@ describe('login', () => {
     const b = await createOrg(app.services, 'Beta Heights');
     const user = await createUser(app.services, {
       email: 'Treasurer@Alpha.test',
+      hasSeenIntro: false,
       memberships: [{ org: b, role: Role.VIEWER }, { org: a }],
     });
     const res = await app.gql(LOGIN, { email: 'treasurer@alpha.test', password: TEST_PASSWORD });

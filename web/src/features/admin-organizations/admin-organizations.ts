@@ -2,7 +2,7 @@
 // their own.
 
 export type OrganizationStatus = 'ACTIVE' | 'SUSPENDED' | 'ARCHIVED';
-export type PlanLevel = 'TRIAL' | 'STANDARD' | 'PROFESSIONAL' | 'ENTERPRISE';
+export type PlanLevel = 'TRIAL' | 'STARTER' | 'STANDARD' | 'PROFESSIONAL' | 'ENTERPRISE';
 
 export const STATUS_LABELS: Record<OrganizationStatus, string> = {
   ACTIVE: 'Active',
@@ -12,6 +12,7 @@ export const STATUS_LABELS: Record<OrganizationStatus, string> = {
 
 export const PLAN_LABELS: Record<PlanLevel, string> = {
   TRIAL: 'Trial',
+  STARTER: 'Starter',
   STANDARD: 'Standard',
   PROFESSIONAL: 'Professional',
   ENTERPRISE: 'Enterprise',

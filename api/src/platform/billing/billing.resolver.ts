@@ -1,0 +1,58 @@
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../core/context.js';
+import { OrganizationMembership } from '../users/users.types.js';
+import { organizationBilling, pricing, signupStatus, startSignup } from './billing.service.js';
+import {
+  OrganizationBilling,
+  Pricing,
+  SignupInput,
+  SignupStarted,
+  SignupStatus,
+} from './billing.types.js';
+
+@Resolver()
+export class BillingResolver {
+  @Query(() => Pricing, {
+    description: 'The pricing page: plans from configuration, and whether sign-up is open',
+  })
+  pricing(@Ctx() ctx: Context): Pricing {
+    return pricing(ctx.services);
+  }
+
+  @Mutation(() => SignupStarted, {
+    description:
+      'Sign up a new association: a Stripe Checkout session to pay at (or, with open registration and no Stripe, a trial provisioned at once). Rate limited like register; FORBIDDEN when sign-up is closed',
+  })
+  startSignup(
+    @Arg('input', () => SignupInput) input: SignupInput,
+    @Ctx() ctx: Context,
+  ): Promise<SignupStarted> {
+    return startSignup(ctx, input);
+  }
+
+  @Query(() => SignupStatus, {
+    description:
+      'Where a sign-up is (waiting for payment, setting up, ready: the activation email is out), asked with the key startSignup gave; NOT_FOUND otherwise',
+  })
+  signupStatus(
+    @Arg('id', () => ID) id: string,
+    @Arg('key', () => String) key: string,
+    @Ctx() ctx: Context,
+  ): Promise<SignupStatus> {
+    return signupStatus(ctx, id, key);
+  }
+}
+
+@Resolver(() => OrganizationMembership)
+export class MembershipBillingResolver {
+  @FieldResolver(() => OrganizationBilling, {
+    nullable: true,
+    description: 'Plan, limits and subscription state (read-only when a payment lapsed)',
+  })
+  billing(
+    @Root() m: OrganizationMembership,
+    @Ctx() ctx: Context,
+  ): Promise<OrganizationBilling | null> {
+    return organizationBilling(ctx.services, m.id);
+  }
+}

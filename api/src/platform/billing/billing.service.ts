@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import type { BillingInterval as Interval, PlanConfig } from '../../config.js';
+import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
+import type { Context, Services } from '../../core/context.js';
+import { addDays, addMonths, dateIn } from '../../core/dates.js';
+import { badInput, forbidden, notFound } from '../../core/errors/app-error.js';
+import { isId } from '../../core/ids.js';
+import { isReadOnly, planLimits } from '../../core/plans.js';
+import { findTenant, forgetTenant } from '../../core/tenancy/tenant-door.js';
+import { recordAudit } from '../admin/admin-audit.service.js';
+import { createTenant } from '../admin-organizations/admin-organizations.service.js';
+import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
+import { normalizeEmail } from '../users/users.service.js';
+import {
+  claimSignup,
+  eventSeen,
+  finishSignup,
+  insertSignup,
+  markPaid,
+  organizationForSubscription,
+  recordEvent,
+  selectRenewalDate,
+  selectSignup,
+  setCheckoutSession,
+  startGrace,
+} from './billing.repository.js';
+import { stripeClient } from './billing.stripe.js';
+import {
+  BillingInterval,
+  type BillingStatus,
+  type OrganizationBilling,
+  type Pricing,
+  type SignupInput,
+  SignupMode,
+  type SignupStarted,
+  type SignupState,
+  type SignupStatus,
+} from './billing.types.js';
+
+// Self-service onboarding: the pricing page, sign-up → Stripe Checkout → the signed webhook →
+// provisioning through the admin panel's own createTenant → an activation email; then the
+// subscription's life (renewals, a failed payment's grace, read-only, back on payment).
+
+export function signupMode(services: Services): SignupMode {
+  if (services.config.billing.stripe) return SignupMode.CHECKOUT;
+  return services.config.allowOpenRegistration ? SignupMode.TRIAL : SignupMode.CLOSED;
+}
+
+export function pricing(services: Services): Pricing {
+  const { plans, trialDays } = services.config.billing;
+  return {
+    mode: signupMode(services),
+    trialDays,
+    plans: plans.map((p) => ({
+      level: p.level as PlanLevel,
+      name: p.name,
+      maxUnits: p.maxUnits,
+      aiPlanning: p.aiPlanning,
+      contactSales: p.contactSales,
+      monthlyPrice: p.monthlyCents,
+      annualPrice: p.annualCents,
+      annualSavingsPercent:
+        p.monthlyCents && p.annualCents !== null
+          ? Math.floor((1 - p.annualCents / (12 * p.monthlyCents)) * 100)
+          : null,
+    })),
+  };
+}
+
+function planFor(services: Services, input: SignupInput): PlanConfig {
+  const plan = services.config.billing.plans.find((p) => p.level === input.planLevel);
+  if (!plan || plan.contactSales) {
+    throw badInput(
+      [{ field: 'planLevel', message: 'Choose a plan offered on the pricing page' }],
+      plan
+        ? `${plan.name} is sold by contract: contact us`
+        : 'Choose a plan offered on the pricing page',
+    );
+  }
+  if (plan.maxUnits !== null && input.unitCount > plan.maxUnits) {
+    const bigger = services.config.billing.plans.find(
+      (p) => p.maxUnits === null || p.maxUnits >= input.unitCount,
+    );
+    const message = `${plan.name} covers up to ${plan.maxUnits} units${
+      bigger ? `: choose ${bigger.name} for ${input.unitCount}` : ''
+    }`;
+    throw badInput([{ field: 'unitCount', message }], message);
+  }
+  return plan;
+}
+
+export async function startSignup(ctx: Context, input: SignupInput): Promise<SignupStarted> {
+  const mode = signupMode(ctx.services);
+  if (mode === SignupMode.CLOSED) throw forbidden('Sign-up is closed');
+  const email = normalizeEmail(input.email);
+  await ctx.services.rateLimiter.consume('register', { ip: ctx.meta.ip, email });
+  const associationName = input.associationName.trim();
+  const contactName = input.contactName.trim();
+  const details = [
+    ...(associationName
+      ? []
+      : [{ field: 'associationName', message: 'Enter the association name' }]),
+    ...(contactName ? [] : [{ field: 'contactName', message: 'Enter your name' }]),
+  ];
+  if (details.length) throw badInput(details, details[0].message);
+  const plan = planFor(ctx.services, input);
+  const { trialDays, stripe } = ctx.services.config.billing;
+  const id = randomUUID();
+  const { token: statusKey, hash } = newOpaqueToken();
+  const em = ctx.platformEm;
+  await insertSignup(em, {
+    id,
+    association_name: associationName,
+    contact_name: contactName,
+    email,
+    unit_count: input.unitCount,
+    plan_level: plan.level,
+    billing_interval: input.interval,
+    trial: mode === SignupMode.TRIAL || trialDays > 0,
+    status_key_hash: hash,
+  });
+  const base = ctx.services.publicUrl;
+  if (mode === SignupMode.TRIAL) {
+    // No payment: provisioned at once, in the background; the browser polls signupStatus.
+    void provisionSignup(ctx.services, id, null).catch(() => undefined);
+    return { signupId: id, statusKey, checkoutUrl: null };
+  }
+  const session = await stripeClient(stripe!).checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: stripe!.prices[`${plan.level}:${input.interval}`], quantity: 1 }],
+    customer_email: email,
+    client_reference_id: id,
+    metadata: { signupId: id, planLevel: plan.level, interval: input.interval },
+    subscription_data: {
+      metadata: { signupId: id },
+      ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
+    },
+    success_url: `${base}/signup/setting-up?signup=${id}&key=${encodeURIComponent(statusKey)}`,
+    cancel_url: `${base}/pricing?canceled=1`,
+  });
+  await setCheckoutSession(em, id, session.id);
+  if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+  return { signupId: id, statusKey, checkoutUrl: session.url };
+}
+
+export async function signupStatus(ctx: Context, id: string, key: string): Promise<SignupStatus> {
+  const row = isId(id) ? await selectSignup(ctx.platformEm, id) : null;
+  // A wrong key is the same NOT_FOUND as no sign-up: the key is the only proof.
+  if (!row || row.status_key_hash !== hashOpaqueToken(key)) throw notFound('Sign-up');
+  return {
+    state: row.status as SignupState,
+    associationName: row.association_name,
+    email: row.email,
+  };
+}
+
+const fromUnix = (seconds: number) => new Date(seconds * 1000);
+const utcDate = (at: Date) => dateIn('UTC', at);
+
+// Provisions a sign-up's association, once. `checkout` is the completed Stripe Checkout session
+// (null for a trial without payment). A failure leaves nothing behind (createTenant is atomic),
+// marks the sign-up failed and is thrown, so the webhook answers non-2xx and Stripe retries.
+export async function provisionSignup(
+  services: Services,
+  signupId: string,
+  checkout: Stripe.Checkout.Session | null,
+  at: Date = new Date(),
+): Promise<string | null> {
+  const em = services.platformOrm.em.fork() as EntityManager;
+  const signup = await claimSignup(em, signupId);
+  if (!signup) {
+    const row = await selectSignup(em, signupId);
+    if (row?.status === 'provisioning') {
+      throw new Error(`Sign-up ${signupId} is being provisioned by another delivery`);
+    }
+    return row?.organization_id ?? null; // ready already (a replay), or unknown
+  }
+  const { trialDays } = services.config.billing;
+  const today = utcDate(at);
+  const interval = signup.billing_interval as Interval;
+  const trialing = signup.trial && trialDays > 0;
+  const renewal = trialing
+    ? addDays(today, trialDays)
+    : addMonths(today, interval === BillingInterval.ANNUAL ? 12 : 1);
+  const id = (v: string | { id: string } | null | undefined) =>
+    typeof v === 'string' ? v : (v?.id ?? null);
+  try {
+    const orgId = await createTenant(
+      services,
+      null,
+      {
+        name: signup.association_name,
+        adminEmail: signup.email,
+        planLevel: signup.plan_level as PlanLevel,
+      },
+      {},
+      {
+        contactName: signup.contact_name,
+        billingStatus: trialing ? 'trialing' : 'active',
+        billingInterval: interval,
+        // A trial without payment stops taking writes when it ends (plus no grace: nothing failed).
+        readOnlyFrom: checkout ? null : new Date(at.getTime() + trialDays * 86_400_000),
+        paymentDate: checkout && !trialing ? today : null,
+        renewalDate: renewal,
+        confirmationNumber: checkout ? (id(checkout.invoice) ?? checkout.id) : null,
+        stripeCustomerId: checkout ? id(checkout.customer) : null,
+        stripeSubscriptionId: checkout ? id(checkout.subscription) : null,
+      },
+    );
+    await finishSignup(em, signupId, { organizationId: orgId });
+    return orgId;
+  } catch (err) {
+    await finishSignup(em, signupId, { error: err instanceof Error ? err.message : String(err) });
+    throw err;
+  }
+}
+
+function subscriptionOf(obj: Record<string, unknown>): string | null {
+  const direct = obj.subscription;
+  if (typeof direct === 'string') return direct;
+  // Newer API versions name an invoice's subscription under parent.subscription_details.
+  const parent = obj.parent as { subscription_details?: { subscription?: unknown } } | undefined;
+  const nested = parent?.subscription_details?.subscription;
+  if (typeof nested === 'string') return nested;
+  return (direct as { id?: string } | null)?.id ?? null;
+}
+
+const idOf = (v: unknown): string | null =>
+  typeof v === 'string' ? v : ((v as { id?: string } | null)?.id ?? null);
+
+export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+
+// One verified Stripe event, idempotent per event id: a replay does nothing twice.
+export async function handleStripeEvent(
+  services: Services,
+  event: Stripe.Event,
+): Promise<WebhookOutcome> {
+  const em = services.platformOrm.em.fork() as EntityManager;
+  if (await eventSeen(em, event.id)) return 'duplicate';
+  const obj = event.data.object as unknown as Record<string, unknown>;
+  let orgId: string | null = null;
+  let outcome: WebhookOutcome = 'processed';
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object as Stripe.Checkout.Session;
+      const signupId = session.client_reference_id ?? session.metadata?.signupId ?? null;
+      if (!signupId || !isId(signupId) || !(await selectSignup(em, signupId))) {
+        outcome = 'ignored'; // not a sign-up of ours
+        break;
+      }
+      orgId = await provisionSignup(services, signupId, session, fromUnix(event.created));
+      break;
+    }
+    case 'invoice.paid': {
+      orgId = await organizationForSubscription(em, subscriptionOf(obj), idOf(obj.customer));
+      if (!orgId) {
+        outcome = 'ignored'; // e.g. the first invoice, before its checkout provisioned anything
+        break;
+      }
+      const lines = (obj.lines as { data?: { period?: { end?: number } }[] } | undefined)?.data;
+      const periodEnd = lines?.[0]?.period?.end ?? (obj.period_end as number | undefined);
+      const paidAt =
+        (obj.status_transitions as { paid_at?: number | null } | undefined)?.paid_at ??
+        event.created;
+      await markPaid(em, orgId, {
+        paymentDate: utcDate(fromUnix(paidAt)),
+        renewalDate: periodEnd ? utcDate(fromUnix(periodEnd)) : null,
+        confirmationNumber: (obj.number as string | null) ?? (obj.id as string),
+      });
+      break;
+    }
+    case 'invoice.payment_failed':
+    case 'customer.subscription.deleted': {
+      const subscription =
+        event.type === 'customer.subscription.deleted' ? idOf(obj.id) : subscriptionOf(obj);
+      orgId = await organizationForSubscription(em, subscription, idOf(obj.customer));
+      if (!orgId) {
+        outcome = 'ignored';
+        break;
+      }
+      await startGrace(
+        em,
+        orgId,
+        event.type === 'invoice.payment_failed' ? 'past_due' : 'canceled',
+        services.config.billing.graceDays,
+      );
+      break;
+    }
+    default:
+      outcome = 'ignored';
+  }
+  if (orgId && outcome === 'processed' && event.type !== 'checkout.session.completed') {
+    await recordAudit(em, {
+      actor: { userId: null },
+      action: `billing.${event.type}`,
+      entityType: 'Organization',
+      entityId: orgId,
+      organizationId: orgId,
+      details: { eventId: event.id },
+    });
+    // At once in this process; the others see it within the directory's 60 s.
+    forgetTenant(services, orgId);
+  }
+  await recordEvent(em, { id: event.id, type: event.type, organizationId: orgId });
+  return outcome;
+}
+
+// The plan and subscription of an organization the caller belongs to (OrganizationMembership).
+export async function organizationBilling(
+  services: Services,
+  orgId: string,
+): Promise<OrganizationBilling | null> {
+  const entry = await findTenant(services, orgId);
+  if (!entry) return null;
+  const renewalDate = await selectRenewalDate(
+    services.platformOrm.em.fork() as EntityManager,
+    orgId,
+  );
+  const plan = planLimits(services.config, entry.planLevel);
+  return {
+    planLevel: entry.planLevel as PlanLevel,
+    planName: plan.name,
+    status: entry.billingStatus as BillingStatus,
+    readOnly: isReadOnly(entry),
+    readOnlyFrom: entry.readOnlyFrom,
+    renewalDate,
+    maxUnits: plan.maxUnits,
+    aiPlanning: plan.aiPlanning,
+  };
+}

@@ -1,0 +1,2 @@
+export { BillingResolver, MembershipBillingResolver } from './billing.resolver.js';
+export { stripeWebhook } from './billing.http.js';

@@ -1,0 +1,19 @@
+import type { RouteRecordRaw } from 'vue-router';
+
+const routes: RouteRecordRaw[] = [
+  {
+    // After the intro tour, for those who can write (viewers are sent home by the guard).
+    path: '/setup',
+    name: 'setup',
+    component: () => import('./views/SetupWizardPage.vue'),
+    meta: {
+      requiresAuth: true,
+      requiresOrganization: true,
+      roles: ['ADMIN', 'USER'],
+      title: 'Set up your association',
+      nav: 'dashboard',
+    },
+  },
+];
+
+export default routes;
