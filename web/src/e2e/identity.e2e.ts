@@ -88,6 +88,12 @@ describe('browser journey: identity and access', () => {
     await invitee.click('[data-testid="activate-submit"]');
     await invitee.waitForURL(/\/dashboard$/);
     await expect.poll(() => invitee.textContent('[data-testid="org-role"]')).toMatch(/viewer/i);
+    // A viewer's first sign-in: the intro tour too, but no setup wizard after it.
+    await invitee.locator('.cv-tour').waitFor();
+    await invitee.getByRole('button', { name: 'Skip tour' }).click();
+    await invitee.locator('.cv-tour').waitFor({ state: 'detached' });
+    await invitee.waitForTimeout(500);
+    expect(new URL(invitee.url()).pathname).toBe('/dashboard');
     await other.close();
   });
 
