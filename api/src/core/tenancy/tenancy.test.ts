@@ -174,6 +174,9 @@ describe('tenant directory', () => {
       location: { cluster: 'default', database: org.dbName },
       timeZone: 'America/New_York',
       fiscalYearStartMonth: 1,
+      planLevel: 'standard',
+      billingStatus: 'active',
+      readOnlyFrom: null,
     });
     await em().nativeUpdate(Organization, { id: org.id }, { status: OrganizationStatus.SUSPENDED });
     // Cached: a change made elsewhere is seen within the TTL, not at once.
