@@ -33,6 +33,7 @@ export const PLATFORM_TEXT_LIMITS = {
   passkeys: { credential_id: 1400, name: 60 },
   sso_states: { redirect_path: 500 },
   user_identities: { subject: 255, email: 320 },
+  signups: { association_name: 200, contact_name: 120, email: 254 },
 } as const;
 
 // The names the code uses.
