@@ -5,7 +5,7 @@ import type { BillingInterval as Interval, PlanConfig } from '../../config.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { Context, Services } from '../../core/context.js';
 import { addDays, addMonths, dateIn } from '../../core/dates.js';
-import { badInput, forbidden, notFound } from '../../core/errors/app-error.js';
+import { badInput, forbidden, notFound, serviceUnavailable } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { isReadOnly, planLimits } from '../../core/plans.js';
 import { findTenant, forgetTenant } from '../../core/tenancy/tenant-door.js';
@@ -127,7 +127,8 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
     void provisionSignup(ctx.services, id, null).catch(() => undefined);
     return { signupId: id, statusKey, checkoutUrl: null };
   }
-  const session = await stripeClient(stripe!).checkout.sessions.create({
+  // Stripe unreachable or refusing: a typed 503 the browser may retry, never INTERNAL.
+  const session = await createCheckout(stripe!, {
     mode: 'subscription',
     line_items: [{ price: stripe!.prices[`${plan.level}:${input.interval}`], quantity: 1 }],
     customer_email: email,
@@ -140,9 +141,24 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
     success_url: `${base}/signup/setting-up?signup=${id}&key=${encodeURIComponent(statusKey)}`,
     cancel_url: `${base}/pricing?canceled=1`,
   });
+  if (!session) {
+    throw serviceUnavailable('The payment page could not be opened; try again shortly', 30);
+  }
   await setCheckoutSession(em, id, session.id);
   if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
   return { signupId: id, statusKey, checkoutUrl: session.url };
+}
+
+async function createCheckout(
+  config: NonNullable<Services['config']['billing']['stripe']>,
+  params: Stripe.Checkout.SessionCreateParams,
+): Promise<Stripe.Checkout.Session | null> {
+  try {
+    return await stripeClient(config).checkout.sessions.create(params);
+  } catch (err) {
+    console.error('Stripe Checkout session failed:', err instanceof Error ? err.message : err);
+    return null;
+  }
 }
 
 export async function signupStatus(ctx: Context, id: string, key: string): Promise<SignupStatus> {
