@@ -12,7 +12,8 @@ import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
-import { databaseOf, withDatabase } from './db/connection.js';
+import { budgetLimit } from './core/tenancy/connection-budget.js';
+import { databaseOf, serverRoom, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { initOrm, requestTimeouts } from './db/orm.js';
@@ -113,7 +114,19 @@ export async function startCovenant(
       requestTimeouts(config),
     );
     const platformEm = () => platformOrm!.em.fork() as EntityManager;
+    // One cluster for now (clusterResolver); its room is read once, at start.
+    const room = await serverRoom(platformUrl);
+    const budget = budgetLimit(
+      { ...room, platformPool: config.platformDbPoolSize, headroom: config.dbHeadroom },
+      config.tenantConnectionBudget,
+      config.dbPooler,
+    );
     pool = new TenantPool({
+      budget: {
+        limit: () => budget,
+        queueMax: config.tenantConnectionQueue,
+        waitMs: config.tenantConnectionWaitMs,
+      },
       clusterUrl,
       entities: tenantEntities,
       max: config.tenantPoolMax,

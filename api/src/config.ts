@@ -76,11 +76,16 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9_]+$/)
     .optional(),
-  TENANT_POOL_MAX: z.coerce.number().int().min(1).default(50),
+  TENANT_POOL_MAX: z.coerce.number().int().min(1).default(1000),
   TENANT_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(4),
   PLATFORM_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   DB_ACQUIRE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  TENANT_CONNECTION_BUDGET: z.coerce.number().int().min(1).optional(),
+  TENANT_CONNECTION_QUEUE: z.coerce.number().int().min(0).default(500),
+  TENANT_CONNECTION_WAIT_MS: z.coerce.number().int().min(10).default(2_000),
+  DB_HEADROOM: z.coerce.number().int().min(0).default(10),
+  DB_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
   JWT_SECRET: z.string().min(32).optional(),
   // Seals small secrets at rest (vendor tax ids): 32 random bytes, base64.
   DATA_KEY: z
@@ -363,6 +368,16 @@ export interface Config {
   // before it gets SERVICE_UNAVAILABLE (migrations and provisioning are not bound by them).
   dbStatementTimeoutMs: number;
   dbAcquireTimeoutMs: number;
+  // The connection budget all tenant pools of a cluster share (core/tenancy/connection-budget.ts).
+  // Unset, it is the server's max_connections less its reserved slots, the platform pool and
+  // dbHeadroom (connections left for migrations, provisioning, backups and psql); set, it must fit
+  // in the same room, or start-up refuses. Behind PgBouncer (dbPooler) it counts client
+  // connections to PgBouncer and is not checked against the server.
+  tenantConnectionBudget?: number;
+  tenantConnectionQueue: number;
+  tenantConnectionWaitMs: number;
+  dbHeadroom: number;
+  dbPooler: 'none' | 'pgbouncer';
   jwtSecret?: string;
   dataKey?: string;
   migrateOnStart: boolean;
@@ -469,6 +484,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     platformDbPoolSize: e.PLATFORM_DB_POOL_SIZE,
     dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     dbAcquireTimeoutMs: e.DB_ACQUIRE_TIMEOUT_MS,
+    tenantConnectionBudget: e.TENANT_CONNECTION_BUDGET,
+    tenantConnectionQueue: e.TENANT_CONNECTION_QUEUE,
+    tenantConnectionWaitMs: e.TENANT_CONNECTION_WAIT_MS,
+    dbHeadroom: e.DB_HEADROOM,
+    dbPooler: e.DB_POOLER,
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     // With an external database, production refuses to start on drift; development migrates.

@@ -54,3 +54,16 @@ export async function dropDatabase(url: string, dbName: string) {
     c.query(`DROP DATABASE IF EXISTS "${assertDbName(dbName)}" WITH (FORCE)`),
   );
 }
+
+// The connections a server has room for: max_connections less the slots kept for superusers
+// (and, from PostgreSQL 16, for roles granted pg_use_reserved_connections).
+export async function serverRoom(url: string): Promise<{ max: number; reserved: number }> {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query<{ max: number; su: number; rsv: number }>(
+      `SELECT current_setting('max_connections')::int AS max,
+              current_setting('superuser_reserved_connections')::int AS su,
+              coalesce(current_setting('reserved_connections', true), '0')::int AS rsv`,
+    );
+    return { max: rows[0].max, reserved: rows[0].su + rows[0].rsv };
+  });
+}

@@ -35,9 +35,11 @@ export async function openTenant(services: Door, orgId: string): Promise<TenantS
   return { org, em: orm.em.fork() as EntityManager };
 }
 
-// A status change takes effect at once in this process (others within the directory's TTL).
+// A status change or a move takes effect at once in this process (others within the directory's
+// TTL): the directory entry goes, and so do the pool's ORM and checked identity for it.
 export function forgetTenant(services: Door, orgId: string) {
   services.directory.invalidate(orgId);
+  services.pool.forget(orgId);
 }
 
 export function inactive(org: TenantEntry) {

@@ -3,6 +3,7 @@ import type { MetadataStorage } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import { withDatabase } from '../../db/connection.js';
 import { ormOptions, type DbTimeouts, type EntityList } from '../../db/orm.js';
+import { ConnectionBudget } from './connection-budget.js';
 import type { TenantLocation } from './tenant-directory.js';
 
 export interface TenantPoolOptions {
@@ -14,8 +15,10 @@ export interface TenantPoolOptions {
   logSql?: boolean;
   // Bounds on a request's wait for its tenant's database; unset, it waits as long as it takes.
   timeouts?: DbTimeouts;
-  // Grace period before an evicted tenant's connections close, so in-flight requests finish.
+  // Grace period before an evicted tenant's ORM closes, so in-flight requests finish.
   closeDelayMs?: number;
+  // The connection budget of each cluster (all its tenant pools together); unset, no budget.
+  budget?: { limit: (cluster: string) => number; queueMax: number; waitMs: number };
 }
 
 // The parts of MikroORM's bootstrap that `init` runs after discovery; private in its typings.
@@ -26,6 +29,80 @@ interface OrmInternals {
 }
 
 export class TenantIdentityError extends Error {}
+
+// The parts of a knex pool (tarn) the connection budget works with. `creator` and `destroyer` are
+// wrapped so that every new connection first takes a slot and gives it back when closed; `check()` with no idle allowance closes the free
+// connections at once (what tarn's own reaper does after idleTimeoutMillis). The events are tarn's
+// public ones.
+interface TarnPool {
+  creator: () => Promise<unknown>;
+  destroyer: (connection: unknown) => unknown;
+  idleTimeoutMillis: number;
+  check(): void;
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+  numPendingCreates(): number;
+  on(event: 'release', fn: () => void): void;
+}
+
+export function assertTarn(pool: unknown): TarnPool {
+  const p = pool as Partial<TarnPool> | undefined;
+  const missing = [
+    typeof p?.creator !== 'function' && 'creator',
+    typeof p?.destroyer !== 'function' && 'destroyer',
+    typeof p?.idleTimeoutMillis !== 'number' && 'idleTimeoutMillis',
+    typeof p?.check !== 'function' && 'check()',
+    typeof p?.numFree !== 'function' && 'numFree()',
+    typeof p?.on !== 'function' && 'on()',
+  ].filter(Boolean);
+  if (missing.length) {
+    throw new Error(
+      `knex's pool (tarn) changed (missing ${missing.join(', ')}): update TenantPool.budgeted`,
+    );
+  }
+  return p as TarnPool;
+}
+
+// One tenant ORM's connections as the budget sees them: the slots it holds, one for each
+// connection open or being opened.
+class Budgeted {
+  slots = 0;
+  lastUsed = performance.now();
+  closed = false;
+
+  constructor(
+    readonly key: string,
+    readonly budget: ConnectionBudget,
+    readonly tarn: TarnPool,
+  ) {}
+
+  give() {
+    this.slots--;
+    this.budget.release();
+  }
+
+  get idle() {
+    return (
+      this.tarn.numUsed() === 0 &&
+      this.tarn.numPendingAcquires() === 0 &&
+      this.tarn.numPendingCreates() === 0
+    );
+  }
+
+  // Closes the free connections now; true when there were any.
+  closeFree(): boolean {
+    if (this.tarn.numFree() === 0) return false;
+    const keep = this.tarn.idleTimeoutMillis;
+    this.tarn.idleTimeoutMillis = 0;
+    try {
+      this.tarn.check();
+    } finally {
+      this.tarn.idleTimeoutMillis = keep;
+    }
+    return true;
+  }
+}
 
 // The shared-metadata open reaches into MikroORM's private bootstrap. An upgrade that renames or
 // drops those parts must fail loudly here (and in the tenancy tests), not half-initialise an ORM.
@@ -44,27 +121,32 @@ export function assertInternals(orm: MikroORM): OrmInternals {
   return internals as OrmInternals;
 }
 
-// location → MikroORM instance, LRU-bounded: connections = open tenants × a small pool.
+// location → MikroORM instance, LRU-bounded (memory: an instance with shared metadata is small).
 // Entity metadata is discovered once and shared, so a cold tenant costs a connection, not a
-// discovery run.
+// discovery run. Connections are bounded separately: every tenant pool of a cluster draws on the
+// cluster's connection budget (connection-budget.ts), so open tenants × pool size may exceed it
+// while the connections actually open never do.
 export class TenantPool {
   private readonly lru: LRUCache<string, Promise<MikroORM>>;
   private metadata?: MetadataStorage;
+  private readonly budgets = new Map<string, ConnectionBudget>();
+  // Every ORM not yet closed, least recently used first (evicted ones stay until they close).
+  private readonly live = new Set<Budgeted>();
+  private readonly closing = new WeakMap<MikroORM, Promise<void>>();
+  // location → the organization its tenant_identity named, once checked: reopening an evicted
+  // tenant skips the identity query. Dropped by forget() (a move, an archive, a restore).
+  private readonly identities = new LRUCache<string, string>({ max: 100_000 });
   opened = 0;
   closed = 0;
+  identityChecks = 0;
 
   constructor(private readonly opts: TenantPoolOptions) {
     this.lru = new LRUCache({
       max: opts.max,
       dispose: (orm) => {
-        const close = () =>
-          orm
-            .then((o) => o.close(true))
-            .then(() => this.closed++)
-            .catch(() => undefined);
         const delay = opts.closeDelayMs ?? 5_000;
-        if (delay > 0) setTimeout(close, delay).unref();
-        else void close();
+        if (delay > 0) setTimeout(() => void this.close(orm), delay).unref();
+        else void this.close(orm);
       },
     });
   }
@@ -75,6 +157,30 @@ export class TenantPool {
 
   static key(location: TenantLocation) {
     return `${location.cluster}/${location.database}`;
+  }
+
+  // The cluster's budget, made on first use; undefined when the pool has none.
+  budget(cluster: string): ConnectionBudget | undefined {
+    const b = this.opts.budget;
+    if (!b) return undefined;
+    let budget = this.budgets.get(cluster);
+    if (!budget) {
+      budget = new ConnectionBudget({
+        limit: b.limit(cluster),
+        queueMax: b.queueMax,
+        waitMs: b.waitMs,
+        reclaim: () => this.reclaim(cluster),
+      });
+      this.budgets.set(cluster, budget);
+    }
+    return budget;
+  }
+
+  // Open connections of a cluster's tenant pools (what the budget counts).
+  connections(cluster: string) {
+    let n = 0;
+    for (const b of this.live) if (b.key.startsWith(`${cluster}/`)) n += b.slots;
+    return n;
   }
 
   get(location: TenantLocation, orgId: string): Promise<MikroORM> {
@@ -91,7 +197,17 @@ export class TenantPool {
     return orm;
   }
 
+  // An organization that moved, was archived or restored: every location it was checked at is
+  // checked again on its next open. (An ORM still open on an old location is never asked for
+  // again, the directory naming the new one; the LRU and the budget reclaim it like any idle one.)
+  forget(orgId: string) {
+    for (const [key, owner] of this.identities.entries()) {
+      if (owner === orgId) this.identities.delete(key);
+    }
+  }
+
   private async open(location: TenantLocation, orgId: string): Promise<MikroORM> {
+    const key = TenantPool.key(location);
     const url = withDatabase(this.opts.clusterUrl(location.cluster), location.database);
     const options: Options = {
       ...ormOptions(
@@ -117,29 +233,121 @@ export class TenantPool {
       this.metadata = orm.getMetadata();
     }
     this.opened++;
+    const budget = this.budget(location.cluster);
+    if (budget) this.budgeted(key, orm, budget);
+    if (this.identities.get(key) === orgId) return orm;
     let rows: { organization_id: string }[];
     try {
+      this.identityChecks++;
       // Defense in depth: the database must say it belongs to the organization we resolved.
       rows = await orm.em
         .getConnection()
         .execute<{ organization_id: string }[]>('SELECT organization_id FROM tenant_identity');
     } catch (err) {
       // The database is away (or the query failed): this ORM is not cached, so close it here.
-      await orm.close(true).catch(() => undefined);
+      await this.close(Promise.resolve(orm));
       throw err;
     }
     if (rows[0]?.organization_id !== orgId) {
-      await orm.close(true);
+      await this.close(Promise.resolve(orm));
       throw new TenantIdentityError(
         `Tenant database ${location.database} does not belong to ${orgId}`,
       );
     }
+    this.identities.set(key, orgId);
     return orm;
+  }
+
+  // Every new connection of this ORM first takes a slot of the cluster's budget; the slot comes
+  // back when the connection closes (or its create fails).
+  private budgeted(key: string, orm: MikroORM, budget: ConnectionBudget) {
+    const tarn = assertTarn((orm.em.getConnection().getKnex().client as { pool?: unknown }).pool);
+    const b = new Budgeted(key, budget, tarn);
+    // tarn calls the destroyer once for every connection the creator made (a free one reaped, a
+    // broken one dropped, a late one whose create had timed out, all of them at close).
+    const create = tarn.creator;
+    const destroy = tarn.destroyer;
+    tarn.creator = async () => {
+      await budget.take();
+      b.slots++;
+      // While this create waited for its slot, a released connection may have served the query
+      // that asked for it: the slot goes back rather than open a connection nobody wants.
+      if (tarn.numPendingAcquires() === 0) {
+        b.give();
+        throw new Error('Connection no longer needed');
+      }
+      try {
+        return await create();
+      } catch (err) {
+        b.give();
+        throw err;
+      }
+    };
+    tarn.destroyer = (connection) => {
+      try {
+        return destroy(connection);
+      } finally {
+        b.give();
+      }
+    };
+    tarn.on('release', () => {
+      b.lastUsed = performance.now();
+      // tarn tells before it frees the connection (and hands it to a query of this pool that
+      // waits for one); once it has, a connection left free goes to whoever waits for a slot.
+      if (budget.waiting > 0) {
+        queueMicrotask(() => {
+          if (budget.waiting > 0 && tarn.numPendingAcquires() === 0) b.closeFree();
+        });
+      }
+    });
+    this.live.add(b);
+    budgetOf.set(orm, b);
+  }
+
+  // Frees a slot for a waiter: the pool with free connections that is idle, and of those the least
+  // recently active, closes them. Pools that are all busy give one back on their next release
+  // (the 'release' hook above).
+  private reclaim(cluster: string): boolean {
+    let best: Budgeted | undefined;
+    for (const b of this.live) {
+      if (b.closed || !b.key.startsWith(`${cluster}/`) || b.tarn.numFree() === 0) continue;
+      if (!best || (b.idle && !best.idle) || (b.idle === best.idle && b.lastUsed < best.lastUsed)) {
+        best = b;
+      }
+    }
+    return best ? best.closeFree() : false;
+  }
+
+  private async close(orm: Promise<MikroORM>) {
+    let o: MikroORM;
+    try {
+      o = await orm;
+    } catch {
+      return; // A failed open has nothing to close.
+    }
+    let closing = this.closing.get(o);
+    if (!closing) {
+      closing = o
+        .close(true)
+        .catch(() => undefined)
+        .then(() => {
+          const b = budgetOf.get(o);
+          if (b) {
+            b.closed = true;
+            this.live.delete(b);
+          }
+          this.closed++;
+        });
+      this.closing.set(o, closing);
+    }
+    await closing;
   }
 
   async closeAll() {
     const all = [...this.lru.values()];
     this.lru.clear();
-    await Promise.all(all.map((p) => p.then((o) => o.close(true)).catch(() => undefined)));
+    await Promise.all(all.map((p) => this.close(p)));
   }
 }
+
+const budgetOf = new WeakMap<MikroORM, Budgeted>();
