@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { coldTenantBench } from './cold-tenant.mjs';
 import { ledgerBench } from './ledger.mjs';
+import { tenantsBench } from './tenants.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -70,6 +71,8 @@ const children = [];
 try {
   if (only === 'ledger') {
     await ledgerBench(serverUrl);
+  } else if (only === 'tenants') {
+    await tenantsBench(serverUrl);
   } else {
     await requestPathAndRest();
   }

@@ -1,5 +1,6 @@
 // The programs the test suite drives besides Node: Debian's Chromium (the browser journeys),
-// hledger (the independent check of our books) and nginx (the production web server's config).
+// hledger (the independent check of our books), nginx (the production web server's config) and
+// PgBouncer (the production connection pooler's config).
 // Run before `npm test` and by CI. Missing ones are installed from Debian's packages where this
 // process can (root, apt-get); otherwise it stops at once with one line saying what to install,
 // rather than letting a dozen test files fail one by one.
@@ -21,6 +22,12 @@ const TOOLS = [
     packages: ['nginx'],
     present: () => onPath('nginx') || existsSync('/usr/sbin/nginx'),
     // The tests run the nginx binary themselves; the package's service must not start.
+    quietService: true,
+  },
+  {
+    name: 'PgBouncer',
+    packages: ['pgbouncer'],
+    present: () => existsSync('/usr/sbin/pgbouncer'),
     quietService: true,
   },
 ];

@@ -95,6 +95,9 @@ export async function startCovenant(
   if (!platformUrl) ({ url: platformUrl, embedded } = await resolveDatabaseUrl(config));
   const clusterUrl = clusterResolver(platformUrl);
   const templateDb = templateDbName(config, platformUrl);
+  // Requests reach the databases through PgBouncer when there is one; DDL never does.
+  const pooler = config.databasePoolerUrl;
+  const viaPooler = (url: string) => (pooler ? withDatabase(pooler, databaseOf(url)) : url);
 
   let platformOrm: MikroORM | undefined;
   let pool: TenantPool | undefined;
@@ -107,7 +110,7 @@ export async function startCovenant(
 
     const secret = jwtSecret(config);
     platformOrm = await initOrm(
-      platformUrl,
+      viaPooler(platformUrl),
       config.platformDbPoolSize,
       platformEntities,
       config.logSql,
@@ -127,7 +130,7 @@ export async function startCovenant(
         queueMax: config.tenantConnectionQueue,
         waitMs: config.tenantConnectionWaitMs,
       },
-      clusterUrl,
+      clusterUrl: (cluster) => viaPooler(clusterUrl(cluster)),
       entities: tenantEntities,
       max: config.tenantPoolMax,
       poolSize: config.tenantDbPoolSize,

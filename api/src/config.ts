@@ -85,7 +85,7 @@ const schema = z.object({
   TENANT_CONNECTION_QUEUE: z.coerce.number().int().min(0).default(500),
   TENANT_CONNECTION_WAIT_MS: z.coerce.number().int().min(10).default(2_000),
   DB_HEADROOM: z.coerce.number().int().min(0).default(10),
-  DB_POOLER: z.enum(['none', 'pgbouncer']).default('none'),
+  DATABASE_POOLER_URL: z.string().url().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   // Seals small secrets at rest (vendor tax ids): 32 random bytes, base64.
   DATA_KEY: z
@@ -371,12 +371,16 @@ export interface Config {
   // The connection budget all tenant pools of a cluster share (core/tenancy/connection-budget.ts).
   // Unset, it is the server's max_connections less its reserved slots, the platform pool and
   // dbHeadroom (connections left for migrations, provisioning, backups and psql); set, it must fit
-  // in the same room, or start-up refuses. Behind PgBouncer (dbPooler) it counts client
-  // connections to PgBouncer and is not checked against the server.
+  // in the same room, or start-up refuses. Behind PgBouncer it counts client connections to
+  // PgBouncer and is not checked against the server.
   tenantConnectionBudget?: number;
   tenantConnectionQueue: number;
   tenantConnectionWaitMs: number;
   dbHeadroom: number;
+  // PgBouncer (deploy/pgbouncer.ini) on the way to databaseUrl's server: requests (the platform
+  // pool, the tenant pools) go through it; migrations, provisioning and other DDL go to the server
+  // directly (they must not be cut short by the request statement timeout PgBouncer sets).
+  databasePoolerUrl?: string;
   dbPooler: 'none' | 'pgbouncer';
   jwtSecret?: string;
   dataKey?: string;
@@ -488,7 +492,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tenantConnectionQueue: e.TENANT_CONNECTION_QUEUE,
     tenantConnectionWaitMs: e.TENANT_CONNECTION_WAIT_MS,
     dbHeadroom: e.DB_HEADROOM,
-    dbPooler: e.DB_POOLER,
+    databasePoolerUrl: e.DATABASE_POOLER_URL,
+    dbPooler: e.DATABASE_POOLER_URL ? 'pgbouncer' : 'none',
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     // With an external database, production refuses to start on drift; development migrates.

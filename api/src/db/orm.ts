@@ -14,12 +14,20 @@ export interface DbTimeouts {
   statementMs: number;
   // Longest wait for a pooled connection, and for a new one to connect.
   acquireMs: number;
+  // Behind PgBouncer the server's statement_timeout is set by PgBouncer on each server connection
+  // (deploy/pgbouncer.ini, connect_query): a startup parameter would not follow a client through
+  // transaction pooling, and PgBouncer refuses one it does not know.
+  pooler?: 'none' | 'pgbouncer';
 }
 
 export function requestTimeouts(
-  config: Pick<Config, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs'>,
+  config: Pick<Config, 'dbStatementTimeoutMs' | 'dbAcquireTimeoutMs' | 'dbPooler'>,
 ): DbTimeouts {
-  return { statementMs: config.dbStatementTimeoutMs, acquireMs: config.dbAcquireTimeoutMs };
+  return {
+    statementMs: config.dbStatementTimeoutMs,
+    acquireMs: config.dbAcquireTimeoutMs,
+    pooler: config.dbPooler,
+  };
 }
 
 // The server's statement_timeout only fires on a server that is running and reachable. A frozen
@@ -75,7 +83,7 @@ function baseOptions(
       ? {
           pool: { afterCreate: trackTransactionStatus, validate: answered },
           connection: {
-            statement_timeout: timeouts.statementMs,
+            ...(timeouts.pooler === 'pgbouncer' ? {} : { statement_timeout: timeouts.statementMs }),
             query_timeout: timeouts.statementMs + READ_GRACE_MS,
             connectionTimeoutMillis: timeouts.acquireMs,
           },

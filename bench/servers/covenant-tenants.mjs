@@ -1,0 +1,116 @@
+// Covenant with many associations on one cluster, as production runs it (built output,
+// NODE_ENV=production, default pool settings).
+//   BENCH_MODE=setup: creates BENCH_TENANTS associations on a new platform database (each from the
+//     tenant template, as registration does), each with a treasurer and a small chart, prints the
+//     platform database and a token per association, and exits.
+//   BENCH_MODE=serve: starts the API on that platform database with every tenant cold.
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+
+const dist = new URL('../../api/dist/api/src/', import.meta.url);
+const load = (p) => import(new URL(p, dist).href);
+const { loadConfig } = await load('config.js');
+const { startCovenant } = await load('boot.js');
+const { createDatabase, withDatabase } = await load('db/connection.js');
+const { createOrganization } = await load('platform/organizations/organizations.service.js');
+const { User } = await load('platform/users/users.entity.js');
+const { Membership } = await load('platform/users/memberships.entity.js');
+const { Role } = await load('core/roles.js');
+const { openTenant } = await load('core/tenancy/tenant-door.js');
+const { AccountType, FundType, createAccount } = await load('modules/accounts/index.js');
+
+const serverUrl = process.env.BENCH_PG_URL;
+const mode = process.env.BENCH_MODE;
+const config = {
+  ...loadConfig({ ...process.env, NODE_ENV: 'production' }),
+  port: 0,
+  host: '127.0.0.1',
+  migrateOnStart: true,
+  seedDemo: false,
+  serveWeb: false,
+};
+
+if (mode === 'setup') {
+  const db = `covenant_tenants_${randomBytes(4).toString('hex')}`;
+  await createDatabase(serverUrl, db);
+  const platformUrl = withDatabase(serverUrl, db);
+  const app = await startCovenant(config, { platformUrl });
+  const n = Number(process.env.BENCH_TENANTS);
+  const tokens = new Array(n);
+  const created = [];
+  let next = 0;
+  const types = Object.values(AccountType);
+  async function one(i) {
+    const t0 = performance.now();
+    const org = await createOrganization(app.services, { name: `Bench Association ${i + 1}` });
+    created.push(performance.now() - t0);
+    const em = app.services.platformOrm.em.fork();
+    const user = em.create(User, {
+      email: `treasurer${i + 1}@tenants.bench.example`,
+      // Never signed in with: the bench uses tokens.
+      passwordHash: `unusable:${randomBytes(8).toString('hex')}`,
+    });
+    em.create(Membership, { user, organization: org.id, role: Role.ADMIN });
+    await em.flush();
+    const { em: tenantEm } = await openTenant(app.services, org.id);
+    for (let a = 0; a < 8; a++) {
+      await createAccount(tenantEm, {
+        number: String(1000 + a * 10),
+        name: `Account ${a + 1}`,
+        type: types[a % types.length],
+        fundType: a % 4 === 3 ? FundType.RESERVE : FundType.OPERATING,
+      });
+    }
+    tokens[i] = app.services.tokens.sign({
+      userId: user.id,
+      orgId: org.id,
+      sessionVersion: user.sessionVersion,
+    });
+  }
+  // Four at a time, as a busy sign-up day might.
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < n) await one(next++);
+    }),
+  );
+  await app.close();
+  created.sort((a, b) => a - b);
+  process.stdout.write(
+    JSON.stringify({
+      platformUrl,
+      tokens,
+      createdP50: created[Math.floor(created.length / 2)],
+      createdP95: created[Math.floor(created.length * 0.95)],
+    }) + '\n',
+  );
+  process.exit(0);
+} else {
+  const app = await startCovenant(config, { platformUrl: process.env.BENCH_PLATFORM_URL });
+  const budget = () => app.services.pool.budget('default');
+  // The parent asks for the budget's figures on stdin ("stats") between patterns.
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (line) => {
+    if (!line.startsWith('stats')) return;
+    const b = budget();
+    process.stdout.write(
+      JSON.stringify({
+        stats: {
+          limit: b?.limit,
+          peak: b?.peak,
+          waited: b?.waited,
+          refused: b?.refused,
+          opened: app.services.pool.opened,
+          identityChecks: app.services.pool.identityChecks,
+          rssMb: Math.round(process.memoryUsage().rss / 1e6),
+        },
+      }) + '\n',
+    );
+    if (b) b.peak = b.used;
+  });
+  process.stdout.write(
+    JSON.stringify({
+      url: `http://127.0.0.1:${app.server.address().port}`,
+      platformPool: config.platformDbPoolSize,
+    }) + '\n',
+  );
+}

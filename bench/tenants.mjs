@@ -1,0 +1,255 @@
+// `npm run bench -- tenants`: many associations on one cluster. Creates BENCH_TENANTS associations
+// (default 1,000) from the tenant template, starts the API with every one of them cold, and
+// measures: the first request of cold associations; one association alone (the reference); a hot
+// set of 40; all of them uniformly; and a mixed read/write load over all of them. Each pattern
+// reports req/s, p50/p95/p99, errors, and the peak of PostgreSQL client backends sampled during
+// it, against the connection budget.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const N = Number(process.env.BENCH_TENANTS ?? 1000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const HOT = 40;
+const ACCOUNTS = JSON.stringify({
+  query: '{ accounts { id number name type fundType archived } }',
+});
+const CREATE =
+  'mutation($input: CreateAccountInput!) { createAccount(input: $input) { id number } }';
+
+function child(env) {
+  const c = spawn(
+    process.execPath,
+    [new URL('./servers/covenant-tenants.mjs', import.meta.url).pathname],
+    {
+      env: { ...process.env, NODE_ENV: 'production', ...env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = [];
+  const waiting = [];
+  let buf = '';
+  c.stdout.on('data', (d) => {
+    buf += d;
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (!line.startsWith('{')) continue;
+      const msg = JSON.parse(line);
+      const w = waiting.shift();
+      if (w) w.resolve(msg);
+      else lines.push(msg);
+    }
+  });
+  const exited = new Promise((resolve) => c.on('exit', resolve));
+  const next = () =>
+    lines.length
+      ? Promise.resolve(lines.shift())
+      : new Promise((resolve, reject) => {
+          waiting.push({ resolve });
+          exited.then((code) => reject(new Error(`bench server exited with ${code}`)));
+        });
+  return { child: c, next, exited };
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+
+// The peak of client backends on the server while `fn` runs, sampled every 20 ms.
+async function sampled(serverUrl, fn) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  let peak = 0;
+  let on = true;
+  const loop = (async () => {
+    while (on) {
+      const { rows } = await c.query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'",
+      );
+      peak = Math.max(peak, rows[0].n - 1); // less the sampler itself
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  try {
+    return { result: await fn(), peak };
+  } finally {
+    on = false;
+    await loop;
+    await c.end();
+  }
+}
+
+// autocannon with a token (and so an association) picked per request; latencies in ms.
+async function pattern(url, pick, { writes = 0 } = {}) {
+  let counter = 0;
+  const times = [];
+  let non2xx = 0;
+  const run = (duration, record) =>
+    new Promise((resolve, reject) => {
+      const inst = autocannon(
+        {
+          url: `${url}/graphql`,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration,
+          requests: [
+            {
+              setupRequest: (req) => {
+                const write = writes > 0 && Math.random() < writes;
+                const body = write
+                  ? JSON.stringify({
+                      query: CREATE,
+                      variables: {
+                        input: {
+                          number: `W${process.pid}-${++counter}`,
+                          name: `Bench write ${counter}`,
+                          type: 'EXPENSE',
+                          fundType: 'OPERATING',
+                        },
+                      },
+                    })
+                  : ACCOUNTS;
+                return {
+                  ...req,
+                  headers: {
+                    'content-type': 'application/json',
+                    authorization: `Bearer ${pick()}`,
+                  },
+                  body,
+                };
+              },
+            },
+          ],
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+      if (record) {
+        inst.on('response', (_c, status, _bytes, ms) => {
+          times.push(ms);
+          if (status < 200 || status > 299) non2xx++;
+        });
+      }
+    });
+  await run(2, false); // warm-up
+  const r = await run(DURATION, true);
+  times.sort((a, b) => a - b);
+  return {
+    rps: r.requests.average,
+    p50: pct(times, 0.5),
+    p95: pct(times, 0.95),
+    p99: pct(times, 0.99),
+    errors: non2xx + r.errors + r.timeouts,
+  };
+}
+
+export async function tenantsBench(serverUrl) {
+  const secrets = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_KEY: randomBytes(32).toString('base64'),
+    BENCH_PG_URL: serverUrl,
+  };
+  console.log(
+    `Covenant tenants bench — ${N} associations, ${CONNECTIONS} connections, ${DURATION} s per pattern\n`,
+  );
+  const t0 = performance.now();
+  const setup = child({ ...secrets, BENCH_MODE: 'setup', BENCH_TENANTS: String(N) });
+  const made = await setup.next();
+  await setup.exited;
+  console.log(
+    `created ${N} associations in ${((performance.now() - t0) / 1000).toFixed(0)} s (each: p50 ${made.createdP50.toFixed(0)} ms, p95 ${made.createdP95.toFixed(0)} ms)`,
+  );
+
+  const serve = child({ ...secrets, BENCH_MODE: 'serve', BENCH_PLATFORM_URL: made.platformUrl });
+  const { url, platformPool } = await serve.next();
+  const stats = async () => {
+    serve.child.stdin.write('stats\n');
+    return (await serve.next()).stats;
+  };
+  const { tokens } = made;
+  const ask = (token) =>
+    fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: ACCOUNTS,
+    });
+  try {
+    const first = await ask(tokens[0]).then((r) => r.json());
+    if (first.data?.accounts?.length !== 8) {
+      throw new Error(`unexpected answer: ${JSON.stringify(first)}`);
+    }
+    // Cold associations, one at a time: nothing of theirs is open in the API.
+    const cold = [];
+    let coldErrors = 0;
+    const coldCount = Math.min(200, N - 1);
+    for (let i = 1; i <= coldCount; i++) {
+      const s = performance.now();
+      const res = await ask(tokens[i]);
+      await res.arrayBuffer();
+      if (!res.ok) coldErrors++;
+      cold.push(performance.now() - s);
+    }
+    cold.sort((a, b) => a - b);
+    const warm = [];
+    for (let i = 1; i <= coldCount; i++) {
+      const s = performance.now();
+      await (await ask(tokens[i])).arrayBuffer();
+      warm.push(performance.now() - s);
+    }
+    warm.sort((a, b) => a - b);
+    console.log(
+      `first request of a cold association (${coldCount}, one at a time): p50 ${pct(cold, 0.5).toFixed(1)} ms, p95 ${pct(cold, 0.95).toFixed(1)} ms, errors ${coldErrors}; the same again warm: p50 ${pct(warm, 0.5).toFixed(1)} ms, p95 ${pct(warm, 0.95).toFixed(1)} ms`,
+    );
+
+    const hot = Array.from({ length: HOT }, (_, i) => tokens[(i * 7919) % N]);
+    const any = (list) => () => list[Math.floor(Math.random() * list.length)];
+    const patterns = [
+      ['one association alone (reference)', () => tokens[0], {}],
+      [`hot set of ${HOT} associations`, any(hot), {}],
+      [`uniform over all ${N}`, any(tokens), {}],
+      [`mixed over all ${N}, 20% writes`, any(tokens), { writes: 0.2 }],
+    ];
+    const rows = [];
+    for (const [name, pick, opts] of patterns) {
+      await stats(); // resets the budget's peak
+      const { result, peak } = await sampled(serverUrl, () => pattern(url, pick, opts));
+      const s = await stats();
+      rows.push({ name, ...result, peak, s });
+    }
+    const { limit } = await stats();
+    console.log(
+      `\nconnection budget ${limit} (+ platform pool ${platformPool}); PostgreSQL max_connections ${await maxConnections(serverUrl)}\n`,
+    );
+    console.log(
+      `${'pattern'.padEnd(36)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak)  budget (peak, waits, refused)`,
+    );
+    for (const r of rows) {
+      console.log(
+        `${r.name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${String(r.peak).padStart(15)}  ${r.s.peak}, ${r.s.waited}, ${r.s.refused}`,
+      );
+    }
+    const [alone, hotRow] = rows;
+    const last = rows.at(-1).s;
+    console.log(
+      `\nhot set / one association: ${((hotRow.rps / alone.rps) * 100).toFixed(1)}% (target ≥ 90%)`,
+    );
+    console.log(
+      `tenant ORMs opened ${last.opened}, identity checks ${last.identityChecks}, API resident memory ${last.rssMb} MB`,
+    );
+  } finally {
+    serve.child.kill();
+  }
+}
+
+const ms = (v) => `${v.toFixed(1)}ms`.padStart(7);
+
+async function maxConnections(serverUrl) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    return (await c.query('SHOW max_connections')).rows[0].max_connections;
+  } finally {
+    await c.end();
+  }
+}
