@@ -45,12 +45,14 @@ function child(env) {
     }
   });
   const exited = new Promise((resolve) => c.on('exit', resolve));
+  // Everything it printed has been read (its exit can be seen before the last of its output).
+  const ended = new Promise((resolve) => c.stdout.on('end', resolve)).then(() => exited);
   const next = () =>
     lines.length
       ? Promise.resolve(lines.shift())
       : new Promise((resolve, reject) => {
           waiting.push({ resolve });
-          exited.then((code) => reject(new Error(`bench server exited with ${code}`)));
+          ended.then((code) => reject(new Error(`bench server exited with ${code}`)));
         });
   return { child: c, next, exited };
 }

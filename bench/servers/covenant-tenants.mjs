@@ -75,6 +75,7 @@ if (mode === 'setup') {
   );
   await app.close();
   created.sort((a, b) => a - b);
+  // Exits once the line (a few hundred KB) is written: process.exit would cut a pipe short.
   process.stdout.write(
     JSON.stringify({
       platformUrl,
@@ -82,8 +83,8 @@ if (mode === 'setup') {
       createdP50: created[Math.floor(created.length / 2)],
       createdP95: created[Math.floor(created.length * 0.95)],
     }) + '\n',
+    () => process.exit(0),
   );
-  process.exit(0);
 } else {
   const app = await startCovenant(config, { platformUrl: process.env.BENCH_PLATFORM_URL });
   const budget = () => app.services.pool.budget('default');

@@ -26,14 +26,31 @@ export function contextFactory(services: Services) {
         const token = services.tokens.verify(match[1]);
         // The user's sessions ended after this token was issued (password reset or change, sign out
         // everywhere, a membership suspended or removed): refused at once, not when it expires.
-        if ((await services.memberships.sessionVersion(token.userId)) !== token.sessionVersion) {
+        // The organization and the membership are looked up meanwhile (each is one cached read, a
+        // platform query on a miss), and only used once the session stands.
+        const [version, org, role] = await Promise.all([
+          services.memberships.sessionVersion(token.userId),
+          token.orgId ? findTenant(services, token.orgId) : null,
+          token.orgId ? services.memberships.role(token.userId, token.orgId) : null,
+        ]);
+        if (version !== token.sessionVersion) {
           throw unauthenticated('This session has ended; sign in again');
         }
-        auth = token;
+        return finish(req, res, token, org, role);
       }
     }
     const org = auth?.orgId ? await findTenant(services, auth.orgId) : null;
-    let role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
+    const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
+    return finish(req, res, auth, org, role);
+  };
+  const finish = async (
+    req: Request,
+    res: Response,
+    auth: Context['auth'],
+    org: Context['org'],
+    found: Role | null,
+  ): Promise<Context> => {
+    let role = org ? found : null;
     if (auth?.apiTokenId) {
       // A token is for one membership: once that ends (removed, suspended), so does the token.
       if (!role) {
