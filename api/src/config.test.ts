@@ -8,7 +8,7 @@ describe('config', () => {
       env: 'development',
       port: 4000,
       embeddedPgPort: 54329,
-      tenantPoolMax: 50,
+      tenantPoolMax: 1000,
       migrateOnStart: true,
       seedDemo: true,
     });

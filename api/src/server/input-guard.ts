@@ -173,8 +173,31 @@ export function inputProblems(
     const type = typeFromAST(schema, def.type) as GraphQLInputType | undefined;
     walk.value(variables[name], rootPath(name, !!type && isInputObjectType(unwrap(type))), 1, type);
   }
-  walk.document(schema, document);
-  return { problems: walk.problems, badIds: walk.badIds };
+  const literals = documentProblems(schema, document);
+  return {
+    problems: [...walk.problems, ...literals.problems].slice(0, MAX_PROBLEMS),
+    badIds: [...walk.badIds, ...literals.badIds].slice(0, MAX_PROBLEMS),
+  };
+}
+
+// The document's literals depend on the document alone, and Apollo hands back the same parsed
+// document for the same query text (its document store): each is walked once, not per request.
+const walked = new WeakMap<
+  GraphQLSchema,
+  WeakMap<DocumentNode, Pick<Walk, 'problems' | 'badIds'>>
+>();
+
+function documentProblems(schema: GraphQLSchema, document: DocumentNode) {
+  let bySchema = walked.get(schema);
+  if (!bySchema) walked.set(schema, (bySchema = new WeakMap()));
+  let found = bySchema.get(document);
+  if (!found) {
+    const walk = new Walk();
+    walk.document(schema, document);
+    found = { problems: walk.problems, badIds: walk.badIds };
+    bySchema.set(document, found);
+  }
+  return found;
 }
 
 // Refused as the caller's: HTTP 400 (nothing ran), BAD_USER_INPUT (or NOT_FOUND for ids) with a

@@ -1,5 +1,6 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { LRUCache } from 'lru-cache';
 import { unauthenticated } from '../errors/app-error.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -25,7 +26,10 @@ interface Claims {
   orgId: string | null;
   impersonatedBy?: string;
   sv?: number;
+  exp?: number;
 }
+
+type Verified = AuthInfo & { sessionVersion: number };
 
 const ISSUER = 'covenant';
 const AUDIENCE = 'covenant-api';
@@ -51,7 +55,25 @@ export class TokenService {
     });
   }
 
-  verify(token: string): AuthInfo & { sessionVersion: number } {
+  // Tokens already verified, by their exact text (signature included), until they expire. A
+  // client sends the same token for up to an hour: its signature and claims are checked once,
+  // not on every request. (Whether its session still stands is checked on every request, by the
+  // caller, against the session version.)
+  private readonly verified = new LRUCache<string, { auth: Verified; expMs: number }>({
+    max: 10_000,
+  });
+
+  verify(token: string): Verified {
+    const hit = this.verified.get(token);
+    if (hit) {
+      if (Date.now() < hit.expMs) return { ...hit.auth };
+      this.verified.delete(token);
+    }
+    const auth = this.check(token);
+    return { ...auth };
+  }
+
+  private check(token: string): Verified {
     let claims: Claims;
     try {
       claims = jwt.verify(token, this.secret, {
@@ -64,11 +86,14 @@ export class TokenService {
       throw unauthenticated(expired ? 'Access token expired' : 'Invalid access token');
     }
     if (typeof claims.sub !== 'string') throw unauthenticated('Invalid access token');
-    return {
+    const auth: Verified = {
       userId: claims.sub,
       orgId: typeof claims.orgId === 'string' ? claims.orgId : null,
       ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}),
       sessionVersion: Number.isSafeInteger(claims.sv) ? claims.sv! : 0,
     };
+    if (typeof claims.exp === 'number')
+      this.verified.set(token, { auth, expMs: claims.exp * 1000 });
+    return auth;
   }
 }
