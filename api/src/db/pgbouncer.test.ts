@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Organization, User } from '../platform/entities.js';
+import type { Organization } from '../platform/organizations/organizations.entity.js';
+import type { User } from '../platform/users/users.entity.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createOrg, createUser, tokenFor } from '../test/factories.js';
 import { startPgBouncer, type RunningBouncer } from '../test/pgbouncer.js';

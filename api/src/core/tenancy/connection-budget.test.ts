@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient } from '../../db/connection.js';
 import { tenantEntities } from '../../modules/entities.js';
-import type { Organization } from '../../platform/entities.js';
+import type { Organization } from '../../platform/organizations/organizations.entity.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import { budgetLimit, ConnectionBudget, ConnectionBudgetFull } from './connection-budget.js';
