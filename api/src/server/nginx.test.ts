@@ -11,7 +11,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -19,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../paths.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../test/factories.js';
+import { freePort } from '../test/free-port.js';
 import { rawGet } from '../test/raw-get.js';
 import { createTenant } from '../test/tenant.js';
 
@@ -42,14 +42,6 @@ function findNginx(): string | undefined {
 const NGINX = findNginx();
 if (!NGINX) {
   console.warn('nginx.test.ts skipped: no nginx binary (apt-get install -y nginx; .ci/run does)');
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 // Each substitution must hit as often as expected (once, unless said), so a change to the real

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, dropDatabase, withDatabase, withServer } from '../db/connection.js';
 import { startEmbeddedPostgres } from '../db/embedded.js';
 import { migrate } from '../db/migrations.js';
+import { freePort } from './free-port.js';
 
 export interface TestDb {
   serverUrl: string;
@@ -19,17 +19,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     testDb: TestDb;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
 }
 
 // One real PostgreSQL for the whole run (embedded, or DATABASE_URL's server); migrated templates

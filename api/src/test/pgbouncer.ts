@@ -1,21 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port.js';
 
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
 const INI = new URL('../../../deploy/pgbouncer.ini', import.meta.url);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningBouncer {
   // The server URL (maintenance database) through PgBouncer.
@@ -28,7 +19,7 @@ export interface RunningBouncer {
 // the addresses, the auth file and the statement timeout are changed for the test.
 export async function startPgBouncer(
   serverUrl: string,
-  opts: { statementTimeoutMs: number; set?: Record<string, string | number> },
+  opts: { statementTimeoutMs: number },
 ): Promise<RunningBouncer> {
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
@@ -38,17 +29,20 @@ export async function startPgBouncer(
   const port = await freePort();
   const auth = join(dir, 'userlist.txt');
   writeFileSync(auth, `"${user}" "${password}"\n`, { mode: 0o644 });
-  let ini = readFileSync(INI, 'utf8')
-    .replace(
-      /^\* = host=postgres port=5432 connect_query='SET statement_timeout = 15000'$/m,
-      `* = host=${server.hostname} port=${server.port} connect_query='SET statement_timeout = ${opts.statementTimeoutMs}'`,
-    )
-    .replace(/^listen_addr = \*$/m, 'listen_addr = 127.0.0.1')
-    .replace(/^listen_port = 6432$/m, `listen_port = ${port}`)
-    .replace(/^auth_file = .*$/m, `auth_file = ${auth}`);
-  for (const [key, value] of Object.entries(opts.set ?? {})) {
-    ini = ini.replace(new RegExp(`^${key} = .*$`, 'm'), `${key} = ${value}`);
-  }
+  // Each line must be found, so a change to the real file fails here loudly rather than leaving
+  // the test running something else.
+  let ini = readFileSync(INI, 'utf8');
+  const set = (line: RegExp, to: string) => {
+    if (!line.test(ini)) throw new Error(`deploy/pgbouncer.ini: no line matches ${line}`);
+    ini = ini.replace(line, to);
+  };
+  set(
+    /^\* = host=postgres port=5432 connect_query='SET statement_timeout = 15000'$/m,
+    `* = host=${server.hostname} port=${server.port} connect_query='SET statement_timeout = ${opts.statementTimeoutMs}'`,
+  );
+  set(/^listen_addr = \*$/m, 'listen_addr = 127.0.0.1');
+  set(/^listen_port = 6432$/m, `listen_port = ${port}`);
+  set(/^auth_file = .*$/m, `auth_file = ${auth}`);
   const file = join(dir, 'pgbouncer.ini');
   writeFileSync(file, ini, { mode: 0o644 });
   // PgBouncer will not run as root; it drops to an unprivileged user itself.

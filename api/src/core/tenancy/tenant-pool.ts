@@ -31,9 +31,9 @@ interface OrmInternals {
 export class TenantIdentityError extends Error {}
 
 // The parts of a knex pool (tarn) the connection budget works with. `creator` and `destroyer` are
-// wrapped so that every new connection first takes a slot and gives it back when closed; `check()` with no idle allowance closes the free
-// connections at once (what tarn's own reaper does after idleTimeoutMillis). The events are tarn's
-// public ones.
+// wrapped so that every new connection first takes a slot and gives it back when closed;
+// `check()` with no idle allowance closes the free connections at once (what tarn's own reaper
+// does after idleTimeoutMillis). The events are tarn's public ones.
 interface TarnPool {
   creator: () => Promise<unknown>;
   destroyer: (connection: unknown) => unknown;
@@ -130,7 +130,8 @@ export class TenantPool {
   private readonly lru: LRUCache<string, Promise<MikroORM>>;
   private metadata?: MetadataStorage;
   private readonly budgets = new Map<string, ConnectionBudget>();
-  // Every ORM not yet closed, least recently used first (evicted ones stay until they close).
+  // Every budgeted ORM not yet closed, evicted ones included until they close (reclaim picks among
+  // them by last activity).
   private readonly live = new Set<Budgeted>();
   private readonly closing = new WeakMap<MikroORM, Promise<void>>();
   // location → the organization its tenant_identity named, once checked: reopening an evicted
