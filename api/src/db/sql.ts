@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 
 // Raw SQL through the EntityManager's connection, inside its transaction when it has one, so a
 // read after a write in the same transaction sees the write. Parameters are `?` placeholders.
@@ -6,7 +7,10 @@ export function sql(em: EntityManager) {
   const conn = em.getConnection();
   const trx = em.getTransactionContext();
   return {
-    all: <T>(query: string, params: unknown[] = []) => conn.execute<T[]>(query, params, 'all', trx),
+    all: <T>(query: string, params: unknown[] = []): Promise<T[]> =>
+      trx || em.config.get('debug')
+        ? conn.execute<T[]>(query, params, 'all', trx)
+        : direct<T>(em, query, params),
     run: (query: string, params: unknown[] = []) => conn.execute(query, params, 'run', trx),
     // Server-side parameters (no client-side formatting): for bulk statements that pass whole
     // columns as arrays, e.g. INSERT … SELECT * FROM unnest(?::uuid[], ?::bigint[]).
@@ -15,6 +19,23 @@ export function sql(em: EntityManager) {
       await knex.raw(query, params as never[]);
     },
   };
+}
+
+// A read outside a transaction: the statement MikroORM's `execute` would send (its own client-side
+// formatting of the parameters), on a connection of the same knex pool, without the layers around
+// it (MikroORM's query logging, knex's query runner), which cost about as much as a short read on
+// the database. With LOG_SQL on, reads take MikroORM's path, so that they are logged.
+async function direct<T>(em: EntityManager, query: string, params: unknown[]): Promise<T[]> {
+  const text = em.getPlatform().formatQuery(query, params);
+  const client = em.getConnection().getKnex().client;
+  const connection = (await client.acquireConnection()) as pg.ClientBase;
+  try {
+    const res = (await connection.query(text)) as pg.QueryResult | pg.QueryResult[];
+    // Several statements in one text answer with a result each, as MikroORM's execute does.
+    return (Array.isArray(res) ? res.map((r) => r.rows) : res.rows) as T[];
+  } finally {
+    await client.releaseConnection(connection);
+  }
 }
 
 // How many rows a list's filter matches (a connection's totalCount), counted only when called.

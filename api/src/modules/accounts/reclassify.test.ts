@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withClient, withDatabase } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
+import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { checkLedger, ledgerCheckPasses } from '../journal/ledger-check.service.js';
+import { balanceSums } from '../journal/journal.repository.js';
 
 // History does not change behind a report: an account's type or fund changes as of an effective
 // date, every report as of an earlier date reads exactly as before, and the reclassification
@@ -478,6 +480,51 @@ describe('changing the type or fund of an account with postings', () => {
     expect(june1).toEqual([
       expect.objectContaining({ fundType: 'OPERATING', balance: `${100 + landed}.00` }),
     ]);
+  });
+
+  it("reads one account's sums as the whole chart's query does, reclassified or not", async () => {
+    // One account alone takes a shorter query when it was never reclassified; both must agree.
+    const { em } = await openTenant(app.services, t.org.id);
+    const all = await withClient(url, (c) =>
+      c.query<{ id: string; n: number }>(
+        `SELECT a.id, (SELECT count(*)::int FROM account_reclassifications r WHERE r.account_id = a.id) AS n
+           FROM accounts a`,
+      ),
+    );
+    expect(all.rows.some((r) => r.n > 0)).toBe(true);
+    expect(all.rows.some((r) => r.n === 0)).toBe(true);
+    let compared = 0;
+    for (const asOf of [
+      null,
+      '2025-12-31',
+      '2026-03-15',
+      '2026-04-01',
+      '2026-06-30',
+      '2030-12-31',
+    ]) {
+      for (const keep of ['balance', 'sums'] as const) {
+        for (const fundType of [null, 'operating', 'reserve'] as const) {
+          const chart = await balanceSums(em.fork(), { asOf, keep, fundType: fundType as never });
+          for (const { id } of all.rows) {
+            const one = await balanceSums(em.fork(), {
+              asOf,
+              keep,
+              fundType: fundType as never,
+              accountId: id,
+            });
+            const norm = (rows: typeof one) =>
+              rows.map((r) => ({ ...r, d: String(r.d), c: String(r.c) }));
+            expect(norm(one)).toEqual(norm(chart.filter((r) => r.id === id)));
+            compared += one.length;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    // An id of no account: nothing.
+    expect(
+      await balanceSums(em.fork(), { accountId: '00000000-0000-4000-8000-000000000000' }),
+    ).toEqual([]);
   });
 
   it('audits each reclassification with its date and entry', async () => {
