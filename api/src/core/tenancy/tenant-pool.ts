@@ -284,12 +284,26 @@ export class TenantPool {
         throw err;
       }
     };
+    // The slot comes back once the connection has ended (its Terminate sent and the socket
+    // closed), so that a new connection does not start while the server still counts the old
+    // backend; at most a second later if the end hangs (an unreachable server).
     tarn.destroyer = (connection) => {
+      let given = false;
+      const giveOnce = () => {
+        if (!given) {
+          given = true;
+          b.give();
+        }
+      };
+      setTimeout(giveOnce, END_WAIT_MS).unref();
+      let ended: unknown;
       try {
-        return destroy(connection);
-      } finally {
-        b.give();
+        ended = destroy(connection);
+      } catch (err) {
+        giveOnce();
+        throw err;
       }
+      return Promise.resolve(ended).finally(giveOnce);
     };
     tarn.on('release', () => {
       b.lastUsed = performance.now();
@@ -350,5 +364,8 @@ export class TenantPool {
     await Promise.all(all.map((p) => this.close(p)));
   }
 }
+
+// How long a closing connection keeps its slot at most, waiting for its end (see budgeted).
+const END_WAIT_MS = 1_000;
 
 const budgetOf = new WeakMap<MikroORM, Budgeted>();
