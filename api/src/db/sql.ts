@@ -10,7 +10,7 @@ export function sql(em: EntityManager) {
     all: <T>(query: string, params: unknown[] = []): Promise<T[]> =>
       trx || em.config.get('debug')
         ? conn.execute<T[]>(query, params, 'all', trx)
-        : direct<T>(em, query, params),
+        : direct<T>(em, conn, query, params),
     run: (query: string, params: unknown[] = []) => conn.execute(query, params, 'run', trx),
     // Server-side parameters (no client-side formatting): for bulk statements that pass whole
     // columns as arrays, e.g. INSERT … SELECT * FROM unnest(?::uuid[], ?::bigint[]).
@@ -25,9 +25,14 @@ export function sql(em: EntityManager) {
 // formatting of the parameters), on a connection of the same knex pool, without the layers around
 // it (MikroORM's query logging, knex's query runner), which cost about as much as a short read on
 // the database. With LOG_SQL on, reads take MikroORM's path, so that they are logged.
-async function direct<T>(em: EntityManager, query: string, params: unknown[]): Promise<T[]> {
+async function direct<T>(
+  em: EntityManager,
+  conn: ReturnType<EntityManager['getConnection']>,
+  query: string,
+  params: unknown[],
+): Promise<T[]> {
   const text = em.getPlatform().formatQuery(query, params);
-  const client = em.getConnection().getKnex().client;
+  const client = conn.getKnex().client;
   const connection = (await client.acquireConnection()) as pg.ClientBase;
   try {
     const res = (await connection.query(text)) as pg.QueryResult | pg.QueryResult[];

@@ -290,12 +290,13 @@ export class TenantPool {
     tarn.destroyer = (connection) => {
       let given = false;
       const giveOnce = () => {
+        clearTimeout(cap);
         if (!given) {
           given = true;
           b.give();
         }
       };
-      setTimeout(giveOnce, END_WAIT_MS).unref();
+      const cap = setTimeout(giveOnce, END_WAIT_MS).unref();
       let ended: unknown;
       try {
         ended = destroy(connection);

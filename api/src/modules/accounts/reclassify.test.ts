@@ -6,6 +6,7 @@ import { createTenant, type Tenant } from '../../test/tenant.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { checkLedger, ledgerCheckPasses } from '../journal/ledger-check.service.js';
 import { balanceSums } from '../journal/journal.repository.js';
+import { FundType } from './accounts.entity.js';
 
 // History does not change behind a report: an account's type or fund changes as of an effective
 // date, every report as of an earlier date reads exactly as before, and the reclassification
@@ -503,13 +504,13 @@ describe('changing the type or fund of an account with postings', () => {
       '2030-12-31',
     ]) {
       for (const keep of ['balance', 'sums'] as const) {
-        for (const fundType of [null, 'operating', 'reserve'] as const) {
-          const chart = await balanceSums(em.fork(), { asOf, keep, fundType: fundType as never });
+        for (const fundType of [null, FundType.OPERATING, FundType.RESERVE]) {
+          const chart = await balanceSums(em.fork(), { asOf, keep, fundType });
           for (const { id } of all.rows) {
             const one = await balanceSums(em.fork(), {
               asOf,
               keep,
-              fundType: fundType as never,
+              fundType,
               accountId: id,
             });
             const norm = (rows: typeof one) =>
