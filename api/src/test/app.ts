@@ -33,8 +33,13 @@ export interface TestApp extends Covenant {
     opts?: { token?: string; cookie?: string; headers?: Record<string, string> },
   ): Promise<GqlResponse<T> & { setCookie: string[] }>;
   // The newest email the stub mailer logged for an address.
-  lastEmail(to: string): Promise<{ subject: string; body: string; template: string } | null>;
+  lastEmail(to: string): Promise<Email | null>;
+  // Emails sent after the answer (a password reset's) are awaited: the newest one whose body is
+  // not `previous`, within two seconds, or an error.
+  nextEmail(to: string, previous?: string): Promise<Email>;
 }
+
+type Email = { subject: string; body: string; template: string };
 
 export function randomName(prefix: string) {
   return `${prefix}${randomBytes(5).toString('hex')}`;
@@ -111,11 +116,19 @@ export async function startTestApp(
       const rows = await app.services.platformOrm.em
         .fork()
         .getConnection()
-        .execute<{ subject: string; body: string; template: string }[]>(
+        .execute<Email[]>(
           'SELECT subject, body, template FROM email_log WHERE to_address = ? ORDER BY created_at DESC LIMIT 1',
           [to],
         );
       return rows[0] ?? null;
+    },
+    async nextEmail(to: string, previous?: string) {
+      for (let i = 0; i < 100; i++) {
+        const mail = await (app as TestApp).lastEmail(to);
+        if (mail && mail.body !== previous) return mail;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`no new email for ${to}`);
     },
   }) as TestApp;
 }
