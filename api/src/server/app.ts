@@ -27,6 +27,7 @@ import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
 import { contextFactory } from './context-factory.js';
 import { databaseAwayStatus } from './database-away.js';
+import { fixedHeaders } from './fixed-headers.js';
 import { makeFormatError } from './format-error.js';
 import { MAX_QUERY_COST, queryCostLimit } from './query-cost.js';
 import { buildAppSchema } from './schema.js';
@@ -121,17 +122,21 @@ export async function createHttpApp(
   // as far as TRUST_PROXY says; see config.ts.
   app.set('trust proxy', config.trustProxy);
   app.use(
-    helmet({
-      // Exactly these directives, none of helmet's defaults mixed in (its upgrade-insecure-requests
-      // would break an install served over plain http on a LAN).
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: contentSecurityPolicy(config.supportWidget),
-      },
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-    }),
+    fixedHeaders(
+      helmet({
+        // Exactly these directives, none of helmet's defaults mixed in (its upgrade-insecure-requests
+        // would break an install served over plain http on a LAN).
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: contentSecurityPolicy(config.supportWidget),
+        },
+        frameguard: { action: 'deny' },
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        crossOriginEmbedderPolicy: false,
+        // Express never sends it (app.disable above), so there is nothing to remove.
+        xPoweredBy: false,
+      }),
+    ),
   );
   if (!production) {
     // The GraphQL sandbox (development only) loads its scripts from Apollo's CDN.
