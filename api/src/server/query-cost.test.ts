@@ -72,7 +72,12 @@ describe('query cost limit over HTTP', () => {
   it('refuses a query over the limit whether `first` is a literal or a variable', async () => {
     const literal = await t.gql(`{ ${pages('1000')} }`);
     const variable = await t.gql(`query ($n: Int!) { ${pages('$n')} }`, { n: 1000 });
-    for (const res of [literal, variable]) {
+    // The same query text again, each cost now remembered: the same answer.
+    const again = [
+      await t.gql(`{ ${pages('1000')} }`),
+      await t.gql(`query ($n: Int!) { ${pages('$n')} }`, { n: 1000 }),
+    ];
+    for (const res of [literal, variable, ...again]) {
       expect(res.status).toBe(400);
       expect(res.body.data ?? null).toBeNull();
       expect(res.body.errors![0].message).toBe(
@@ -89,6 +94,13 @@ describe('query cost limit over HTTP', () => {
     expect(
       (await t.gql(`query ($n: Int!) { ${pages('$n')} }`, { n: 500 })).body.errors,
     ).toBeUndefined();
+    // A remembered cost is per variables: the text that just passed with 500 is refused with 1000.
+    const over = await t.gql(`query ($n: Int!) { ${pages('$n')} }`, { n: 1000 });
+    expect(over.body.errors![0].extensions!.limit).toEqual({
+      name: 'cost',
+      max: MAX_QUERY_COST,
+      found: 56004,
+    });
   });
 
   it('runs a full page of journal lines with every field', async () => {

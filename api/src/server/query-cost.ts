@@ -152,7 +152,34 @@ export function queryCost(
   return selectionCost(operation.selectionSet, root, 1);
 }
 
+// Apollo keeps each query it has parsed (its document store), so the same query text brings the
+// same operation node: its cost is remembered per operation and variables, a few variants each,
+// while the schema (one per server) stays the same.
+const REMEMBERED_VARIANTS = 16;
+const REMEMBERED_VARIABLES_CHARS = 1024;
+
 export function queryCostLimit<C extends object>(maxCost: number): ApolloServerPlugin<C> {
+  const known = new WeakMap<OperationDefinitionNode, Map<string, number>>();
+  const costOf = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown> | undefined,
+  ) => {
+    const key = variables ? JSON.stringify(variables) : '';
+    const costs = known.get(operation);
+    const remembered = costs?.get(key);
+    if (remembered !== undefined) return remembered;
+    const found = queryCost(schema, document, operation, variables);
+    if (key.length <= REMEMBERED_VARIABLES_CHARS) {
+      if (!costs) known.set(operation, new Map([[key, found]]));
+      else {
+        if (costs.size >= REMEMBERED_VARIANTS) costs.clear();
+        costs.set(key, found);
+      }
+    }
+    return found;
+  };
   return {
     async requestDidStart() {
       return {
@@ -160,7 +187,7 @@ export function queryCostLimit<C extends object>(maxCost: number): ApolloServerP
           if (!operation) return;
           let found: number;
           try {
-            found = queryCost(schema, document, operation, request.variables);
+            found = costOf(schema, document, operation, request.variables);
           } catch (err) {
             // A page size out of range: the caller's bad input, answered 400 as nothing ran.
             if (err instanceof AppError) Object.assign(err.extensions, { http: { status: 400 } });
