@@ -5,7 +5,10 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.BENCH_TENANT_URL, max: 4 });
+const pool = new pg.Pool({
+  connectionString: process.env.BENCH_TENANT_URL,
+  max: Number(process.env.BENCH_POOL_SIZE),
+});
 const server = new ApolloServer({
   typeDefs: `type Account { id: ID! number: String! name: String! type: String! fundType: String! archived: Boolean! }
     type Query { accounts: [Account!]! }`,

@@ -89,9 +89,31 @@ if (mode === 'setup') {
   const app = await startCovenant(config, { platformUrl: process.env.BENCH_PLATFORM_URL });
   const budget = () => app.services.pool.budget('default');
   // The parent asks for the budget's figures on stdin ("stats") between patterns.
+  // BENCH_CPU_PROFILE_DIR: a CPU profile of the API per pattern (from one 'stats' to the next),
+  // written there as pattern-N.cpuprofile, to open in Chrome's DevTools or any profile viewer.
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  let profiler;
+  let profiles = 0;
+  if (profileDir) {
+    const { Session } = await import('node:inspector/promises');
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+  }
+  const nextProfile = async () => {
+    if (!profiler) return;
+    if (profiles > 0) {
+      const { profile } = await profiler.post('Profiler.stop');
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(`${profileDir}/pattern-${profiles}.cpuprofile`, JSON.stringify(profile));
+    }
+    profiles++;
+    await profiler.post('Profiler.start');
+  };
   process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (line) => {
+  process.stdin.on('data', async (line) => {
     if (!line.startsWith('stats')) return;
+    await nextProfile();
     const b = budget();
     process.stdout.write(
       JSON.stringify({

@@ -81,6 +81,7 @@ process.stdout.write(
     url: `http://127.0.0.1:${app.server.address().port}`,
     token,
     tenantUrl,
+    tenantPoolSize: config.tenantDbPoolSize,
     sessionCheck,
   }) + '\n',
 );
