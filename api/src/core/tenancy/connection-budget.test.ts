@@ -89,6 +89,34 @@ describe('connection budget', () => {
     await expect.poll(() => backends(app, orgs)).toBe(0);
   });
 
+  it('closes the least recently active idle association for a new one, busy ones last', async () => {
+    const p = pool(3, { poolSize: 1 });
+    const free = async (o: Organization) =>
+      assertTarn((await p.get(loc(o), o.id)).em.getConnection().getKnex().client.pool).numFree();
+    const ask = async (o: Organization, sleep = 0) => {
+      const orm = await p.get(loc(o), o.id);
+      await orm.em.fork().getConnection().execute(`SELECT pg_sleep(${sleep})`);
+    };
+    const [a, b, c, d, e] = orgs;
+    // a, b, c each hold one idle connection: the budget is full; a is then used again.
+    await ask(a);
+    await ask(b);
+    await ask(c);
+    await ask(a);
+    // d takes the slot of b, the least recently active; then e that of c.
+    await ask(d);
+    expect([await free(a), await free(b), await free(c), await free(d)]).toEqual([1, 0, 1, 1]);
+    // With a busy (a query running) and d less recently active than it: e takes d's slot.
+    const running = ask(a, 0.3);
+    await new Promise((r) => setTimeout(r, 50));
+    await ask(c);
+    await ask(e);
+    await running;
+    expect([await free(a), await free(c), await free(d), await free(e)]).toEqual([1, 1, 0, 1]);
+    expect(p.budget('default')!.peak).toBeLessThanOrEqual(3);
+    await p.closeAll();
+  });
+
   it('refuses with a typed error when the wait runs out or the queue is full, and recovers', async () => {
     const p = pool(1, { queueMax: 1, waitMs: 150, poolSize: 1 });
     const [a, b, c] = orgs;

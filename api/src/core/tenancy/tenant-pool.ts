@@ -65,21 +65,34 @@ export function assertTarn(pool: unknown): TarnPool {
 }
 
 // One tenant ORM's connections as the budget sees them: the slots it holds, one for each
-// connection open or being opened.
+// connection open or being opened. While it holds any, it is in its cluster's `holders`, least
+// recently active first (a Set keeps insertion order; activity moves it to the end), which is the
+// order reclaim looks in.
 class Budgeted {
   slots = 0;
-  lastUsed = performance.now();
   closed = false;
 
   constructor(
     readonly key: string,
     readonly budget: ConnectionBudget,
     readonly tarn: TarnPool,
+    private readonly holders: Set<Budgeted>,
   ) {}
 
+  take() {
+    if (this.slots++ === 0) this.holders.add(this);
+  }
+
   give() {
-    this.slots--;
+    if (--this.slots === 0) this.holders.delete(this);
     this.budget.release();
+  }
+
+  // A connection of this pool was just used: it becomes the most recently active.
+  used() {
+    if (this.slots === 0) return;
+    this.holders.delete(this);
+    this.holders.add(this);
   }
 
   get idle() {
@@ -130,9 +143,10 @@ export class TenantPool {
   private readonly lru: LRUCache<string, Promise<MikroORM>>;
   private metadata?: MetadataStorage;
   private readonly budgets = new Map<string, ConnectionBudget>();
-  // Every budgeted ORM not yet closed, evicted ones included until they close (reclaim picks among
-  // them by last activity).
+  // Every budgeted ORM not yet closed, evicted ones included until they close.
   private readonly live = new Set<Budgeted>();
+  // Per cluster, the budgeted ORMs holding slots, least recently active first (see Budgeted).
+  private readonly holders = new Map<string, Set<Budgeted>>();
   private readonly closing = new WeakMap<MikroORM, Promise<void>>();
   // location → the organization its tenant_identity named, once checked: reopening an evicted
   // tenant skips the identity query. Dropped by forget() (a move, an archive, a restore).
@@ -263,14 +277,17 @@ export class TenantPool {
   // back when the connection closes (or its create fails).
   private budgeted(key: string, orm: MikroORM, budget: ConnectionBudget) {
     const tarn = assertTarn((orm.em.getConnection().getKnex().client as { pool?: unknown }).pool);
-    const b = new Budgeted(key, budget, tarn);
+    const cluster = key.slice(0, key.indexOf('/'));
+    let holders = this.holders.get(cluster);
+    if (!holders) this.holders.set(cluster, (holders = new Set()));
+    const b = new Budgeted(key, budget, tarn, holders);
     // tarn calls the destroyer once for every connection the creator made (a free one reaped, a
     // broken one dropped, a late one whose create had timed out, all of them at close).
     const create = tarn.creator;
     const destroy = tarn.destroyer;
     tarn.creator = async () => {
       await budget.take();
-      b.slots++;
+      b.take();
       // While this create waited for its slot, a released connection may have served the query
       // that asked for it: the slot goes back rather than open a connection nobody wants.
       if (tarn.numPendingAcquires() === 0) {
@@ -307,7 +324,7 @@ export class TenantPool {
       return Promise.resolve(ended).finally(giveOnce);
     };
     tarn.on('release', () => {
-      b.lastUsed = performance.now();
+      b.used();
       // tarn tells before it frees the connection (and hands it to a query of this pool that
       // waits for one); once it has, a connection left free goes to whoever waits for a slot.
       if (budget.waiting > 0) {
@@ -324,14 +341,13 @@ export class TenantPool {
   // recently active, closes them. Pools that are all busy give one back on their next release
   // (the 'release' hook above).
   private reclaim(cluster: string): boolean {
-    let best: Budgeted | undefined;
-    for (const b of this.live) {
-      if (b.closed || !b.key.startsWith(`${cluster}/`) || b.tarn.numFree() === 0) continue;
-      if (!best || (b.idle && !best.idle) || (b.idle === best.idle && b.lastUsed < best.lastUsed)) {
-        best = b;
-      }
+    let busy: Budgeted | undefined;
+    for (const b of this.holders.get(cluster) ?? []) {
+      if (b.closed || b.tarn.numFree() === 0) continue;
+      if (b.idle) return b.closeFree();
+      busy ??= b;
     }
-    return best ? best.closeFree() : false;
+    return busy ? busy.closeFree() : false;
   }
 
   private async close(orm: Promise<MikroORM>) {
