@@ -45,12 +45,11 @@ function startChild(script, env) {
   });
 }
 
-// The round with the median throughput (its latencies with it).
-function median(rounds) {
-  return [...rounds].sort((a, b) => a.requests.average - b.requests.average)[
-    Math.floor(rounds.length / 2)
-  ];
+// The middle of `xs` ordered by `by` (the round with the median throughput, latencies with it).
+function median(xs, by = (x) => x) {
+  return [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
 }
+const throughput = (r) => r.requests.average;
 
 async function load(url, body, headers = {}, { warm = true } = {}) {
   const opts = {
@@ -130,8 +129,8 @@ async function requestPathAndRest() {
   const roundRatios = tenantRounds.map(
     (t, i) => t.requests.average / rawRounds[i].requests.average,
   );
-  const tenant = median(tenantRounds);
-  const rawSql = median(rawRounds);
+  const tenant = median(tenantRounds, throughput);
+  const rawSql = median(rawRounds, throughput);
 
   const row = (name, r) =>
     `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms`;
@@ -140,8 +139,7 @@ async function requestPathAndRest() {
   console.log(row('Covenant accounts query (JWT → tenant → SQL)', tenant));
   const pct = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)}%`;
   console.log(`\nCovenant accounts / bare Apollo hello-world: ${pct(tenant, base)} (target ≥ 50%)`);
-  const sorted = [...roundRatios].sort((a, b) => a - b);
-  const mid = sorted[Math.floor(sorted.length / 2)];
+  const mid = median(roundRatios);
   console.log(
     `Covenant accounts / bare Apollo + raw SQL:   ${(mid * 100).toFixed(1)}% (target ≥ 85%; median of ${ROUNDS} rounds in turns: ${roundRatios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')})`,
   );

@@ -6,6 +6,7 @@
 //   BENCH_MODE=serve: starts the API on that platform database with every tenant cold.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 
 const dist = new URL('../../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -89,8 +90,9 @@ if (mode === 'setup') {
   const app = await startCovenant(config, { platformUrl: process.env.BENCH_PLATFORM_URL });
   const budget = () => app.services.pool.budget('default');
   // The parent asks for the budget's figures on stdin ("stats") between patterns.
-  // BENCH_CPU_PROFILE_DIR: a CPU profile of the API per pattern (from one 'stats' to the next),
-  // written there as pattern-N.cpuprofile, to open in Chrome's DevTools or any profile viewer.
+  // BENCH_CPU_PROFILE_DIR: a CPU profile of the API from each 'stats' to the next, written there
+  // as interval-N.cpuprofile (Chrome's DevTools opens them). The bench asks before and after each
+  // pattern, so intervals 1, 3, 5 and 7 are its four patterns.
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   let profiler;
   let profiles = 0;
@@ -104,8 +106,7 @@ if (mode === 'setup') {
     if (!profiler) return;
     if (profiles > 0) {
       const { profile } = await profiler.post('Profiler.stop');
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(`${profileDir}/pattern-${profiles}.cpuprofile`, JSON.stringify(profile));
+      writeFileSync(`${profileDir}/interval-${profiles}.cpuprofile`, JSON.stringify(profile));
     }
     profiles++;
     await profiler.post('Profiler.start');

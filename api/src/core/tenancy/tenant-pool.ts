@@ -249,7 +249,7 @@ export class TenantPool {
     }
     this.opened++;
     const budget = this.budget(location.cluster);
-    if (budget) this.budgeted(key, orm, budget);
+    if (budget) this.budgeted(key, location.cluster, orm, budget);
     if (this.identities.get(key) === orgId) return orm;
     let rows: { organization_id: string }[];
     try {
@@ -275,9 +275,8 @@ export class TenantPool {
 
   // Every new connection of this ORM first takes a slot of the cluster's budget; the slot comes
   // back when the connection closes (or its create fails).
-  private budgeted(key: string, orm: MikroORM, budget: ConnectionBudget) {
+  private budgeted(key: string, cluster: string, orm: MikroORM, budget: ConnectionBudget) {
     const tarn = assertTarn((orm.em.getConnection().getKnex().client as { pool?: unknown }).pool);
-    const cluster = key.slice(0, key.indexOf('/'));
     let holders = this.holders.get(cluster);
     if (!holders) this.holders.set(cluster, (holders = new Set()));
     const b = new Budgeted(key, budget, tarn, holders);
