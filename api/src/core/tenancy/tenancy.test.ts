@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { MetadataDiscovery } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { PostgreSqlKnexDialect, type EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Organization } from '../../platform/organizations/organizations.entity.js';
@@ -275,6 +275,25 @@ describe('tenant pool', () => {
     }
     expect(discover).toHaveBeenCalledTimes(1);
     expect(pool.opened).toBe(3);
+    await pool.closeAll();
+  });
+
+  it("asks the server's version once per cluster, not on every tenant's first connection", async () => {
+    const checkVersion = vi.spyOn(PostgreSqlKnexDialect.prototype, 'checkVersion');
+    const pool = new TenantPool({
+      entities: tenantEntities,
+      clusterUrl: app.services.clusterUrl,
+      max: 5,
+      poolSize: 1,
+    });
+    for (const o of orgs) {
+      const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
+      expect(await orm.em.fork().count('Account', {})).toBe(0);
+      // knex knows it all the same (its schema builder reads it).
+      expect(orm.em.getConnection().getKnex().client.version).toMatch(/^\d+\.\d+/);
+    }
+    expect(checkVersion).toHaveBeenCalledTimes(1);
+    checkVersion.mockRestore();
     await pool.closeAll();
   });
 });

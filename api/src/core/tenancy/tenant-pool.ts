@@ -151,6 +151,8 @@ export class TenantPool {
   // location → the organization its tenant_identity named, once checked: reopening an evicted
   // tenant skips the identity query. Dropped by forget() (a move, an archive, a restore).
   private readonly identities = new LRUCache<string, string>({ max: 100_000 });
+  // cluster → its server's version, as knex read it from the first connection.
+  private readonly versions = new Map<string, string | undefined>();
   opened = 0;
   closed = 0;
   identityChecks = 0;
@@ -236,6 +238,10 @@ export class TenantPool {
       // would only add a probe, and with the database away a second wait for it.
       connect: false,
     };
+    // knex asks a new client's first connection for the server's version (`select version()`);
+    // every database of a cluster is on the same server, so it is asked once per cluster.
+    const version = this.versions.get(location.cluster);
+    if (version) options.driverOptions = { ...options.driverOptions, version };
     let orm: MikroORM;
     if (this.metadata) {
       orm = new MikroORM(options);
@@ -263,6 +269,7 @@ export class TenantPool {
       await this.close(Promise.resolve(orm));
       throw err;
     }
+    this.versions.set(location.cluster, knexClient(orm).version);
     if (rows[0]?.organization_id !== orgId) {
       await this.close(Promise.resolve(orm));
       throw new TenantIdentityError(
@@ -276,7 +283,7 @@ export class TenantPool {
   // Every new connection of this ORM first takes a slot of the cluster's budget; the slot comes
   // back when the connection closes (or its create fails).
   private budgeted(key: string, cluster: string, orm: MikroORM, budget: ConnectionBudget) {
-    const tarn = assertTarn((orm.em.getConnection().getKnex().client as { pool?: unknown }).pool);
+    const tarn = assertTarn(knexClient(orm).pool);
     let holders = this.holders.get(cluster);
     if (!holders) this.holders.set(cluster, (holders = new Set()));
     const b = new Budgeted(key, budget, tarn, holders);
@@ -385,3 +392,6 @@ export class TenantPool {
 const END_WAIT_MS = 1_000;
 
 const budgetOf = new WeakMap<MikroORM, Budgeted>();
+
+const knexClient = (orm: MikroORM) =>
+  orm.em.getConnection().getKnex().client as { pool?: unknown; version?: string };
