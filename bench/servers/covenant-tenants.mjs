@@ -6,7 +6,7 @@
 //   BENCH_MODE=serve: starts the API on that platform database with every tenant cold.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 
 const dist = new URL('../../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -38,6 +38,7 @@ if (mode === 'setup') {
   const app = await startCovenant(config, { platformUrl });
   const n = Number(process.env.BENCH_TENANTS);
   const tokens = new Array(n);
+  const databases = new Array(n);
   const created = [];
   let next = 0;
   const types = Object.values(AccountType);
@@ -45,6 +46,7 @@ if (mode === 'setup') {
     const t0 = performance.now();
     const org = await createOrganization(app.services, { name: `Bench Association ${i + 1}` });
     created.push(performance.now() - t0);
+    databases[i] = org.dbName;
     const em = app.services.platformOrm.em.fork();
     const user = em.create(User, {
       email: `treasurer${i + 1}@tenants.bench.example`,
@@ -81,6 +83,7 @@ if (mode === 'setup') {
     JSON.stringify({
       platformUrl,
       tokens,
+      databases,
       createdP50: created[Math.floor(created.length / 2)],
       createdP95: created[Math.floor(created.length * 0.95)],
     }) + '\n',
@@ -91,13 +94,15 @@ if (mode === 'setup') {
   const budget = () => app.services.pool.budget('default');
   // The parent asks for the budget's figures on stdin ("stats") between patterns.
   // BENCH_CPU_PROFILE_DIR: a CPU profile of the API from each 'stats' to the next, written there
-  // as interval-N.cpuprofile (Chrome's DevTools opens them). The bench asks before and after each
-  // pattern, so intervals 1, 3, 5 and 7 are its four patterns.
+  // as interval-N.cpuprofile (Chrome's DevTools opens them). The bench asks before its first run
+  // and after each, so with 3 rounds intervals 1, 3 and 5 are the reference's, 2, 4 and 6 the hot
+  // set's, 7 the uniform pattern and 8 the mixed one.
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   let profiler;
   let profiles = 0;
   if (profileDir) {
     const { Session } = await import('node:inspector/promises');
+    mkdirSync(profileDir, { recursive: true });
     profiler = new Session();
     profiler.connect();
     await profiler.post('Profiler.enable');
