@@ -3,9 +3,10 @@
 // measures: the first request of cold associations; one association alone (the reference) and a
 // hot set of 40, in turns (BENCH_ROUNDS, 3); all of them uniformly; and a mixed read/write load
 // over all of them. Each pattern reports req/s, p50/p95/p99, errors, and the peak of PostgreSQL
-// client backends sampled during it, against the connection budget. Last, the uniform pattern
-// again against a raw-SQL floor on the same databases and budget (servers/raw-tenants.mjs): what
-// a new server connection per request costs on this machine, whatever answers.
+// client backends sampled during it, against the connection budget. Last, the reference, the hot
+// set and the uniform pattern again against a raw-SQL floor on the same databases, pool size and
+// budget (servers/raw-tenants.mjs): what a database per association costs on this machine,
+// whatever answers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -162,7 +163,7 @@ export async function tenantsBench(serverUrl) {
   );
 
   const serve = child({ ...secrets, BENCH_MODE: 'serve', BENCH_PLATFORM_URL: made.platformUrl });
-  const { url, platformPool } = await serve.next();
+  const { url, platformPool, tenantPoolSize } = await serve.next();
   const stats = async () => {
     serve.child.stdin.write('stats\n');
     return (await serve.next()).stats;
@@ -217,39 +218,48 @@ export async function tenantsBench(serverUrl) {
       before = s;
       return row;
     };
-    // The reference and the hot set are measured in turns, ROUNDS each, so that what the machine
-    // does meanwhile weighs on both alike; their ratio is the median of the rounds' ratios.
-    const aloneRounds = [];
-    const hotRounds = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      aloneRounds.push(await measure(byToken(() => 0)));
-      hotRounds.push(await measure(byToken(any(hot))));
-    }
-    const ratios = hotRounds.map((h, i) => h.rps / aloneRounds[i].rps);
-    const rows = [
-      { name: 'one association alone (reference)', ...medianRound(aloneRounds) },
-      { name: `hot set of ${HOT} associations`, ...medianRound(hotRounds) },
+    const rows = await refAndHot(
+      '',
+      measure,
+      byToken(() => 0),
+      byToken(any(hot)),
+    );
+    rows.push(
       { name: `uniform over all ${N}`, ...(await measure(byToken(any(everyone)))) },
       {
         name: `mixed over all ${N}, 20% writes`,
         ...(await measure(byToken(any(everyone)), { writes: 0.2 })),
       },
-    ];
+    );
     const { limit, opened, identityChecks, rssMb } = await stats();
     serve.child.kill();
     await serve.exited;
 
     // The floor: the same databases, the same budget, no Covenant (servers/raw-tenants.mjs).
     const floor = child(
-      { BENCH_PG_URL: serverUrl, BENCH_BUDGET: String(limit) },
+      {
+        BENCH_PG_URL: serverUrl,
+        BENCH_BUDGET: String(limit),
+        BENCH_POOL_SIZE: String(tenantPoolSize),
+      },
       'raw-tenants.mjs',
     );
     try {
       const floorUrl = (await floor.next()).url;
-      const { result, peak } = await sampled(serverUrl, () =>
-        pattern(floorUrl, () => ({ 'x-db': made.databases[Math.floor(Math.random() * N)] })),
+      const measureFloor = async (pick) => {
+        const { result, peak } = await sampled(serverUrl, () => pattern(floorUrl, pick));
+        return { ...result, peak };
+      };
+      const db = (pickIndex) => () => ({ 'x-db': made.databases[pickIndex()] });
+      rows.push(
+        ...(await refAndHot(
+          'floor: ',
+          measureFloor,
+          db(() => 0),
+          db(any(hot)),
+        )),
       );
-      rows.push({ name: `uniform, raw-SQL floor (same budget)`, ...result, peak });
+      rows.push({ name: 'floor: uniform', ...(await measureFloor(db(any(everyone)))) });
     } finally {
       floor.child.kill();
     }
@@ -258,21 +268,21 @@ export async function tenantsBench(serverUrl) {
       `\nconnection budget ${limit} (+ platform pool ${platformPool}); PostgreSQL max_connections ${await maxConnections(serverUrl)}\n`,
     );
     console.log(
-      `${'pattern'.padEnd(38)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak)  budget (peak, waits, refused)`,
+      `${'pattern'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak)  budget (peak, waits, refused)`,
     );
     for (const r of rows) {
       const b = r.budgetPeak === undefined ? '—' : `${r.budgetPeak}, ${r.waits}, ${r.refused}`;
       console.log(
-        `${r.name.padEnd(38)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${String(r.peak).padStart(15)}  ${b}`,
+        `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${String(r.peak).padStart(15)}  ${b}`,
       );
     }
-    const uniform = rows[2];
-    const floorRow = rows.at(-1);
+    const [alone, hotRow, uniform] = rows;
+    const [floorAlone, floorHot, floorUniform] = rows.slice(4);
     console.log(
-      `\nhot set / one association: ${(median(ratios) * 100).toFixed(1)}% (target ≥ 90%; median of ${ROUNDS} rounds in turns: ${ratios.map((x) => `${(x * 100).toFixed(1)}%`).join(', ')})`,
+      `\nhot set / one association: ${ratio(hotRow)} (target ≥ 90%); raw-SQL floor: ${ratio(floorHot)}`,
     );
     console.log(
-      `uniform, Covenant / raw-SQL floor: ${((uniform.rps / floorRow.rps) * 100).toFixed(1)}% of its throughput, p95 ${(uniform.p95 / floorRow.p95).toFixed(2)}× its p95`,
+      `Covenant / raw-SQL floor: one association ${pc(alone.rps / floorAlone.rps)}, hot set ${pc(hotRow.rps / floorHot.rps)}, uniform ${pc(uniform.rps / floorUniform.rps)} of its throughput (uniform p95 ${(uniform.p95 / floorUniform.p95).toFixed(2)}× its p95)`,
     );
     console.log(
       `tenant ORMs opened ${opened}, identity checks ${identityChecks}, API resident memory ${rssMb} MB`,
@@ -282,6 +292,30 @@ export async function tenantsBench(serverUrl) {
   }
 }
 
+// The reference and the hot set, measured in turns, ROUNDS each, so that what the machine does
+// meanwhile weighs on both alike: the median round of each, and the hot set's row carries the
+// median of the rounds' ratios.
+async function refAndHot(prefix, measure, reference, hotSet) {
+  const aloneRounds = [];
+  const hotRounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    aloneRounds.push(await measure(reference));
+    hotRounds.push(await measure(hotSet));
+  }
+  return [
+    { name: `${prefix}one association alone (reference)`, ...medianRound(aloneRounds) },
+    {
+      name: `${prefix}hot set of ${HOT} associations`,
+      ...medianRound(hotRounds),
+      ratios: hotRounds.map((h, i) => h.rps / aloneRounds[i].rps),
+    },
+  ];
+}
+
+const pc = (x) => `${(x * 100).toFixed(1)}%`;
+const ratio = ({ ratios }) =>
+  `${pc(median(ratios))} (median of ${ratios.length} rounds in turns: ${ratios.map(pc).join(', ')})`;
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The round with the median throughput (its latencies with it), the peaks over all rounds.
 function medianRound(rounds) {
@@ -289,9 +323,13 @@ function medianRound(rounds) {
   return {
     ...mid,
     peak: Math.max(...rounds.map((r) => r.peak)),
-    budgetPeak: Math.max(...rounds.map((r) => r.budgetPeak)),
-    waits: rounds.reduce((n, r) => n + r.waits, 0),
-    refused: rounds.reduce((n, r) => n + r.refused, 0),
+    ...(mid.budgetPeak === undefined
+      ? {}
+      : {
+          budgetPeak: Math.max(...rounds.map((r) => r.budgetPeak)),
+          waits: rounds.reduce((n, r) => n + r.waits, 0),
+          refused: rounds.reduce((n, r) => n + r.refused, 0),
+        }),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
   };
 }

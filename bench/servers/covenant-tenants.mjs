@@ -140,6 +140,7 @@ if (mode === 'setup') {
     JSON.stringify({
       url: `http://127.0.0.1:${app.server.address().port}`,
       platformPool: config.platformDbPoolSize,
+      tenantPoolSize: config.tenantDbPoolSize,
     }) + '\n',
   );
 }

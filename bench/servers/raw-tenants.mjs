@@ -1,8 +1,9 @@
 // The floor of the many-associations patterns: bare Apollo whose one resolver reads the accounts of
-// the database the `x-db` header names with raw SQL, over one plain pg connection per database.
-// All of them share a budget of BENCH_BUDGET connections, as Covenant's tenant pools do: at the
-// budget, the least recently used idle connection is closed (its end awaited) before a new one
-// opens. No tokens, no directory, no ORM: what a database per association costs on its own.
+// the database the `x-db` header names with raw SQL, over plain pg connections, at most
+// BENCH_POOL_SIZE per database as a tenant pool holds. All of them share a budget of BENCH_BUDGET
+// connections, as Covenant's tenant pools do: at the budget, the least recently used database
+// with no query running closes its connections (their end awaited) before a new one opens. No
+// tokens, no directory, no ORM: what a database per association costs on its own.
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
@@ -10,59 +11,81 @@ import pg from 'pg';
 
 const cluster = new URL(process.env.BENCH_PG_URL);
 const budget = Number(process.env.BENCH_BUDGET);
-// database → { client (a promise while it connects), busy }, least recently used first.
-const open = new Map();
-const released = [];
+const poolSize = Number(process.env.BENCH_POOL_SIZE);
 const ACCOUNTS =
   'SELECT id, number, name, type, fund_type AS "fundType", archived FROM accounts WHERE NOT archived ORDER BY number';
+
+// database → its connections, least recently used first.
+const databases = new Map();
+// Connections open or opening, and who waits for one of them to close.
 let slots = 0;
+const slotWaiters = [];
 
 async function slot() {
   while (slots >= budget) {
-    const idle = [...open].find(([, e]) => e.busy === 0);
+    const idle = [...databases].find(([, d]) => d.busy === 0 && d.free.length > 0);
     if (idle) {
-      open.delete(idle[0]);
-      await (await idle[1].client).end();
-      slots--;
+      const [name, d] = idle;
+      const closing = d.free.splice(0);
+      d.open -= closing.length;
+      if (d.open === 0) databases.delete(name);
+      await Promise.all(closing.map((c) => c.end()));
+      slots -= closing.length;
     } else {
-      await new Promise((resolve) => released.push(resolve));
+      await new Promise((resolve) => slotWaiters.push(resolve));
     }
   }
   slots++;
 }
 
-async function accounts(db) {
-  let e = open.get(db);
-  if (e) {
-    open.delete(db);
-    open.set(db, e);
-  } else {
-    e = { busy: 0 };
-    e.client = slot().then(async () => {
-      const url = new URL(cluster);
-      url.pathname = `/${db}`;
-      const client = new pg.Client({ connectionString: url.href });
-      try {
-        await client.connect();
-      } catch (err) {
-        if (open.get(db) === e) open.delete(db);
-        slots--;
-        throw err;
-      }
-      return client;
-    });
-    open.set(db, e);
-  }
-  e.busy++;
+async function acquire(name) {
+  let d = databases.get(name);
+  if (d) databases.delete(name);
+  else d = { open: 0, busy: 0, free: [], waiters: [] };
+  databases.set(name, d);
+  d.busy++;
+  if (d.free.length) return d.free.pop();
+  if (d.open >= poolSize) return new Promise((resolve) => d.waiters.push(resolve));
+  d.open++;
   try {
-    const client = await e.client;
-    // One query at a time on a connection: the next waits for the one before it.
-    const answer = (e.last ?? Promise.resolve()).then(() => client.query(ACCOUNTS));
-    e.last = answer.catch(() => undefined);
-    return (await answer).rows;
+    await slot();
+  } catch (err) {
+    d.open--;
+    throw err;
+  }
+  const url = new URL(cluster);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.href });
+  try {
+    await client.connect();
+  } catch (err) {
+    d.open--;
+    d.busy--;
+    slots--;
+    slotWaiters.shift()?.();
+    throw err;
+  }
+  return client;
+}
+
+function release(name, client) {
+  const d = databases.get(name);
+  d.busy--;
+  const waiter = d.waiters.shift();
+  if (waiter) {
+    waiter(client);
+  } else {
+    d.free.push(client);
+    slotWaiters.shift()?.();
+  }
+}
+
+async function accounts(name) {
+  const client = await acquire(name);
+  try {
+    return (await client.query(ACCOUNTS)).rows;
   } finally {
-    e.busy--;
-    released.shift()?.();
+    release(name, client);
   }
 }
 
