@@ -209,6 +209,14 @@ describe('tenant pool', () => {
     for (let i = 0; i < 3; i++) orgs.push(await createOrg(app.services));
   });
   afterAll(() => app.close());
+  // A pool with room for every test's tenants, one connection each.
+  const openPool = () =>
+    new TenantPool({
+      entities: tenantEntities,
+      clusterUrl: app.services.clusterUrl,
+      max: 5,
+      poolSize: 1,
+    });
 
   it('is LRU-bounded and closes evicted tenants', async () => {
     const pool = new TenantPool({
@@ -240,12 +248,7 @@ describe('tenant pool', () => {
       version: string;
     };
     expect(version).toMatch(/^6\.6\./);
-    const pool = new TenantPool({
-      entities: tenantEntities,
-      clusterUrl: app.services.clusterUrl,
-      max: 5,
-      poolSize: 1,
-    });
+    const pool = openPool();
     const [a, b] = orgs;
     const first = await pool.get({ cluster: a.dbCluster, database: a.dbName }, a.id);
     const second = await pool.get({ cluster: b.dbCluster, database: b.dbName }, b.id);
@@ -259,12 +262,7 @@ describe('tenant pool', () => {
 
   it('discovers entity metadata once: a cold tenant only connects', async () => {
     const discover = vi.spyOn(MetadataDiscovery.prototype, 'discover');
-    const pool = new TenantPool({
-      entities: tenantEntities,
-      clusterUrl: app.services.clusterUrl,
-      max: 5,
-      poolSize: 1,
-    });
+    const pool = openPool();
     for (const o of orgs) {
       const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
       // Each instance really works against its own database.
@@ -280,12 +278,7 @@ describe('tenant pool', () => {
 
   it("asks the server's version once per cluster, not on every tenant's first connection", async () => {
     const checkVersion = vi.spyOn(PostgreSqlKnexDialect.prototype, 'checkVersion');
-    const pool = new TenantPool({
-      entities: tenantEntities,
-      clusterUrl: app.services.clusterUrl,
-      max: 5,
-      poolSize: 1,
-    });
+    const pool = openPool();
     for (const o of orgs) {
       const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
       expect(await orm.em.fork().count('Account', {})).toBe(0);
