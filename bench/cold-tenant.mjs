@@ -2,6 +2,7 @@
 // a full MikroORM.init with discovery per tenant (what it avoids), on the same databases.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { median } from './median.mjs';
 
 const dist = new URL('../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -54,7 +55,6 @@ export async function coldTenantBench(serverUrl, tenants = 12) {
     full.push(performance.now() - t0);
     await orm.close(true);
   }
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const warmShared = median(shared.slice(1));
   const warmFull = median(full.slice(1));
   console.log(`cold tenant open + first query (median of ${tenants - 1}, first excluded):`);

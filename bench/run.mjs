@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { coldTenantBench } from './cold-tenant.mjs';
 import { ledgerBench } from './ledger.mjs';
+import { median } from './median.mjs';
 import { tenantsBench } from './tenants.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -45,10 +46,6 @@ function startChild(script, env) {
   });
 }
 
-// The middle of `xs` ordered by `by` (the round with the median throughput, latencies with it).
-function median(xs, by = (x) => x) {
-  return [...xs].sort((a, b) => by(a) - by(b))[Math.floor(xs.length / 2)];
-}
 const throughput = (r) => r.requests.average;
 
 async function load(url, body, headers = {}, { warm = true } = {}) {

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { median } from './median.mjs';
 
 const N = Number(process.env.BENCH_TENANTS ?? 1000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -213,8 +214,13 @@ export async function tenantsBench(serverUrl) {
     const measure = async (pick, opts = {}) => {
       const { result, peak } = await sampled(serverUrl, () => pattern(url, pick, opts));
       const s = await stats(); // also resets the budget's peak
-      const row = { ...result, peak, budgetPeak: s.peak, waits: s.waited - before.waited };
-      row.refused = s.refused - before.refused;
+      const row = {
+        ...result,
+        peak,
+        budgetPeak: s.peak,
+        waits: s.waited - before.waited,
+        refused: s.refused - before.refused,
+      };
       before = s;
       return row;
     };
@@ -235,7 +241,8 @@ export async function tenantsBench(serverUrl) {
     serve.child.kill();
     await serve.exited;
 
-    // The floor: the same databases, the same budget, no Covenant (servers/raw-tenants.mjs).
+    // The floor: the same databases, pool size and budget, no Covenant (servers/raw-tenants.mjs).
+    const floorRows = [];
     const floor = child(
       {
         BENCH_PG_URL: serverUrl,
@@ -251,7 +258,7 @@ export async function tenantsBench(serverUrl) {
         return { ...result, peak };
       };
       const db = (pickIndex) => () => ({ 'x-db': made.databases[pickIndex()] });
-      rows.push(
+      floorRows.push(
         ...(await refAndHot(
           'floor: ',
           measureFloor,
@@ -259,7 +266,7 @@ export async function tenantsBench(serverUrl) {
           db(any(hot)),
         )),
       );
-      rows.push({ name: 'floor: uniform', ...(await measureFloor(db(any(everyone)))) });
+      floorRows.push({ name: 'floor: uniform', ...(await measureFloor(db(any(everyone)))) });
     } finally {
       floor.child.kill();
     }
@@ -270,14 +277,14 @@ export async function tenantsBench(serverUrl) {
     console.log(
       `${'pattern'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak)  budget (peak, waits, refused)`,
     );
-    for (const r of rows) {
+    for (const r of [...rows, ...floorRows]) {
       const b = r.budgetPeak === undefined ? '—' : `${r.budgetPeak}, ${r.waits}, ${r.refused}`;
       console.log(
         `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${String(r.peak).padStart(15)}  ${b}`,
       );
     }
     const [alone, hotRow, uniform] = rows;
-    const [floorAlone, floorHot, floorUniform] = rows.slice(4);
+    const [floorAlone, floorHot, floorUniform] = floorRows;
     console.log(
       `\nhot set / one association: ${ratio(hotRow)} (target ≥ 90%); raw-SQL floor: ${ratio(floorHot)}`,
     );
@@ -316,10 +323,9 @@ const pc = (x) => `${(x * 100).toFixed(1)}%`;
 const ratio = ({ ratios }) =>
   `${pc(median(ratios))} (median of ${ratios.length} rounds in turns: ${ratios.map(pc).join(', ')})`;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The round with the median throughput (its latencies with it), the peaks over all rounds.
 function medianRound(rounds) {
-  const mid = [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+  const mid = median(rounds, (r) => r.rps);
   return {
     ...mid,
     peak: Math.max(...rounds.map((r) => r.peak)),

@@ -47,12 +47,7 @@ async function acquire(name) {
   if (d.free.length) return d.free.pop();
   if (d.open >= poolSize) return new Promise((resolve) => d.waiters.push(resolve));
   d.open++;
-  try {
-    await slot();
-  } catch (err) {
-    d.open--;
-    throw err;
-  }
+  await slot();
   const url = new URL(cluster);
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.href });

@@ -279,14 +279,17 @@ describe('tenant pool', () => {
   it("asks the server's version once per cluster, not on every tenant's first connection", async () => {
     const checkVersion = vi.spyOn(PostgreSqlKnexDialect.prototype, 'checkVersion');
     const pool = openPool();
-    for (const o of orgs) {
-      const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
-      expect(await orm.em.fork().count('Account', {})).toBe(0);
-      // knex knows it all the same (its schema builder reads it).
-      expect(orm.em.getConnection().getKnex().client.version).toMatch(/^\d+\.\d+/);
+    try {
+      for (const o of orgs) {
+        const orm = await pool.get({ cluster: o.dbCluster, database: o.dbName }, o.id);
+        expect(await orm.em.fork().count('Account', {})).toBe(0);
+        // knex knows it all the same (its schema builder reads it).
+        expect(orm.em.getConnection().getKnex().client.version).toMatch(/^\d+\.\d+/);
+      }
+      expect(checkVersion).toHaveBeenCalledTimes(1);
+    } finally {
+      checkVersion.mockRestore();
+      await pool.closeAll();
     }
-    expect(checkVersion).toHaveBeenCalledTimes(1);
-    checkVersion.mockRestore();
-    await pool.closeAll();
   });
 });

@@ -269,7 +269,7 @@ export class TenantPool {
       await this.close(Promise.resolve(orm));
       throw err;
     }
-    this.versions.set(location.cluster, knexClient(orm).version);
+    if (!version) this.versions.set(location.cluster, knexClient(orm).version);
     if (rows[0]?.organization_id !== orgId) {
       await this.close(Promise.resolve(orm));
       throw new TenantIdentityError(
