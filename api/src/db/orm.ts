@@ -1,5 +1,9 @@
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
+import { releaseIdleAsyncContexts } from './async-context.js';
+
+// Every process that opens an ORM: MikroORM's async contexts cost nothing while no run is in flight.
+releaseIdleAsyncContexts();
 
 // The entity lists (platform/entities.ts, modules/entities.ts) are handed in by the wiring
 // (boot, tests, bench): the db layer imports nothing above it.
