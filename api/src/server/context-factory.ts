@@ -76,9 +76,9 @@ export function contextFactory(services: Services) {
 // Both EntityManagers are forked on first use: most requests need one of them, some neither.
 class RequestContext implements Context {
   readonly loaders: Loaders = new Loaders(this);
-  readonly meta: Context['meta'];
   private tenantEm?: EntityManager;
   private platformFork?: EntityManager;
+  private clientMeta?: Context['meta'];
 
   constructor(
     readonly req: Request,
@@ -88,11 +88,15 @@ class RequestContext implements Context {
     readonly role: Context['role'],
     private readonly tenantOrm: MikroORM | null,
     readonly services: Services,
-  ) {
-    this.meta = {
-      ip: req.ip ?? 'unknown',
-      userAgent: req.get('user-agent')?.slice(0, 500) ?? null,
-    };
+  ) {}
+
+  // Read when a write records who made it (audit, sign-ins), not on every request: req.ip walks
+  // the trusted proxies each time it is read.
+  get meta(): Context['meta'] {
+    return (this.clientMeta ??= {
+      ip: this.req.ip ?? 'unknown',
+      userAgent: this.req.get('user-agent')?.slice(0, 500) ?? null,
+    });
   }
 
   get platformEm(): EntityManager {
