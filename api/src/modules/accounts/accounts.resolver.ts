@@ -1,5 +1,7 @@
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { askedFields } from '../../core/graphql/selection.js';
 import type { Context } from '../../core/context.js';
 import { Account } from './accounts.entity.js';
 import { CreateAccountInput, UpdateAccountInput } from './accounts.inputs.js';
@@ -19,8 +21,9 @@ export class AccountsResolver {
   accounts(
     @Ctx() ctx: Context,
     @Arg('includeArchived', () => Boolean, { defaultValue: false }) includeArchived: boolean,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Account[]> {
-    return listAccounts(ctx.em, { includeArchived });
+    return listAccounts(ctx.em, { includeArchived, fields: askedFields(info) });
   }
 
   @Mutation(() => Account, { description: 'Add an account to the chart of accounts' })

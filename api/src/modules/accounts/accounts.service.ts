@@ -33,7 +33,7 @@ import {
 // Reads go straight to SQL (the repository) and come back as plain objects; writes use the ORM.
 export function listAccounts(
   em: EntityManager,
-  opts: { includeArchived?: boolean } = {},
+  opts: { includeArchived?: boolean; fields?: ReadonlySet<string> } = {},
 ): Promise<Account[]> {
   return selectAccounts(em, opts);
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { createTenant } from '../../test/tenant.js';
+import { selectAccounts } from './accounts.repository.js';
 
 const CREATE = `mutation ($input: CreateAccountInput!) {
   createAccount(input: $input) { id number name type fundType description archived createdAt }
@@ -12,10 +14,11 @@ describe('accounts', () => {
   let admin: string;
   let user: string;
   let viewer: string;
+  let org: { id: string };
 
   beforeAll(async () => {
     app = await startTestApp();
-    ({ admin, user, viewer } = await createTenant(app));
+    ({ admin, user, viewer, org } = await createTenant(app));
   });
   afterAll(() => app.close());
 
@@ -55,6 +58,58 @@ describe('accounts', () => {
       { number: '1510', name: 'Reserve Money Market', type: 'ASSET', fundType: 'RESERVE' },
       { number: '4010', name: 'Assessment Income', type: 'INCOME', fundType: 'OPERATING' },
     ]);
+  });
+
+  it('reads the columns a query asks for, through fragments, and only those', async () => {
+    const created = await app.gql(
+      CREATE,
+      {
+        input: {
+          number: '5010',
+          name: 'Landscaping',
+          type: 'EXPENSE',
+          fundType: 'OPERATING',
+          description: 'Grounds contract',
+        },
+      },
+      admin,
+    );
+    const { id, createdAt } = created.body.data!.createAccount as { id: string; createdAt: string };
+    const find = (list: unknown) => (list as { id: string }[]).find((a) => a.id === id);
+    const viaFragments = await app.gql(
+      `query { accounts { id ...Dated ... on Account { description forecastRole } } }
+       fragment Dated on Account { createdAt number }`,
+      {},
+      viewer,
+    );
+    expect(viaFragments.body.errors).toBeUndefined();
+    expect(find(viaFragments.body.data!.accounts)).toEqual({
+      id,
+      createdAt,
+      number: '5010',
+      description: 'Grounds contract',
+      forecastRole: null,
+    });
+    const narrow = await app.gql(`query { accounts { id lastPostingDate } }`, {}, viewer);
+    expect(narrow.body.errors).toBeUndefined();
+    expect(find(narrow.body.data!.accounts)).toEqual({ id, lastPostingDate: null });
+    // The repository reads a column only for a field asked: without `fields`, all of them.
+    const { em } = await openTenant(app.services, org.id);
+    const only = (await selectAccounts(em, { fields: new Set(['id', 'number']) })).find(
+      (a) => a.id === id,
+    )!;
+    expect(Object.entries(only).filter(([, v]) => v !== undefined)).toEqual([
+      ['id', id],
+      ['number', '5010'],
+      ['name', 'Landscaping'],
+      ['type', 'expense'],
+      ['fundType', 'operating'],
+      ['archived', false],
+    ]);
+    const all = (await selectAccounts(em)).find((a) => a.id === id)!;
+    expect(all).toMatchObject({ description: 'Grounds contract', forecastRole: null });
+    expect(all.createdAt.toISOString()).toBe(createdAt);
+    expect(all.updatedAt).toBeInstanceOf(Date);
   });
 
   it('refuses a duplicate number with CONFLICT on the number field', async () => {
