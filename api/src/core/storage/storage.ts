@@ -41,7 +41,16 @@ export class LocalDiskStorage implements Storage {
   // the partial file and throws, so an oversized upload never fills the disk.
   async put(key: string, stream: Readable, maxBytes: number): Promise<StoredFile> {
     const path = this.path(key);
-    await mkdir(dirname(path), { recursive: true });
+    // The stream may fail while the folder is made (an upload parser that has just seen the size
+    // limit destroys it): hold on to that failure, so the pipeline below reports it as this put's
+    // rejection rather than an unhandled error.
+    const early = () => {};
+    stream.on('error', early);
+    try {
+      await mkdir(dirname(path), { recursive: true });
+    } finally {
+      stream.off('error', early);
+    }
     const hash = createHash('sha256');
     let size = 0;
     const head: Buffer[] = [];
