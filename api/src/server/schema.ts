@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
-import { buildSchema } from 'type-graphql';
+import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { connectionResolvers } from '../core/graphql/connection.js';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
@@ -158,8 +158,22 @@ export const resolvers = [
 
 let base: Promise<GraphQLSchema> | undefined;
 
+// type-graphql wraps every plain field (a property read: `id`, `name`, `balance`) in a resolver of
+// its own that runs the field's middlewares, even when it has none; graphql-js's default resolver
+// reads the same property without the wrapper: a 16-row accounts list executes about 5 % faster
+// (bench/ measures the request path). A field keeps the wrapper if it ever has middlewares or roles, or a GraphQL name
+// that is not its property's (the default resolver reads the GraphQL name). Field resolvers
+// (@FieldResolver, methods) are not plain fields and are untouched.
+function usePlainFieldReads() {
+  for (const field of getMetadataStorage().fields) {
+    const plain = !field.middlewares?.length && !field.roles && field.name === field.schemaName;
+    if (plain && field.simple === undefined) field.simple = true;
+  }
+}
+
 // The schema as type-graphql builds it, without permissions (what schema.graphql shows).
 export function buildBaseSchema(): Promise<GraphQLSchema> {
+  if (!base) usePlainFieldReads();
   base ??= buildSchema({
     // Connection types register their totalCount resolvers as the modules above are imported.
     resolvers: [...resolvers, ...connectionResolvers] as unknown as typeof resolvers,
