@@ -68,9 +68,13 @@ export class LocalDiskStorage implements Storage {
         done(null, chunk);
       },
     });
+    const file = createWriteStream(path, { flags: 'wx' });
     try {
-      await pipeline(stream, meter, createWriteStream(path, { flags: 'wx' }));
+      await pipeline(stream, meter, file);
     } catch (err) {
+      // The file may still be opening when the pipeline fails (a stream that failed early): it is
+      // removed once closed, or the open would create it after the removal.
+      if (!file.closed) await new Promise<void>((done) => file.once('close', () => done()));
       await rm(path, { force: true });
       stream.resume();
       throw err;
