@@ -159,11 +159,11 @@ export const resolvers = [
 let base: Promise<GraphQLSchema> | undefined;
 
 // type-graphql wraps every plain field (a property read: `id`, `name`, `balance`) in a resolver of
-// its own that runs the field's middlewares, even when it has none; graphql-js's default resolver
-// reads the same property without the wrapper: a 16-row accounts list executes about 5 % faster
-// (bench/ measures the request path). A field keeps the wrapper if it ever has middlewares or roles, or a GraphQL name
-// that is not its property's (the default resolver reads the GraphQL name). Field resolvers
-// (@FieldResolver, methods) are not plain fields and are untouched.
+// its own that runs the field's middlewares, even when it has none. graphql-js's default resolver
+// reads the same property without the wrapper: a 16-row accounts list executes about 5 % faster.
+// A field keeps the wrapper if it has middlewares or roles, or a GraphQL name other than its
+// property's (the default resolver reads the GraphQL name). Field resolvers (@FieldResolver) are
+// not plain fields and keep theirs.
 function usePlainFieldReads() {
   for (const field of getMetadataStorage().fields) {
     const plain = !field.middlewares?.length && !field.roles && field.name === field.schemaName;
@@ -173,8 +173,9 @@ function usePlainFieldReads() {
 
 // The schema as type-graphql builds it, without permissions (what schema.graphql shows).
 export function buildBaseSchema(): Promise<GraphQLSchema> {
-  if (!base) usePlainFieldReads();
-  base ??= buildSchema({
+  if (base) return base;
+  usePlainFieldReads();
+  base = buildSchema({
     // Connection types register their totalCount resolvers as the modules above are imported.
     resolvers: [...resolvers, ...connectionResolvers] as unknown as typeof resolvers,
     // Every argument's rules, nested inputs included (validate-input.ts).
