@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
 import { sql } from '../../db/sql.js';
+import { ttlCache } from '../ttl-cache.js';
 import type { OrganizationStatus } from '../roles.js';
 
 export interface TenantLocation {
@@ -34,7 +35,7 @@ export class TenantDirectory {
     private readonly platformEm: () => EntityManager,
     opts: { ttlMs?: number; max?: number } = {},
   ) {
-    this.cache = new LRUCache({ max: opts.max ?? 10_000, ttl: opts.ttlMs ?? 60_000 });
+    this.cache = ttlCache(opts.max ?? 10_000, opts.ttlMs ?? 60_000);
   }
 
   async resolve(orgId: string): Promise<TenantEntry | null> {

@@ -5,6 +5,7 @@ import { isApiTokenShape } from '../../core/auth/api-tokens.js';
 import { hashOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
+import { ttlCache } from '../../core/ttl-cache.js';
 import { ACCESS_CACHE_TTL_MS } from '../users/memberships.directory.js';
 import { type ApiTokenAuthRow, selectTokenByHash, touchToken } from './api-tokens.repository.js';
 
@@ -29,7 +30,7 @@ export class ApiTokenDirectory implements ApiTokenLookup {
     private readonly platformEm: () => EntityManager,
     opts: { ttlMs?: number } = {},
   ) {
-    this.rows = new LRUCache({ max: 50_000, ttl: opts.ttlMs ?? ACCESS_CACHE_TTL_MS });
+    this.rows = ttlCache(50_000, opts.ttlMs ?? ACCESS_CACHE_TTL_MS);
   }
 
   async authenticate(token: string, ip: string): Promise<AuthInfo & { apiTokenId: string }> {

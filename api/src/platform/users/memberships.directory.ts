@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { LRUCache } from 'lru-cache';
+import type { LRUCache } from 'lru-cache';
+import { ttlCache } from '../../core/ttl-cache.js';
 import { sql } from '../../db/sql.js';
 import { Membership, MembershipStatus } from './memberships.entity.js';
 import { User } from './users.entity.js';
@@ -33,10 +34,10 @@ export class MembershipDirectory {
     opts: { ttlMs?: number } = {},
   ) {
     const ttl = opts.ttlMs ?? ACCESS_CACHE_TTL_MS;
-    this.roles = new LRUCache({ max: 50_000, ttl });
-    this.versions = new LRUCache({ max: 50_000, ttl });
-    this.mfaUsers = new LRUCache({ max: 50_000, ttl });
-    this.mfaOrgs = new LRUCache({ max: 10_000, ttl });
+    this.roles = ttlCache(50_000, ttl);
+    this.versions = ttlCache(50_000, ttl);
+    this.mfaUsers = ttlCache(50_000, ttl);
+    this.mfaOrgs = ttlCache(10_000, ttl);
   }
 
   async role(userId: string, orgId: string): Promise<Role | null> {

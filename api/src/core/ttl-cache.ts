@@ -1,0 +1,15 @@
+import { LRUCache } from 'lru-cache';
+
+// An LRU cache whose entries are never served more than `ttlMs` after they were stored.
+//
+// lru-cache reads the clock at most once per `ttlResolution` ms and starts a timer to forget the
+// reading. At its default of 1 ms, a cache read on every request starts a timer on nearly every
+// request. Here the reading is kept for ttlMs / 50 (at most 100 ms). The entries' own lifetime is
+// shortened by as much, so an entry still never outlives `ttlMs`.
+export function ttlCache<K extends string, V extends object>(
+  max: number,
+  ttlMs: number,
+): LRUCache<K, V> {
+  const resolution = Math.min(100, Math.floor(ttlMs / 50));
+  return new LRUCache<K, V>({ max, ttl: ttlMs - resolution, ttlResolution: resolution });
+}
