@@ -112,33 +112,57 @@ async function requestPathAndRest() {
     BENCH_POOL_SIZE: String(cov.tenantPoolSize),
   });
   children.push(sql.child);
-  // The two are measured in turns (Covenant, raw SQL, Covenant, …), ROUNDS each, so that what
-  // the machine does meanwhile weighs on both alike; the ratio is the median of the rounds'.
+  // The same baseline inside a second, idle Covenant server's process: what a process of
+  // Covenant's size costs the same code, told apart from what Covenant's request path adds.
+  const heavy = await startChild('./servers/covenant.mjs', {
+    BENCH_PG_URL: serverUrl,
+    BENCH_RAW_IN_PROCESS: cov.tenantUrl,
+  });
+  children.push(heavy.child);
+  // The three are measured in turns (Covenant, raw SQL, raw SQL in a Covenant process, Covenant,
+  // …), ROUNDS each, so that what the machine does meanwhile weighs on all alike; a ratio is the
+  // median of the rounds' ratios.
   const auth = { authorization: `Bearer ${cov.token}` };
   const tenantRounds = [];
   const rawRounds = [];
+  const inProcessRounds = [];
   for (let i = 0; i < ROUNDS; i++) {
-    tenantRounds.push(await load(cov.url, { query: ACCOUNTS }, auth, { warm: i === 0 }));
-    rawRounds.push(await load(sql.url, { query: ACCOUNTS }, {}, { warm: i === 0 }));
+    const warm = { warm: i === 0 };
+    tenantRounds.push(await load(cov.url, { query: ACCOUNTS }, auth, warm));
+    rawRounds.push(await load(sql.url, { query: ACCOUNTS }, {}, warm));
+    inProcessRounds.push(await load(heavy.rawInProcessUrl, { query: ACCOUNTS }, {}, warm));
   }
   cov.child.kill();
   sql.child.kill();
-  const roundRatios = tenantRounds.map(
-    (t, i) => t.requests.average / rawRounds[i].requests.average,
-  );
+  heavy.child.kill();
+  const ratios = (a, b) => a.map((t, i) => t.requests.average / b[i].requests.average);
+  const roundRatios = ratios(tenantRounds, rawRounds);
   const tenant = median(tenantRounds, throughput);
   const rawSql = median(rawRounds, throughput);
+  const inProcess = median(inProcessRounds, throughput);
 
   const row = (name, r) =>
     `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms`;
   console.log(row('bare Apollo hello-world (baseline)', base));
   console.log(row('bare Apollo + raw SQL, same rows (baseline)', rawSql));
+  console.log(row('bare Apollo + raw SQL in a Covenant process', inProcess));
   console.log(row('Covenant accounts query (JWT → tenant → SQL)', tenant));
   const pct = (a, b) => `${((a.requests.average / b.requests.average) * 100).toFixed(1)}%`;
   console.log(`\nCovenant accounts / bare Apollo hello-world: ${pct(tenant, base)} (target ≥ 50%)`);
   const mid = median(roundRatios);
+  const rounds = (r) => r.map((x) => `${(x * 100).toFixed(1)}%`).join(', ');
   console.log(
-    `Covenant accounts / bare Apollo + raw SQL:   ${(mid * 100).toFixed(1)}% (target ≥ 85%; median of ${ROUNDS} rounds in turns: ${roundRatios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')})`,
+    `Covenant accounts / bare Apollo + raw SQL:   ${(mid * 100).toFixed(1)}% (target ≥ 85%; median of ${ROUNDS} rounds in turns: ${rounds(roundRatios)})`,
+  );
+  const path = ratios(tenantRounds, inProcessRounds);
+  const weight = ratios(inProcessRounds, rawRounds);
+  // The ratio above is the product of these two: the same code in a larger process, and what
+  // Covenant's request path adds to it there.
+  console.log(
+    `  the process: raw SQL in a Covenant process / in its own:   ${(median(weight) * 100).toFixed(1)}% (${rounds(weight)})`,
+  );
+  console.log(
+    `  the request path: Covenant / raw SQL in a Covenant process: ${(median(path) * 100).toFixed(1)}% (${rounds(path)})`,
   );
   // Part of every Covenant request above; a miss costs one primary-key read of the user.
   const s = cov.sessionCheck;

@@ -76,9 +76,19 @@ const sessionCheck = {
   }),
   ttlSeconds: ACCESS_CACHE_TTL_MS / 1000,
 };
+// With BENCH_RAW_IN_PROCESS (a tenant database's URL), the raw-SQL baseline also runs in this
+// process, on a port of its own, while this server stays idle: the same baseline, in a process as
+// large as Covenant's.
+const rawInProcess = process.env.BENCH_RAW_IN_PROCESS;
+const rawInProcessUrl = rawInProcess
+  ? await (
+      await import('./raw-sql-app.mjs')
+    ).startRawSql({ tenantUrl: rawInProcess, poolSize: config.tenantDbPoolSize })
+  : undefined;
 process.stdout.write(
   JSON.stringify({
     url: `http://127.0.0.1:${app.server.address().port}`,
+    rawInProcessUrl,
     token,
     tenantUrl,
     tenantPoolSize: config.tenantDbPoolSize,
