@@ -156,8 +156,8 @@ async function requestPathAndRest() {
   );
   const path = ratios(tenantRounds, inProcessRounds);
   const weight = ratios(inProcessRounds, rawRounds);
-  // The ratio above is the product of these two: the same code in a larger process, and what
-  // Covenant's request path adds to it there.
+  // Each round's ratio above is the product of its two factors: the same code in a larger
+  // process, and what Covenant's request path adds to it there.
   console.log(
     `  the process: raw SQL in a Covenant process / in its own:   ${(median(weight) * 100).toFixed(1)}% (${rounds(weight)})`,
   );

@@ -2,6 +2,7 @@
 // with one association, a tenant admin and a 16-account chart.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { startRawSql } from './raw-sql-app.mjs';
 
 const dist = new URL('../../api/dist/api/src/', import.meta.url);
 const load = (p) => import(new URL(p, dist).href);
@@ -81,9 +82,7 @@ const sessionCheck = {
 // large as Covenant's.
 const rawInProcess = process.env.BENCH_RAW_IN_PROCESS;
 const rawInProcessUrl = rawInProcess
-  ? await (
-      await import('./raw-sql-app.mjs')
-    ).startRawSql({ tenantUrl: rawInProcess, poolSize: config.tenantDbPoolSize })
+  ? await startRawSql({ tenantUrl: rawInProcess, poolSize: config.tenantDbPoolSize })
   : undefined;
 process.stdout.write(
   JSON.stringify({

@@ -6,21 +6,17 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import pg from 'pg';
 
+// The schema and the statement of every raw-SQL baseline (raw-tenants.mjs too).
+export const ACCOUNTS_TYPE_DEFS = `type Account { id: ID! number: String! name: String! type: String! fundType: String! archived: Boolean! }
+  type Query { accounts: [Account!]! }`;
+export const ACCOUNTS_SQL =
+  'SELECT id, number, name, type, fund_type AS "fundType", archived FROM accounts WHERE NOT archived ORDER BY number';
+
 export async function startRawSql({ tenantUrl, poolSize }) {
   const pool = new pg.Pool({ connectionString: tenantUrl, max: poolSize });
   const server = new ApolloServer({
-    typeDefs: `type Account { id: ID! number: String! name: String! type: String! fundType: String! archived: Boolean! }
-      type Query { accounts: [Account!]! }`,
-    resolvers: {
-      Query: {
-        accounts: async () =>
-          (
-            await pool.query(
-              'SELECT id, number, name, type, fund_type AS "fundType", archived FROM accounts WHERE NOT archived ORDER BY number',
-            )
-          ).rows,
-      },
-    },
+    typeDefs: ACCOUNTS_TYPE_DEFS,
+    resolvers: { Query: { accounts: async () => (await pool.query(ACCOUNTS_SQL)).rows } },
   });
   await server.start();
   const app = express();

@@ -8,12 +8,11 @@ import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import pg from 'pg';
+import { ACCOUNTS_SQL, ACCOUNTS_TYPE_DEFS } from './raw-sql-app.mjs';
 
 const cluster = new URL(process.env.BENCH_PG_URL);
 const budget = Number(process.env.BENCH_BUDGET);
 const poolSize = Number(process.env.BENCH_POOL_SIZE);
-const ACCOUNTS =
-  'SELECT id, number, name, type, fund_type AS "fundType", archived FROM accounts WHERE NOT archived ORDER BY number';
 
 // database → its connections, least recently used first.
 const databases = new Map();
@@ -78,15 +77,14 @@ function release(name, client) {
 async function accounts(name) {
   const client = await acquire(name);
   try {
-    return (await client.query(ACCOUNTS)).rows;
+    return (await client.query(ACCOUNTS_SQL)).rows;
   } finally {
     release(name, client);
   }
 }
 
 const server = new ApolloServer({
-  typeDefs: `type Account { id: ID! number: String! name: String! type: String! fundType: String! archived: Boolean! }
-    type Query { accounts: [Account!]! }`,
+  typeDefs: ACCOUNTS_TYPE_DEFS,
   resolvers: { Query: { accounts: (_p, _a, ctx) => accounts(ctx.db) } },
 });
 await server.start();
