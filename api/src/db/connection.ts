@@ -1,4 +1,8 @@
 import pg from 'pg';
+import { quickScram } from './scram.js';
+
+// Provisioning's and migrations' own connections sign in as cheaply as the ORMs' (scram.ts).
+quickScram();
 
 // Helpers for the server-level work MikroORM does not do: creating databases from a template,
 // listing them, dropping test databases. Database names are validated before they reach SQL.

@@ -1,9 +1,12 @@
 import { defineConfig, MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { releaseIdleAsyncContexts } from './async-context.js';
+import { quickScram } from './scram.js';
 
-// Every process that opens an ORM: MikroORM's async contexts cost nothing while no run is in flight.
+// Every process that opens an ORM: MikroORM's async contexts cost nothing while no run is in flight,
+// and a new connection's sign-in derives the salted password once per process (scram.ts).
 releaseIdleAsyncContexts();
+quickScram();
 
 // The entity lists (platform/entities.ts, modules/entities.ts) are handed in by the wiring
 // (boot, tests, bench): the db layer imports nothing above it.
