@@ -9,7 +9,7 @@ import * as en from '@zxcvbn-ts/language-en';
 // zxcvbn's cost grows much faster than the password: a 256-character one took seconds. Only the
 // first 64 characters are scored (zxcvbn's own maxLength): a strong prefix makes a strong
 // password, and a weak one is refused as weak.
-export const SCORED_LENGTH = 64;
+const SCORED_LENGTH = 64;
 
 const zxcvbn = new ZxcvbnFactory({
   dictionary: { ...common.dictionary, ...en.dictionary },
