@@ -10,38 +10,36 @@ import { findTenant, inactive, tenantOrm as ormOf } from '../core/tenancy/tenant
 
 // A request's context: token → orgId → the tenant door (status, location, pool) → em.fork().
 export function contextFactory(services: Services) {
+  // The user's session version, the organization's directory entry, the membership, and whether
+  // the organization requires two-step sign-in (what the tenant rules ask next): each one cached
+  // read (a platform query on a miss), all asked together, and only used once the session stands.
+  const lookups = (userId: string, orgId: string | null) =>
+    Promise.all([
+      services.memberships.sessionVersion(userId),
+      orgId ? findTenant(services, orgId) : null,
+      orgId ? services.memberships.role(userId, orgId) : null,
+      orgId ? services.memberships.requiresMfa(orgId) : null,
+    ]);
   const create = async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
     const header = req.headers.authorization;
-    let auth: Context['auth'] = null;
-    if (header) {
-      const match = /^Bearer (\S+)$/.exec(header);
-      if (!match) throw unauthenticated('Malformed Authorization header');
-      if (looksLikeApiToken(match[1])) {
-        // A personal API token: its own lifetime (expiry, revocation), not the session version.
-        auth = await services.apiTokens.authenticate(match[1], req.ip ?? 'unknown');
-        if ((await services.memberships.sessionVersion(auth.userId)) === null) {
-          throw unauthenticated('User no longer exists');
-        }
-      } else {
-        const token = services.tokens.verify(match[1]);
-        // The user's sessions ended after this token was issued (password reset or change, sign out
-        // everywhere, a membership suspended or removed): refused at once, not when it expires.
-        // The organization and the membership are looked up meanwhile (each is one cached read, a
-        // platform query on a miss), and only used once the session stands.
-        const [version, org, role] = await Promise.all([
-          services.memberships.sessionVersion(token.userId),
-          token.orgId ? findTenant(services, token.orgId) : null,
-          token.orgId ? services.memberships.role(token.userId, token.orgId) : null,
-        ]);
-        if (version !== token.sessionVersion) {
-          throw unauthenticated('This session has ended; sign in again');
-        }
-        return finish(req, res, token, org, role);
-      }
+    if (!header) return finish(req, res, null, null, null);
+    const match = /^Bearer (\S+)$/.exec(header);
+    if (!match) throw unauthenticated('Malformed Authorization header');
+    if (looksLikeApiToken(match[1])) {
+      // A personal API token: its own lifetime (expiry, revocation), not the session version.
+      const auth = await services.apiTokens.authenticate(match[1], req.ip ?? 'unknown');
+      const [version, org, role] = await lookups(auth.userId, auth.orgId);
+      if (version === null) throw unauthenticated('User no longer exists');
+      return finish(req, res, auth, org, role);
     }
-    const org = auth?.orgId ? await findTenant(services, auth.orgId) : null;
-    const role = auth && org ? await services.memberships.role(auth.userId, org.orgId) : null;
-    return finish(req, res, auth, org, role);
+    const token = services.tokens.verify(match[1]);
+    // The user's sessions ended after this token was issued (password reset or change, sign out
+    // everywhere, a membership suspended or removed): refused at once, not when it expires.
+    const [version, org, role] = await lookups(token.userId, token.orgId);
+    if (version !== token.sessionVersion) {
+      throw unauthenticated('This session has ended; sign in again');
+    }
+    return finish(req, res, token, org, role);
   };
   const finish = async (
     req: Request,

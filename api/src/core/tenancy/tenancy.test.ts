@@ -107,6 +107,56 @@ describe('tenant isolation', () => {
     expect(res.body.errors![0].extensions!.code).toBe('FORBIDDEN');
   });
 
+  it("reads a cold association's platform facts together, before its database opens", async () => {
+    // A new association: nothing of it is cached in this process, nor open in the pool.
+    const org = await createOrg(app.services, 'Association Cold');
+    const member = await createUser(app.services, { memberships: [{ org }] });
+    const session = tokenFor(app.services, member, org);
+    const made = await app.gql(
+      `mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
+      { input: { name: 'Reports', organizationId: org.id } },
+      session,
+    );
+    expect(made.body.errors).toBeUndefined();
+    const LOOKUPS = ['sessionVersion', 'role', 'requiresMfa', 'resolve'];
+    // What a request does in what order, each lookup's call and its answer.
+    const cold = async (bearer: string) => {
+      app.services.directory.invalidate(org.id);
+      app.services.memberships.invalidateOrganization(org.id);
+      app.services.memberships.invalidateUser(member.id);
+      await app.services.pool.closeAll();
+      const order: string[] = [];
+      const watch = <T extends object>(target: T, method: keyof T & string) => {
+        const real = (target[method] as (...a: unknown[]) => Promise<unknown>).bind(target);
+        return vi.spyOn(target, method as never).mockImplementation(((...args: unknown[]) => {
+          order.push(method);
+          return real(...args).then((v) => (order.push(`${method} answered`), v));
+        }) as never);
+      };
+      const spies = [
+        ...LOOKUPS.slice(0, 3).map((m) => watch(app.services.memberships, m as never)),
+        watch(app.services.directory, 'resolve'),
+        watch(app.services.pool, 'get'),
+      ];
+      try {
+        const res = await app.gql(ACCOUNTS, {}, bearer);
+        expect(res.body.errors).toBeUndefined();
+        expect(res.body.data!.accounts).toEqual([]);
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      return order;
+    };
+    for (const bearer of [session, made.body.data!.createApiToken.token as string]) {
+      const order = await cold(bearer);
+      // All four are asked before any answers, and the tenant rules' own question (does the
+      // organization require two-step sign-in?) is not left until after the database has opened.
+      const firstAnswer = order.findIndex((step) => step.endsWith('answered'));
+      expect(order.slice(0, firstAnswer).sort()).toEqual([...LOOKUPS].sort());
+      expect(order.indexOf('requiresMfa answered')).toBeLessThan(order.indexOf('get'));
+    }
+  });
+
   it('refuses to open a tenant database that belongs to another organization', async () => {
     const pool = new TenantPool({
       entities: tenantEntities,
