@@ -126,15 +126,17 @@ describe('tenant isolation', () => {
       app.services.memberships.invalidateUser(member.id);
       await app.services.pool.closeAll();
       const order: string[] = [];
-      const watch = <T extends object>(target: T, method: keyof T & string) => {
-        const real = (target[method] as (...a: unknown[]) => Promise<unknown>).bind(target);
-        return vi.spyOn(target, method as never).mockImplementation(((...args: unknown[]) => {
+      type Lookup = (...a: unknown[]) => Promise<unknown>;
+      const watch = (target: object, method: string) => {
+        const methods = target as Record<string, Lookup>;
+        const real = methods[method].bind(target);
+        return vi.spyOn(methods, method).mockImplementation((...args: unknown[]) => {
           order.push(method);
           return real(...args).then((v) => (order.push(`${method} answered`), v));
-        }) as never);
+        });
       };
       const spies = [
-        ...LOOKUPS.slice(0, 3).map((m) => watch(app.services.memberships, m as never)),
+        ...LOOKUPS.slice(0, 3).map((m) => watch(app.services.memberships, m)),
         watch(app.services.directory, 'resolve'),
         watch(app.services.pool, 'get'),
       ];
