@@ -20,8 +20,10 @@ import {
 const SDK = `
 (() => {
   const base = new URL(document.currentScript.src).origin;
+  // Each call is a request of its own, and two can arrive out of order: they are numbered here.
+  let seq = 0;
   const record = (call) =>
-    fetch(base + '/record', { method: 'POST', body: JSON.stringify(call) });
+    fetch(base + '/record', { method: 'POST', body: JSON.stringify({ seq: seq++, call }) });
   window.chatwootSDK = {
     run(options) {
       record(['run', options]);
@@ -52,7 +54,9 @@ interface WidgetServer {
 }
 
 async function startWidgetServer(): Promise<WidgetServer> {
+  // The calls in the order the page made them (its numbering), however they arrived.
   const calls: unknown[][] = [];
+  const numbered: { seq: number; call: unknown[] }[] = [];
   const requests: WidgetServer['requests'] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -68,7 +72,9 @@ async function startWidgetServer(): Promise<WidgetServer> {
         res.setHeader('Content-Type', 'text/html');
         res.end('<!doctype html><title>Support</title><p>How can we help?</p>');
       } else if (path === '/record' && req.method === 'POST') {
-        calls.push(JSON.parse(body) as unknown[]);
+        numbered.push(JSON.parse(body) as { seq: number; call: unknown[] });
+        numbered.sort((a, b) => a.seq - b.seq);
+        calls.splice(0, calls.length, ...numbered.map((n) => n.call));
         res.end('{}');
       } else {
         res.statusCode = 404;
@@ -152,7 +158,9 @@ describe('browser journey: support widget', () => {
     await page.click('[data-testid="login-submit"]');
     await page.waitForURL(/\/dashboard$/);
 
-    await expect.poll(() => named('setCustomAttributes').length).toBe(1);
+    // run, then identify's three calls, all arrived.
+    await expect.poll(() => widget.calls.length).toBeGreaterThanOrEqual(4);
+    expect(named('setCustomAttributes')).toHaveLength(1);
     expect(named('run')).toEqual([
       ['run', { websiteToken: 'website-token-e2e', baseUrl: widget.origin }],
     ]);
