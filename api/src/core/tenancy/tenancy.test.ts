@@ -119,26 +119,31 @@ describe('tenant isolation', () => {
     );
     expect(made.body.errors).toBeUndefined();
     const LOOKUPS = ['sessionVersion', 'role', 'requiresMfa', 'resolve'];
+    // Records each call of `method` and, once it settles, its answer.
+    const order: string[] = [];
+    type Lookup = (...a: unknown[]) => Promise<unknown>;
+    const watch = (target: object, method: string) => {
+      const methods = target as Record<string, Lookup>;
+      const real = methods[method].bind(target);
+      return vi.spyOn(methods, method).mockImplementation((...args: unknown[]) => {
+        order.push(method);
+        return real(...args).then((v) => (order.push(`${method} answered`), v));
+      });
+    };
     // What a request does in what order, each lookup's call and its answer.
     const cold = async (bearer: string) => {
       app.services.directory.invalidate(org.id);
       app.services.memberships.invalidateOrganization(org.id);
       app.services.memberships.invalidateUser(member.id);
       await app.services.pool.closeAll();
-      const order: string[] = [];
-      type Lookup = (...a: unknown[]) => Promise<unknown>;
-      const watch = (target: object, method: string) => {
-        const methods = target as Record<string, Lookup>;
-        const real = methods[method].bind(target);
-        return vi.spyOn(methods, method).mockImplementation((...args: unknown[]) => {
-          order.push(method);
-          return real(...args).then((v) => (order.push(`${method} answered`), v));
-        });
-      };
+      order.length = 0;
+      const { memberships, directory, pool } = app.services;
       const spies = [
-        ...LOOKUPS.slice(0, 3).map((m) => watch(app.services.memberships, m)),
-        watch(app.services.directory, 'resolve'),
-        watch(app.services.pool, 'get'),
+        watch(memberships, 'sessionVersion'),
+        watch(memberships, 'role'),
+        watch(memberships, 'requiresMfa'),
+        watch(directory, 'resolve'),
+        watch(pool, 'get'),
       ];
       try {
         const res = await app.gql(ACCOUNTS, {}, bearer);
@@ -147,7 +152,7 @@ describe('tenant isolation', () => {
       } finally {
         for (const spy of spies) spy.mockRestore();
       }
-      return order;
+      return [...order];
     };
     for (const bearer of [session, made.body.data!.createApiToken.token as string]) {
       const order = await cold(bearer);
