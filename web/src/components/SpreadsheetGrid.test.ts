@@ -1,6 +1,6 @@
 import { mount } from '@vue/test-utils';
 import { describe, expect, it, vi } from 'vitest';
-import { defineComponent, h, ref } from 'vue';
+import { defineComponent, h, nextTick, ref } from 'vue';
 import SpreadsheetGrid from './SpreadsheetGrid.vue';
 import type { GridSection } from './SpreadsheetGrid.vue';
 import { gridChanges, parseCell, parseTsv } from './spreadsheet';
@@ -39,6 +39,17 @@ function mountGrid(readonly = false) {
   return { wrapper, edits, input };
 }
 
+/** Keys typed one at a time where the caret is, replacing a selection, as a person types them. */
+async function typeKeys(input: HTMLInputElement, text: string): Promise<void> {
+  for (const key of text) {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    input.setRangeText(key, input.selectionStart ?? 0, input.selectionEnd ?? 0, 'end');
+    input.dispatchEvent(new InputEvent('input', { data: key, bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    await nextTick();
+  }
+}
+
 describe('spreadsheet cells', () => {
   it('reads amounts as typed or pasted from a spreadsheet', () => {
     expect(parseCell('1,234.56')).toEqual({ kind: 'ok', cents: 123456 });
@@ -73,13 +84,61 @@ describe('SpreadsheetGrid', () => {
     expect(edits.value).toEqual({ 'b:1': '1,000' });
     expect(input(1, 1).element.parentElement!.className).toContain('sgrid__cell--dirty');
     expect(wrapper.get('[data-testid=total-net]').text()).toBe('1,800.00');
-    // Typing the saved value back is no change.
+    // Typing the saved value back is no change (once the cell is left).
     await input(1, 1).setValue('');
+    expect(wrapper.get('[data-testid=total-net]').text()).toBe('2,800.00');
+    await input(1, 1).trigger('blur');
     expect(edits.value).toEqual({});
     await input(2, 0).setValue('12x');
     expect(input(2, 0).element.parentElement!.className).toContain('sgrid__cell--invalid');
     await input(2, 0).trigger('keydown', { key: 'Escape' });
     expect(edits.value).toEqual({});
+    wrapper.unmount();
+  });
+
+  it('types over a figure key by key as in a spreadsheet, even through its saved value', async () => {
+    const { wrapper, edits, input } = mountGrid();
+    const cell = input(0, 0).element; // 1,000.00 saved
+    // Entering the cell selects all of it.
+    cell.focus();
+    expect([cell.selectionStart, cell.selectionEnd]).toEqual([0, '1,000.00'.length]);
+
+    await typeKeys(cell, '10000');
+    // "1000" on the way reads as the saved amount: the typed text stays, the next key goes on it.
+    expect(cell.value).toBe('10000');
+    expect(edits.value).toEqual({ 'a:0': '10000' });
+    expect(cell.parentElement!.className).toContain('sgrid__cell--dirty');
+
+    cell.select();
+    await typeKeys(cell, '1000.50');
+    expect(cell.value).toBe('1000.50');
+    expect(edits.value).toEqual({ 'a:0': '1000.50' });
+    expect(wrapper.get('[data-testid=total-income]').text()).toBe('3,000.50');
+
+    // Typed back to the saved value: not a change, and once left the cell shows it formatted.
+    cell.select();
+    await typeKeys(cell, '1000');
+    expect(cell.value).toBe('1000');
+    expect(cell.parentElement!.className).not.toContain('sgrid__cell--dirty');
+    await input(0, 0).trigger('blur');
+    expect(edits.value).toEqual({});
+    expect(cell.value).toBe('1,000.00');
+    wrapper.unmount();
+  });
+
+  it('enters a cell clicked with the mouse with all of it selected', async () => {
+    const { wrapper, input } = mountGrid();
+    const cell = input(0, 1).element;
+    // The browser's own mousedown would put the caret where the button came up.
+    const down = new MouseEvent('mousedown', { button: 0, bubbles: true, cancelable: true });
+    cell.dispatchEvent(down);
+    expect(down.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(cell);
+    expect([cell.selectionStart, cell.selectionEnd]).toEqual([0, '1,000.00'.length]);
+    // In the cell already: a click places the caret as usual.
+    const again = new MouseEvent('mousedown', { button: 0, bubbles: true, cancelable: true });
+    cell.dispatchEvent(again);
+    expect(again.defaultPrevented).toBe(false);
     wrapper.unmount();
   });
 

@@ -180,6 +180,29 @@ describe('browser journey: budget, monthly actuals, budget vs actual', () => {
     const b = res.body.data!.budget;
     expect(b.totalIncome).toBe('147600.00');
     expect(b.totalExpense).toBe(String((1500 * 12 + 25000 + 410.5).toFixed(2)));
+
+    // Typing over a saved figure as in a spreadsheet: a click selects it, the keys replace it,
+    // and passing through the saved value on the way ("1500") does not turn it back into
+    // "1,500.00" with the next key appended.
+    const landscaping = cell('5010', 'Feb');
+    await landscaping.click();
+    await page.keyboard.type('15000');
+    expect(await landscaping.inputValue()).toBe('15000');
+    expect(await landscaping.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => page.textContent('[data-testid="pending"]')).toContain('1 unsaved');
+    await page.keyboard.press('Tab');
+    await landscaping.click();
+    await page.keyboard.type('1500.50');
+    expect(await landscaping.inputValue()).toBe('1500.50');
+    expect(await page.isDisabled('[data-testid="save-budget"]')).toBe(false);
+    await page.screenshot({ path: join(shots, 'budget-grid-typed-over.png') });
+    // Typed back to the saved figure: nothing to save, and the cell shows it formatted once left.
+    await page.keyboard.press('Tab');
+    await landscaping.click();
+    await page.keyboard.type('1500');
+    await page.keyboard.press('Tab');
+    expect(await landscaping.inputValue()).toBe('1,500.00');
+    expect(await page.isVisible('[data-testid="pending"]')).toBe(false);
   });
 
   it('enters monthly actuals, which post reconciled entries shown on Transactions', async () => {

@@ -49,7 +49,8 @@ export function useYearGrid<Q extends YearQuery>(
   const sections = computed(() => plSections(accounts.all.value, saved.value));
   const edits = ref<Record<string, string>>({});
   const pending = computed(() => gridChanges(saved.value, edits.value));
-  const dirty = computed(() => Object.keys(edits.value).length > 0);
+  // A cell typed back to its saved value is nothing to save or lose, even before it is left.
+  const dirty = computed(() => pending.value.changes.length + pending.value.invalid.length > 0);
 
   const firstLoad = computed(
     () => !ready.value || (query.loading.value && !loaded.value) || !accounts.ready.value,
