@@ -141,3 +141,38 @@ export function addMonths(date: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 export const dayBefore = (date: string): string => addDays(date, -1);
+
+// The locale an association's words are written in until its settings name one (the web falls
+// back the same way to the reader's browser; most associations are in the US).
+export const DEFAULT_LOCALE = 'en-US';
+
+const mediumFormatters = new Map<string, Intl.DateTimeFormat>();
+function calendarFormat(locale: string, key: string, options: Intl.DateTimeFormatOptions) {
+  const id = `${key}|${locale}`;
+  let f = mediumFormatters.get(id);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    } catch {
+      // An unknown locale in the settings must not fail the text it appears in.
+      f = new Intl.DateTimeFormat(DEFAULT_LOCALE, { ...options, timeZone: 'UTC' });
+    }
+    mediumFormatters.set(id, f);
+  }
+  return f;
+}
+
+// A LocalDate in the locale's medium format, as the web shows every date ("Dec 5, 2026" in
+// en-US, "5 Dec 2026" in en-GB). Read as a calendar day, so no time zone moves it.
+export function mediumDate(date: string, locale: string = DEFAULT_LOCALE): string {
+  return calendarFormat(locale, 'medium', { dateStyle: 'medium' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+}
+
+// A month ("2026-03") in words: "March 2026".
+export function monthInWords(month: string, locale: string = DEFAULT_LOCALE): string {
+  return calendarFormat(locale, 'month', { month: 'long', year: 'numeric' }).format(
+    new Date(`${month.slice(0, 7)}-01T00:00:00Z`),
+  );
+}

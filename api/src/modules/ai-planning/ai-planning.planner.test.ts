@@ -181,7 +181,7 @@ describe('the investment planner', () => {
     const [r] = byType(RecommendationType.REALLOCATION);
     expect(r).toMatchObject({ fund: FundType.OPERATING, suggestedAmount: $(30_000), apy: '4.200' });
     const [g] = byType(RecommendationType.GENERAL);
-    expect(g.summary).toContain('2026-11-01');
+    expect(g.summary).toContain('last changed on Nov 1, 2026');
     expect(g.summary).toContain('no live market feed');
     expect(p.riskNotes.some((n) => n.includes('93.0 %'))).toBe(true);
   });
@@ -247,6 +247,54 @@ describe('the investment planner', () => {
     const q = plan(b);
     expect(q.toInvest).toBe(0n);
     expect(q.riskNotes.some((n) => n.includes('no CD or treasury terms'))).toBe(true);
+  });
+
+  it("writes every date in the locale's medium format, never ISO", () => {
+    const prose = (q: ReturnType<typeof plan>) => [
+      q.overall,
+      ...q.riskNotes,
+      ...q.recommendations.flatMap((r) => [r.title, r.summary, r.details]),
+    ];
+    const [m] = byType(RecommendationType.MATURITY_ACTION);
+    expect(m.summary).toContain('matures on Jan 15, 2027');
+    expect(p.overall.startsWith('On Nov 25, 2026 ')).toBe(true);
+    // The month the ladder's rungs come back and the lowest point, in words.
+    expect(byType(RecommendationType.CD_LADDER, FundType.RESERVE)[0].details).toMatch(
+      /in May 2027\./,
+    );
+    const b = books();
+    // An overdue maturity is dated too.
+    b.holdings[0].maturityDate = '2026-11-02';
+    const gb = plan(b, { locale: 'en-GB' });
+    expect(gb.overall.startsWith('On 25 Nov 2026 ')).toBe(true);
+    expect(
+      gb.recommendations.find((r) => r.type === RecommendationType.MATURITY_ACTION)!.summary,
+    ).toContain('matured on 2 Nov 2026');
+    for (const q of [p, gb, plan(b, { locale: 'not a locale' })]) {
+      for (const text of prose(q)) expect(text).not.toMatch(/\d{4}-\d{2}/);
+    }
+  });
+
+  it('gives no score where there is nothing to measure, and says why', () => {
+    const b = books();
+    // No budget: no operating expenses in the forecast; cash and a flat trend would have made
+    // 70 + 30 = 100 "Strong".
+    b.funds[0].expenses = flat(0);
+    b.funds[0].closings = flat(100_000);
+    b.percentFunded = null;
+    const [op, res] = plan(b).health;
+    expect(op).toMatchObject({
+      score: null,
+      grade: HealthGrade.UNKNOWN,
+      basePoints: null,
+      liquidityMonths: null,
+    });
+    expect(op.explanation).toMatch(/^No budgeted operating expenses/);
+    expect(res).toMatchObject({ score: null, grade: HealthGrade.UNKNOWN, basePoints: null });
+    expect(res.explanation).toMatch(/^No reserve study yet/);
+    // Whatever the cash: an overdrawn fund without a budget is not scored 0 either.
+    b.funds[0].cash = -$(5_000);
+    expect(plan(b).health[0].score).toBeNull();
   });
 
   it('quotes rates as banks do', () => {

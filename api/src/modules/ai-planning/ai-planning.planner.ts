@@ -1,4 +1,11 @@
-import { addDays, addMonths, daysBetween } from '../../core/dates.js';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  DEFAULT_LOCALE,
+  mediumDate,
+  monthInWords,
+} from '../../core/dates.js';
 import { displayMoney, divHalfUp, maxTotal, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 import { Compounding, FDIC_LIMIT, interestFor, InvestmentKind } from '../investments/index.js';
@@ -28,10 +35,14 @@ import { Compounding, FDIC_LIMIT, interestFor, InvestmentKind } from '../investm
 //
 // Fund health, 0–100 (shown with the formula on the page):
 //   operating: 70 × min(liquidity months, 6) / 6, liquidity months = cash ÷ M (one decimal)
+//              (no budgeted expenses in the next 12 months: no score, nothing to measure by)
 //   reserve:   70 × min(percent funded, 100) / 100 (no reserve study: no score)
 //   both:      + 30 when the forecast's balance 12 months out is at least today's,
 //              + 15 when it is lower but never below the cushion (reserve: zero), + 0 otherwise
 //   grade: 80+ Strong, 60+ Fair, 40+ Weak, below 40 Critical.
+//
+// The words: dates in the association's locale's medium format ("Dec 5, 2026"), as the web shows
+// every date; never an ISO date in a sentence.
 
 export const MIN_RUNG: Total = 500_000n; // $5,000
 export const RUNG_STEP: Total = 100_000n; // $1,000
@@ -56,7 +67,8 @@ export enum RecommendationPriority {
 
 export interface PlannerFund {
   fund: FundType;
-  // Cash today (the forecast's opening: cash accounts, not investments).
+  // Cash on the association's today: the dashboard's cash of the fund that day (cash accounts,
+  // not investments), not the forecast's opening at the last month-end.
   cash: Total;
   // The forecast's month by month closing balance, expenses and capital spending (same length).
   closings: Total[];
@@ -190,22 +202,10 @@ const KIND_NAME: Record<InvestmentKind, string> = {
   [InvestmentKind.MONEY_MARKET]: 'money market',
   [InvestmentKind.SAVINGS]: 'savings',
 };
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-export const monthText = (month: string) =>
-  `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+// How the plan's sentences are written: the association's locale (its settings).
+export interface PlanWords {
+  locale: string;
+}
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const money = displayMoney;
 const pct = (apy: string) => `${trimApy(apy)} %`;
@@ -315,8 +315,10 @@ const monthIndex = (months: string[], date: string) => {
   return date.slice(0, 7) < months[0] ? 0 : i;
 };
 
-export function plan(inputs: PlannerInputs): Plan {
+export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT_LOCALE }): Plan {
   const { asOf, months } = inputs;
+  const day = (date: string) => mediumDate(date, words.locale);
+  const monthText = (month: string) => monthInWords(month, words.locale);
   const states = inputs.funds.map((f) => position(f, months));
   const stateOf = (fund: FundType) => states.find((s) => s.pos.fund === fund)!;
   const terms = ladderTerms(inputs.rates);
@@ -384,7 +386,9 @@ export function plan(inputs: PlannerInputs): Plan {
     const s = stateOf(h.fund);
     const at = monthIndex(months, h.maturityDate!);
     const overdue = h.maturityDate! < asOf;
-    const when = overdue ? `matured on ${h.maturityDate}` : `matures on ${h.maturityDate}`;
+    const when = overdue
+      ? `matured on ${day(h.maturityDate!)}`
+      : `matures on ${day(h.maturityDate!)}`;
     const best = candidates(inputs.rates, bestTermFor(inputs.rates, terms))[0] ?? null;
     let roll = best !== null && !short.has(h.fund);
     if (roll && best) {
@@ -544,7 +548,7 @@ export function plan(inputs: PlannerInputs): Plan {
   const toInvest = sum(states.map((s) => s.pos.toInvest));
   const estimatedInterest = sum(recs.flatMap((r) => r.rungs.map((x) => x.interest)));
   const ratesWhen = inputs.ratesUpdatedOn
-    ? `last changed on ${inputs.ratesUpdatedOn}`
+    ? `last changed on ${day(inputs.ratesUpdatedOn)}`
     : 'empty at the moment';
   recs.push({
     type: RecommendationType.GENERAL,
@@ -590,7 +594,7 @@ export function plan(inputs: PlannerInputs): Plan {
       `the ${FUND_NAME[s.pos.fund]} fund holds ${money(s.pos.cash)} in cash against a floor of ${money(s.pos.floor)}`,
   );
   const overall = [
-    `On ${asOf} ${fundLines.join(', and ')}.`,
+    `On ${day(asOf)} ${fundLines.join(', and ')}.`,
     toInvest > 0n
       ? `The plan puts ${money(toInvest)} to work for about ${money(estimatedInterest)} of interest, keeping every month of the forecast above its cushion.`
       : 'There is no cash to put to work without risking a bill the association must pay.',
@@ -647,10 +651,14 @@ function healthOf(s: FundState, percentFunded: string | null): PlanHealth {
       liquidityMonths = `${tenths / 10n}.${tenths % 10n}`;
       const capped = tenths > 60n ? 60n : tenths;
       base = Number(divHalfUp(70n * capped, 60n));
+      explanation = `70 × min(${liquidityMonths} months of expenses in cash, 6) ÷ 6, plus ${trendPoints} for the 12-month trend.`;
     } else {
-      base = p.cash >= 0n ? 70 : 0;
+      // Months of expenses in cash mean nothing without expenses: a new association with no
+      // budget scored 100 "Strong" here.
+      base = null;
+      explanation =
+        'No budgeted operating expenses for the next 12 months, so there is nothing to measure cash against: enter the budget on the Budget page to score the operating fund.';
     }
-    explanation = `70 × min(${liquidityMonths ?? '—'} months of expenses in cash, 6) ÷ 6, plus ${trendPoints} for the 12-month trend.`;
   } else if (percentFunded === null) {
     base = null;
     explanation =

@@ -160,3 +160,15 @@ export function selectUserEmails(platformEm: EntityManager, ids: string[]) {
     [ids],
   );
 }
+
+// The locale of the association's settings (platform database), or null when none is set.
+export async function selectOrganizationLocale(
+  platformEm: EntityManager,
+  orgId: string,
+): Promise<string | null> {
+  const [row] = await sql(platformEm).all<{ locale: string | null }>(
+    `SELECT nullif(settings ->> 'locale', '') AS locale FROM organizations WHERE id = ?`,
+    [orgId],
+  );
+  return row?.locale ?? null;
+}

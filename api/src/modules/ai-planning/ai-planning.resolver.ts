@@ -8,6 +8,7 @@ import {
   addRecommendationToPlan,
   findRecommendation,
   listRecommendations,
+  organizationLocale,
   planningSettings,
   requestRecommendation,
   setPlanningRates,
@@ -63,12 +64,13 @@ export class AiPlanningResolver {
     description:
       "Put a recommendation's investment (or each rung of its ladder) on the plan as draft investments",
   })
-  addRecommendationToPlan(
+  async addRecommendationToPlan(
     @Arg('recommendationId', () => ID) recommendationId: string,
     @Arg('itemId', () => String, { description: 'r1, r2, …' }) itemId: string,
     @Ctx() ctx: Context,
   ): Promise<PlannedInvestment[]> {
-    return addRecommendationToPlan(ctx.em, ctx.auth, recommendationId, itemId);
+    const locale = await organizationLocale(ctx.platformEm, ctx.org!.orgId);
+    return addRecommendationToPlan(ctx.em, ctx.auth, recommendationId, itemId, locale);
   }
 
   @Mutation(() => [PlanningRate], {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Services } from '../../core/context.js';
-import { dateIn, now, todayIn } from '../../core/dates.js';
+import { DEFAULT_LOCALE, dateIn, mediumDate, now, todayIn } from '../../core/dates.js';
 import { badInput } from '../../core/errors/app-error.js';
 import { notFound } from '../../core/errors/app-error.js';
 import { assertId, newIds } from '../../core/ids.js';
@@ -10,7 +10,7 @@ import { openTenant } from '../../core/tenancy/tenant-door.js';
 import type { TenantEntry } from '../../core/tenancy/tenant-directory.js';
 import { FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { forecastFlows } from '../forecast/index.js';
+import { cashByFund, forecastFlows } from '../forecast/index.js';
 import {
   addPlannedInvestments,
   expectedProceeds,
@@ -38,6 +38,7 @@ import {
   insertPending,
   type RecommendationRow,
   replaceRates,
+  selectOrganizationLocale,
   selectPending,
   selectRates,
   selectRecommendation,
@@ -103,6 +104,9 @@ export async function gatherInputs(
   timeZone: string,
 ): Promise<PlannerInputs> {
   const f = await forecastFlows(em, { ...cal, months: FORECAST_MONTHS });
+  // The forecast opens at the last month-end (whole months of budget); what the fund holds now is
+  // the dashboard's figure for the association's today.
+  const today = await cashByFund(em, cal.today, cal.fiscalYearStartMonth);
   const funds = f.funds.map((s) => {
     let balance = s.opening;
     const closings: Total[] = [];
@@ -118,7 +122,7 @@ export async function gatherInputs(
     }
     return {
       fund: s.fundType,
-      cash: s.opening,
+      cash: today.get(s.fundType) ?? 0n,
       closings,
       expenses: s.flows.map((m) => m.expenses),
       capital: s.flows.map((m) => m.capitalProjects),
@@ -382,6 +386,7 @@ async function run(services: Services, orgId: string, id: string): Promise<void>
       cal: calendarOf(tenant.org),
       timeZone: tenant.org.timeZone,
       association: tenant.org.name,
+      locale: await organizationLocale(services.platformOrm.em.fork() as EntityManager, orgId),
       ai: services.config.ai,
     });
   } catch (err) {
@@ -408,20 +413,30 @@ interface RunContext {
   cal: PlanningCalendar;
   timeZone: string;
   association: string;
+  // The association's locale (its settings), for the dates in the plan's words.
+  locale?: string;
   ai: ProviderConfig | null;
+}
+
+// The locale of the association's settings (platform database), else the default.
+export async function organizationLocale(platformEm: EntityManager, orgId: string) {
+  return (await selectOrganizationLocale(platformEm, orgId)) ?? DEFAULT_LOCALE;
 }
 
 // Read the figures, plan, let the provider (if any) reword, and write the result on the row.
 async function complete(em: EntityManager, id: string, started: number, c: RunContext) {
   const inputs = await gatherInputs(em, c.cal, c.timeZone);
-  const planned = makePlan(inputs);
+  const locale = c.locale ?? DEFAULT_LOCALE;
+  const planned = makePlan(inputs, { locale });
   let result = planned;
   let source: 'planner' | 'provider' = 'planner';
   let error: string | null = null;
   let model: string | null = c.ai?.model ?? null;
   if (c.ai) {
-    const answer = await writeNarrative(c.ai, narrativeFacts(planned, c.association), (msg) =>
-      console.error(`AI recommendation ${id}: ${msg}`),
+    const answer = await writeNarrative(
+      c.ai,
+      narrativeFacts(planned, c.association, locale),
+      (msg) => console.error(`AI recommendation ${id}: ${msg}`),
     );
     model = answer.model;
     if (answer.narrative) {
@@ -465,7 +480,11 @@ export async function recordPlannerRecommendation(
 
 const dollars = (t: Total) => formatMoney(t);
 
-export function narrativeFacts(p: Plan, association: string): NarrativeFacts {
+export function narrativeFacts(
+  p: Plan,
+  association: string,
+  locale: string = DEFAULT_LOCALE,
+): NarrativeFacts {
   const figures: { label: string; amount: string }[] = [];
   for (const f of p.funds) {
     const name = f.fund === FundType.OPERATING ? 'operating' : 'reserve';
@@ -492,7 +511,8 @@ export function narrativeFacts(p: Plan, association: string): NarrativeFacts {
     for (const x of r.rungs) rates.add(trimApy(x.apy));
   }
   return {
-    asOf: p.asOf,
+    // As the planner's sentences write it, so the provider's do too.
+    asOf: mediumDate(p.asOf, locale),
     association,
     overall: p.overall,
     riskNotes: p.riskNotes,
@@ -548,13 +568,16 @@ export async function addRecommendationToPlan(
   actor: AuthInfo | null,
   recommendationId: string,
   itemId: string,
+  locale: string = DEFAULT_LOCALE,
 ): Promise<PlannedInvestment[]> {
   const rec = await findRecommendation(em, recommendationId);
   const item = rec.plan?.recommendations.find((r) => r.id === itemId);
   if (!rec.plan || !item) {
     throw notFound('Recommendation item', [{ field: 'itemId', message: 'No such item' }]);
   }
-  const when = rec.requestedAt.toISOString().slice(0, 10);
+  // The association's date of the recommendation (its plan's today, in the association's time
+  // zone), never the UTC date of the request, in the locale's words.
+  const when = mediumDate(rec.plan.asOf, locale);
   const note = (what: string) => `${what} — recommendation of ${when}`;
   let drafts: PlannedInvestmentDraft[];
   if (item.rungs.length) {

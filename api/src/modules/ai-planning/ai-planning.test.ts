@@ -262,6 +262,134 @@ describe('AI investment planning, without a provider', () => {
   });
 });
 
+// Every sentence of a plan, for the checks that dates are written as people read them.
+const prose = (plan: any): string[] => [
+  plan.overall,
+  ...plan.riskNotes,
+  ...plan.recommendations.flatMap((r: any) => [r.title, r.summary, r.details]),
+];
+const ISO_DATE = /\b\d{4}-\d{2}-\d{2}\b/;
+const DASHBOARD_CASH = `{ dashboard { asOf cash { funds { fundType balance } } } }`;
+
+describe("the planner's today", () => {
+  let app: TestApp;
+  // 2026-03-16 02:00 UTC is still the evening of March 15 in New York (the association's zone).
+  const EVENING = () => new Date('2026-03-16T02:00:00Z');
+
+  beforeAll(async () => {
+    setClock(EVENING);
+    app = await startTestApp();
+  });
+  beforeEach(() => setClock(EVENING));
+  afterEach(() => setClock());
+  afterAll(() => app.close());
+
+  it("takes the dashboard's cash of the association's today, its date and its locale's words", async () => {
+    const t = await createTenant(app, 'Today HOA');
+    const cash = await t.account('1010', 'ASSET', {
+      name: 'Operating Checking',
+      initialBalance: '112839.94',
+      openingDate: '2026-01-01',
+    });
+    const income = await t.account('4010', 'INCOME', { name: 'Assessment Income' });
+    const expense = await t.account('5010', 'EXPENSE', { name: 'Landscaping' });
+    const rcash = await t.account('1510', 'ASSET', {
+      fundType: 'RESERVE',
+      name: 'Reserve Savings',
+      initialBalance: '250000.00',
+      openingDate: '2026-01-01',
+    });
+    const cds = await t.account('1620', 'ASSET', { fundType: 'RESERVE', name: 'Reserve CDs' });
+    await t.ok(BUDGET, {
+      input: { year: 2026, lines: [{ accountId: expense, amounts: twelve('10000.00') }] },
+    });
+    // After the last month-end (Feb 28): dues collected on March 3 …
+    await t.post('2026-03-03', [
+      [cash, '6107.00', null],
+      [income, null, '6107.00'],
+    ]);
+    // … and an entry dated March 16, the UTC date but not yet the association's.
+    await t.post('2026-03-16', [
+      [cash, '500.00', null],
+      [income, null, '500.00'],
+    ]);
+    // A CD maturing within 90 days, so the plan speaks of its date.
+    await t.ok(PURCHASE, {
+      input: {
+        kind: 'CD',
+        institution: 'Harbor Bank',
+        accountId: cds,
+        cashAccountId: rcash,
+        principal: '20000.00',
+        apy: '3.50',
+        purchaseDate: '2026-03-02',
+        maturityDate: '2026-05-04',
+      },
+    });
+
+    const dashboard = (await t.ok(DASHBOARD_CASH)).dashboard;
+    expect(dashboard.asOf).toBe('2026-03-15');
+    const shown = Object.fromEntries(dashboard.cash.funds.map((f: any) => [f.fundType, f.balance]));
+    expect(shown).toEqual({ OPERATING: '118946.94', RESERVE: '230000.00' });
+
+    const asked = (await t.ok(REQUEST)).requestAiRecommendation;
+    const rec = await settled(t, asked.id);
+    expect(rec.status).toBe('DONE');
+    // The figure the dashboard shows for the same day, fund by fund.
+    for (const f of [...rec.inputs.funds, ...rec.plan.funds]) {
+      expect(f.cash, f.fund).toBe(shown[f.fund]);
+    }
+    expect(rec.plan.asOf).toBe('2026-03-15');
+    expect(rec.plan.overall).toMatch(
+      /^On Mar 15, 2026 the operating fund holds \$118,946\.94 in cash/,
+    );
+    const maturity = rec.plan.recommendations.find((r: any) => r.type === 'MATURITY_ACTION');
+    expect(maturity.summary).toContain('matures on May 4, 2026');
+    const general = rec.plan.recommendations.find((r: any) => r.type === 'GENERAL');
+    expect(general.summary).toMatch(/last changed on [A-Z][a-z]{2} \d{1,2}, \d{4}\)/);
+    for (const text of prose(rec.plan)) expect(text).not.toMatch(ISO_DATE);
+
+    // Drafts are stamped with the association's date of the recommendation, not the UTC one.
+    const ladder = rec.plan.recommendations.find((r: any) => r.plannable);
+    const drafts = (await t.ok(ADD, { r: rec.id, item: ladder.id })).addRecommendationToPlan;
+    for (const d of drafts) {
+      expect(d.note).toMatch(/ — recommendation of Mar 15, 2026$/);
+      expect(d.note).not.toMatch(ISO_DATE);
+    }
+
+    // The association's own locale, when its settings name one.
+    await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `UPDATE organizations SET settings = settings || '{"locale":"en-GB"}' WHERE id = ?`,
+        [t.org.id],
+      );
+    const again = await settled(t, (await t.ok(REQUEST)).requestAiRecommendation.id);
+    expect(again.plan.overall).toMatch(/^On 15 Mar 2026 the operating fund holds/);
+    for (const text of prose(again.plan)) expect(text).not.toMatch(ISO_DATE);
+  });
+
+  it('scores no fund of a new association with nothing to measure, and says why', async () => {
+    const t = await createTenant(app, 'New HOA');
+    await t.account('1010', 'ASSET', {
+      name: 'Operating Checking',
+      initialBalance: '25000.00',
+      openingDate: '2026-03-01',
+    });
+    const health = (await t.ok(SETTINGS)).planningSettings.health;
+    expect(health).toEqual([
+      { fund: 'OPERATING', score: null, grade: 'UNKNOWN', liquidityMonths: null },
+      { fund: 'RESERVE', score: null, grade: 'UNKNOWN', liquidityMonths: null },
+    ]);
+    const why = (await t.ok(`{ planningSettings { health { fund basePoints explanation } } }`))
+      .planningSettings.health;
+    expect(why[0].basePoints).toBeNull();
+    expect(why[0].explanation).toMatch(/^No budgeted operating expenses/);
+    expect(why[0].explanation).toContain('Budget page');
+  });
+});
+
 describe('AI investment planning, with a provider', () => {
   let app: TestApp;
   let t: Tenant;
@@ -307,13 +435,16 @@ describe('AI investment planning, with a provider', () => {
       error: null,
     });
     expect(rec.provider).toBe(new URL(ai.url).host);
-    expect(rec.plan.overall.startsWith('In short: On 2026-03-15')).toBe(true);
+    expect(rec.plan.overall.startsWith('In short: On Mar 15, 2026')).toBe(true);
     expect(rec.plan.recommendations[0].summary.startsWith('Reworded: ')).toBe(true);
     // Figures stay the planner's.
     expect(rec.plan.toInvest).toBe('388000.00');
     const sent = ai.requests.at(-1)!;
     expect(sent.body!.temperature).toBeLessThanOrEqual(0.3);
     expect(sent.body!.model).toBe('planner-test-7b');
+    // The facts carry the date as the sentences write it, so the provider's words do too.
+    const facts = JSON.parse(String(sent.body!.messages!.at(-1)!.content)) as NarrativeFacts;
+    expect(facts.asOf).toBe('Mar 15, 2026');
   });
 
   it('falls back to the planner when the answer invents an amount, and logs why', async () => {
@@ -325,7 +456,7 @@ describe('AI investment planning, with a provider', () => {
     expect(rec.status).toBe('DONE');
     expect(rec.narrativeSource).toBe('PLANNER');
     expect(rec.error).toContain('$999,999.00');
-    expect(rec.plan.overall.startsWith('On 2026-03-15')).toBe(true);
+    expect(rec.plan.overall.startsWith('On Mar 15, 2026')).toBe(true);
   });
 
   it('gives a pending request to a second caller, and times the provider out', async () => {

@@ -83,6 +83,17 @@ export async function collectionRate(
   return { tenths: Number(tenths > 1000n ? 1000n : tenths), billed: true };
 }
 
+// Cash by fund on a day, as the dashboard shows it for that day (one rule for what cash is): the
+// forecast's opening reads it at the last month-end, the investment planner at today.
+export async function cashByFund(
+  em: EntityManager,
+  asOf: string,
+  fiscalYearStartMonth: number,
+): Promise<Map<FundType, Total>> {
+  const cash = await cashTile(em, dashboardOn({ asOf, fiscalYearStartMonth }));
+  return new Map(cash.funds.map((f) => [f.fundType, f.balance]));
+}
+
 type Flows = Omit<CashForecastMonth, 'month' | 'opening' | 'closing'>;
 const noFlows = (): Flows => ({
   assessments: 0n,
@@ -147,11 +158,9 @@ export async function forecastFlows(
   const fundOf = (f: FundType) => funds.find((s) => s.fundType === f)!;
 
   // Opening cash.
-  const cash = await cashTile(
-    em,
-    dashboardOn({ asOf: dayBefore(first), fiscalYearStartMonth: start }),
-  );
-  for (const f of cash.funds) fundOf(f.fundType).opening = f.balance;
+  for (const [fund, balance] of await cashByFund(em, dayBefore(first), start)) {
+    fundOf(fund).opening = balance;
+  }
 
   // Assessments.
   const rate = await collectionRate(em, addMonths(first, -12), first);

@@ -1,6 +1,7 @@
 // What other modules may use of the cash-flow forecast: the forecast itself and its flows by
 // fund (the investment planner and scenarios build on them).
 export {
+  cashByFund,
   cashForecast,
   type CashForecastOptions,
   forecastFlows,
