@@ -33,6 +33,20 @@ describe('router guards', () => {
     expect((await routerAt('/accounts', pinia)).currentRoute.value.name).toBe('platform-home');
   });
 
+  it('starts the platform owner on the admin panel, even when they belong to an association', async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'owner@example.com', isSuperadmin: true, isPlatformOwner: true }, maple);
+    expect((await routerAt('/', pinia)).currentRoute.value.name).toBe('platform-home');
+    expect((await routerAt('/login', pinia)).currentRoute.value.name).toBe('platform-home');
+    // The association's pages stay theirs to open.
+    expect((await routerAt('/accounts', pinia)).currentRoute.value.name).toBe('accounts');
+
+    // Another super admin with an association starts in it.
+    const other = freshPinia();
+    signIn({ email: 'ops@example.com', isSuperadmin: true }, maple);
+    expect((await routerAt('/', other)).currentRoute.value.name).toBe('dashboard');
+  });
+
   it('keeps non-super-admins out of admin routes', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, maple);

@@ -13,6 +13,15 @@ export function homeLocation(pinia?: Pinia): RouteLocationRaw {
   return { name: 'no-organization' };
 }
 
+/**
+ * Where signing in (or opening the app at `/`) lands when no page was asked for: the platform
+ * owner runs the platform, so the admin panel, even when they also belong to an association.
+ */
+export function signedInLocation(pinia?: Pinia): RouteLocationRaw {
+  if (useAuthStore(pinia).user?.isPlatformOwner === true) return { name: 'platform-home' };
+  return homeLocation(pinia);
+}
+
 /** Only same-app paths are followed after login (no open redirect to another origin). */
 export function safeRedirect(value: unknown): string | null {
   return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//')
@@ -39,11 +48,14 @@ export async function resolveNavigation(
   }
 
   if (to.meta.guestOnly) {
-    return auth.isAuthenticated ? homeLocation(pinia) : true;
+    return auth.isAuthenticated ? signedInLocation(pinia) : true;
   }
   if (to.meta.requiresAuth && !auth.isAuthenticated) {
     return { name: 'login', query: to.fullPath === '/' ? {} : { redirect: to.fullPath } };
   }
+  // `/` is no page of its own: where this person starts (an identity provider's sign-in comes
+  // back to it too).
+  if (to.name === 'home') return signedInLocation(pinia);
   if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
   if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
   // The association requires two-step sign-in and this person has not turned it on: its pages

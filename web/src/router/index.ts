@@ -15,8 +15,9 @@ export const featureRoutes: RouteRecordRaw[] = Object.keys(featureModules)
   .flatMap((path) => featureModules[path]?.default ?? []);
 
 export const routes: RouteRecordRaw[] = [
-  // `/` goes to the dashboard; its guard sends users without an organization to their home.
-  { path: '/', name: 'home', redirect: { name: 'dashboard' } },
+  // `/` is never shown: the guard sends a signed-in person to where they start (guards.ts
+  // signedInLocation), a guest to the login page.
+  { path: '/', name: 'home', component: { render: () => null }, meta: { requiresAuth: true } },
   ...featureRoutes,
   { path: '/:pathMatch(.*)*', redirect: '/' },
 ];

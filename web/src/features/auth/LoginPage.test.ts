@@ -101,6 +101,38 @@ describe('LoginPage', () => {
     wrapper.unmount();
   });
 
+  it('takes the platform owner to the admin panel, though they belong to an association', async () => {
+    guestWith(() => ({
+      body: {
+        data: {
+          login: {
+            __typename: 'LoginPayload',
+            accessToken: 'token-owner',
+            hasSeenIntro: true,
+            user: { ...treasurer, isSuperadmin: true, isPlatformOwner: true },
+            organization: mapleRidge,
+            organizations: [mapleRidge],
+          },
+        },
+      },
+    }));
+    const { router, wrapper } = await mountLogin();
+    await fillAndSubmit(wrapper);
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('platform-home'), {
+      timeout: 5000,
+    });
+    wrapper.unmount();
+
+    // Sent to sign in on the way to a page, they go on to that page.
+    const again = await mountLogin('/login?redirect=/accounts');
+    useAuthStore().clearSession();
+    await fillAndSubmit(again.wrapper);
+    await vi.waitFor(() => expect(again.router.currentRoute.value.fullPath).toBe('/accounts'), {
+      timeout: 5000,
+    });
+    again.wrapper.unmount();
+  });
+
   it('locks the form on RATE_LIMITED and counts down extensions.retryAfter', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
     let attempts = 0;
