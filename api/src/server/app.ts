@@ -27,6 +27,7 @@ import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
 import { contextFactory } from './context-factory.js';
 import { databaseAwayStatus } from './database-away.js';
+import { closeAfterEarlyAnswer } from './early-answer.js';
 import { fixedHeaders } from './fixed-headers.js';
 import { makeFormatError } from './format-error.js';
 import { MAX_QUERY_COST, queryCostLimit } from './query-cost.js';
@@ -125,6 +126,7 @@ export async function createHttpApp(
   // The client address (per-IP sign-in limits, login history) comes from X-Forwarded-For only
   // as far as TRUST_PROXY says; see config.ts.
   app.set('trust proxy', config.trustProxy);
+  app.use(closeAfterEarlyAnswer);
   app.use(
     fixedHeaders(
       helmet({
