@@ -5,9 +5,7 @@ import {
   formatLocalDate,
   parseLocalDate,
   plural,
-  setAssociationTimeZone,
   toLocalDate,
-  todayLocalDate,
 } from './format';
 
 describe('format', () => {
@@ -23,21 +21,6 @@ describe('format', () => {
     expect(formatFileSize(29)).toBe('29 bytes');
     expect(formatFileSize(18_000)).toBe('18 KB');
     expect(formatFileSize(3_500_000)).toBe('3.3 MB');
-  });
-});
-
-describe("today is the association's", () => {
-  it('reads today in the association time zone once it is known', () => {
-    const evening = new Date('2026-03-01T03:00:00Z');
-    try {
-      setAssociationTimeZone('America/New_York');
-      expect(todayLocalDate(evening)).toBe('2026-02-28');
-      setAssociationTimeZone('Asia/Tokyo');
-      expect(todayLocalDate(evening)).toBe('2026-03-01');
-    } finally {
-      setAssociationTimeZone(null);
-    }
-    expect(todayLocalDate(evening)).toBe(toLocalDate(evening));
   });
 });
 

@@ -41,20 +41,6 @@ export function toLocalDate(date: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-// The association's time zone once it is known (the organization store sets it): "today" on every
-// page is the association's, as the API's is, not the browser's.
-let associationZone: string | null = null;
-
-/** Sets (or, with null, clears) the time zone `todayLocalDate` reads today in. */
-export function setAssociationTimeZone(zone: string | null): void {
-  associationZone = zone;
-}
-
-/** Today in the association's time zone (where the person is, until it is known), as a LocalDate. */
-export function todayLocalDate(now: Date = new Date()): string {
-  return associationZone ? dateInTimeZone(now, associationZone) : toLocalDate(now);
-}
-
 /**
  * A LocalDate in the same medium format as every other date. Read as a calendar day: formatting
  * "2026-03-04" through `new Date()` would show Mar 3 west of UTC.

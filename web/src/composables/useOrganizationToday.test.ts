@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { dateInTimeZone } from '@/format';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
-import { installTestClient, sessionPayload } from '@/test/graphql';
+import { installTestClient, mapleRidge, sessionPayload } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
 import { freshPinia } from '@/test/mount';
 import {
@@ -100,5 +100,61 @@ describe('the association calendar on the web', () => {
     // Another session forgets it.
     useAuthStore().clearSession();
     expect(cal.ready.value).toBe(false);
+  });
+
+  it('knows the calendar from the session at sign-in, and dates timestamps in its zone', async () => {
+    const requests: GraphQLRequest[] = [];
+    installTestClient((req) => {
+      requests.push(req);
+      return calendar('America/New_York', 1);
+    });
+    useAuthStore().setSession(
+      sessionPayload({
+        organization: {
+          ...mapleRidge,
+          timeZone: 'Pacific/Honolulu',
+          fiscalYearStartMonth: 7,
+        },
+      }),
+    );
+    const cal = useOrganizationToday(() => INSTANT);
+    // No request, no moment with the browser's own today: the first page already has it.
+    expect(cal.ready.value).toBe(true);
+    expect(cal.today()).toBe('2026-02-28');
+    expect(cal.currentYear()).toBe(2026);
+    expect(cal.currentFiscalYear()).toBe(2026);
+    expect(cal.dateOf('2026-03-01T09:30:00Z')).toBe('2026-02-28');
+    expect(cal.dateOf('2026-03-01T10:30:00Z')).toBe('2026-03-01');
+    await cal.load();
+    expect(requests).toEqual([]);
+  });
+});
+
+// The class of defect behind "screens disagree on today": a screen that takes its date from the
+// browser's clock (its time zone, not the association's). Every date a screen starts from comes
+// from useOrganizationToday; the clock is read there alone.
+describe('screens read today from the association calendar only', () => {
+  const sources = import.meta.glob<string>(
+    ['../features/**/*.{ts,vue}', '../layouts/**/*.{ts,vue}', '../components/**/*.{ts,vue}'],
+    { query: '?raw', import: 'default', eager: true },
+  );
+  // Moments, not dates a screen starts from.
+  const ALLOWED: Record<string, string> = {
+    '../features/reports/components/ReportPrintHeader.vue': 'the time a page is printed',
+    '../features/members/calendar.ts': "each time zone's offset from UTC right now",
+  };
+
+  it('finds no browser clock in a screen', () => {
+    const found: string[] = [];
+    for (const [path, text] of Object.entries(sources)) {
+      if (/\.(test|e2e)\.ts$/.test(path) || path in ALLOWED) continue;
+      text.split('\n').forEach((line, i) => {
+        if (/\bnew Date\(\s*\)|\bDate\.now\(\)|todayLocalDate/.test(line)) {
+          found.push(`${path.slice(3)}:${i + 1}: ${line.trim()}`);
+        }
+      });
+    }
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    expect(found).toEqual([]);
   });
 });

@@ -96,10 +96,22 @@ export function useOrganizationToday(now: () => Date = () => new Date()) {
   const timeZone = computed(() => calendar.value.timeZone);
   const fiscalYearStartMonth = computed(() => calendar.value.fiscalYearStartMonth);
 
-  /** Today in the association's time zone, as a LocalDate. */
+  /**
+   * Today in the association's time zone, as a LocalDate: the one date every screen starts from
+   * (a form's date, an as-of, a period), never the browser's own.
+   */
   function today(): string {
+    return dateOf(now());
+  }
+  /** The calendar day an instant (a timestamp from the API) falls on in the association's zone. */
+  function dateOf(at: Date | string): string {
+    const instant = typeof at === 'string' ? new Date(at) : at;
     const known = organization.calendar;
-    return known ? todayIn(known.timeZone, now()) : toLocalDate(now());
+    return known ? todayIn(known.timeZone, instant) : toLocalDate(instant);
+  }
+  /** This calendar year in the association's time zone. */
+  function currentYear(): number {
+    return Number(today().slice(0, 4));
   }
   /** The fiscal year today is in. */
   function currentFiscalYear(): number {
@@ -141,6 +153,8 @@ export function useOrganizationToday(now: () => Date = () => new Date()) {
     timeZone,
     fiscalYearStartMonth,
     today,
+    dateOf,
+    currentYear,
     currentFiscalYear,
     currentMonth,
     load,

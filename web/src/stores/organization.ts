@@ -1,6 +1,5 @@
 import { defineStore } from 'pinia';
-import { computed, ref, watch } from 'vue';
-import { setAssociationTimeZone } from '@/format';
+import { computed, ref } from 'vue';
 import type { OrganizationMembership, Role } from '@/apollo/types';
 
 const ROLE_LABELS: Record<Role, string> = {
@@ -102,8 +101,9 @@ export const useOrganizationStore = defineStore('organization', () => {
   }
 
   /**
-   * The current association's calendar, or null until it is known: the one last read or saved,
-   * else the membership's own fields when the session carries them.
+   * The current association's calendar: the one last saved, else the membership's own fields
+   * (the session carries them, so every page's first "today" is already the association's); null
+   * only for a session without them, until useOrganizationToday has read it.
    */
   const calendar = computed<OrganizationCalendar | null>(() => {
     const org = current.value;
@@ -112,9 +112,6 @@ export const useOrganizationStore = defineStore('organization', () => {
     if (loaded?.organizationId === org.id) return calendarOf(loaded);
     return calendarOf(org);
   });
-
-  // Every page's "today" follows the association's time zone (format.ts).
-  watch(calendar, (c) => setAssociationTimeZone(c?.timeZone ?? null), { immediate: true });
 
   function setCalendar(organizationId: string, value: OrganizationCalendar): void {
     loadedCalendar.value = { organizationId, ...calendarOf(value)! };

@@ -22,11 +22,21 @@ export const SESSION_MEMBERSHIP_FIELDS = graphql(`
     role
     status
     settings
+    timeZone
+    fiscalYearStartMonth
   }
 `);
 
-/** A user's membership of one organization; `id` is the organization id. */
-export type OrganizationMembership = ResultOf<typeof SESSION_MEMBERSHIP_FIELDS>;
+type SessionMembership = ResultOf<typeof SESSION_MEMBERSHIP_FIELDS>;
+type CalendarFields = 'timeZone' | 'fiscalYearStartMonth';
+
+/**
+ * A user's membership of one organization; `id` is the organization id. Sessions carry its
+ * calendar, so "today" is the association's from the first page; a membership without it (one
+ * written by hand) has it read by useOrganizationToday.
+ */
+export type OrganizationMembership = Omit<SessionMembership, CalendarFields> &
+  Partial<Pick<SessionMembership, CalendarFields>>;
 
 // The session that login and accepting an invitation open (with whether to show the intro).
 const LOGIN_SESSION_FIELDS = graphql(
@@ -114,10 +124,13 @@ export const REFRESH_SESSION_MUTATION = graphql(
   [SESSION_FIELDS],
 );
 
+type RefreshedSession = NonNullable<ResultOf<typeof REFRESH_SESSION_MUTATION>['refreshSession']>;
+
 /** What login, refreshSession, switchOrganization, impersonation and invitations return. */
-export type SessionPayload = NonNullable<
-  ResultOf<typeof REFRESH_SESSION_MUTATION>['refreshSession']
->;
+export type SessionPayload = Omit<RefreshedSession, 'organization' | 'organizations'> & {
+  organization: OrganizationMembership | null;
+  organizations: OrganizationMembership[];
+};
 
 export const LOGOUT_MUTATION = graphql(`
   mutation Logout {

@@ -12,9 +12,9 @@ export function yearIn(value: unknown): number | null {
   return Number.isInteger(n) && n >= 1900 && n <= 2999 ? n : null;
 }
 
-/** A year from the address (?year=2026), or this year. */
-export function yearFrom(value: unknown, now: Date = new Date()): number {
-  return yearIn(value) ?? now.getFullYear();
+/** A year from the address (?year=2026), or this year (the association's). */
+export function yearFrom(value: unknown, thisYear: number): number {
+  return yearIn(value) ?? thisYear;
 }
 
 /**
@@ -27,10 +27,10 @@ export function fiscalYearName(year: number, startMonth: number): string {
   return `FY ${year} (${months[0]?.label} – ${months[11]?.label})`;
 }
 
-/** The years offered in a year picker: a few around this year and the one shown. */
-export function yearOptions(current: number, now: Date = new Date()): number[] {
+/** The years offered in a year picker: a few around this year (the association's) and the one shown. */
+export function yearOptions(current: number, thisYear: number): number[] {
   const years = new Set<number>();
-  for (let y = now.getFullYear() - 3; y <= now.getFullYear() + 2; y++) years.add(y);
+  for (let y = thisYear - 3; y <= thisYear + 2; y++) years.add(y);
   years.add(current);
   return [...years].sort((a, b) => b - a);
 }

@@ -2,6 +2,7 @@ import type { Ref } from 'vue';
 import { computed, ref, watch } from 'vue';
 import { useRoute, useRouter } from 'vue-router';
 import { gridChanges } from '@/components/spreadsheet';
+import { useOrganizationToday } from '@/composables/useOrganizationToday';
 import { useUnsavedChanges } from '@/composables/useUnsavedChanges';
 import { useAccounts } from '@/features/accounts/useAccounts';
 import { linesToCents, plSections, yearFrom, yearIn, yearOptions } from './budgets';
@@ -31,7 +32,8 @@ export function useYearGrid<Q extends YearQuery>(
   const route = useRoute();
   const router = useRouter();
 
-  const year = ref(yearFrom(route.query.year));
+  const calendar = useOrganizationToday();
+  const year = ref(yearFrom(route.query.year, calendar.currentYear()));
   const ready = ref(yearIn(route.query.year) !== null || !options.defaultYear);
   if (!ready.value) {
     void options.defaultYear!().then((y) => {
@@ -40,7 +42,7 @@ export function useYearGrid<Q extends YearQuery>(
       ready.value = true;
     });
   }
-  const years = computed(() => yearOptions(year.value));
+  const years = computed(() => yearOptions(year.value, calendar.currentYear()));
 
   const accounts = useAccounts();
   const query = load(year, ready);
@@ -84,7 +86,7 @@ export function useYearGrid<Q extends YearQuery>(
         });
         return;
       }
-      const next = given ?? yearFrom(y);
+      const next = given ?? yearFrom(y, calendar.currentYear());
       if (next !== year.value) year.value = next;
       ready.value = true;
     },

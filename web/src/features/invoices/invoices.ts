@@ -239,7 +239,8 @@ export function remapIndexed(
 
 /** A date some days after another (LocalDate arithmetic in local time). */
 export function addDays(date: string, days: number): string {
-  const d = parseLocalDate(date) ?? new Date();
+  const d = parseLocalDate(date);
+  if (!d) return date;
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

@@ -6,12 +6,13 @@ import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import MfaSection from './components/MfaSection.vue';
 
+let enabledAt = '2026-11-20T10:00:00.000Z';
 const status = (enabled: boolean, recoveryCodesLeft = enabled ? 10 : 0) => ({
   data: {
     mfaStatus: {
       __typename: 'MfaStatus',
       enabled,
-      enabledAt: enabled ? '2026-11-20T10:00:00.000Z' : null,
+      enabledAt: enabled ? enabledAt : null,
       recoveryCodesLeft,
     },
   },
@@ -21,7 +22,7 @@ const CODES = Array.from({ length: 10 }, (_, i) => `abcd-efgh-jk${String.fromCha
 async function mountSection(
   initial: boolean,
   handle: (req: GraphQLRequest) => GraphQLReply | undefined,
-  opts: { requireMfa?: boolean; path?: string } = {},
+  opts: { requireMfa?: boolean; path?: string; timeZone?: string } = {},
 ) {
   const requests: GraphQLRequest[] = [];
   let enabled = initial;
@@ -46,6 +47,7 @@ async function mountSection(
       role: 'USER',
       status: 'ACTIVE',
       settings: opts.requireMfa ? { requireMfa: true } : {},
+      ...(opts.timeZone ? { timeZone: opts.timeZone, fiscalYearStartMonth: 1 } : {}),
     },
   );
   const router = await routerAt(opts.path ?? '/security', pinia);
@@ -172,6 +174,20 @@ describe('MfaSection', () => {
     await wrapper.get('[data-testid=mfa-regenerate-form]').trigger('submit');
     await flushPromises();
     expect(wrapper.findAll('.mfa__code')).toHaveLength(10);
+  });
+
+  it("dates 'On since' in the association's time zone, not the browser's", async () => {
+    // 03:00 UTC on November 20th: still the 19th in Los Angeles.
+    enabledAt = '2026-11-20T03:00:00.000Z';
+    try {
+      const { wrapper } = await mountSection(true, () => undefined, {
+        timeZone: 'America/Los_Angeles',
+      });
+      expect(wrapper.text()).toContain('On since Nov 19, 2026.');
+      wrapper.unmount();
+    } finally {
+      enabledAt = '2026-11-20T10:00:00.000Z';
+    }
   });
 
   it('says when the association requires it', async () => {

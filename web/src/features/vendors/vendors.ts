@@ -36,7 +36,8 @@ const monthEnd = (y: number, m: number) => day(y, m + 1, 0);
 
 /** The dates of a preset period around `today` (a LocalDate); null for custom dates. */
 export function presetPeriod(preset: PeriodPreset, today: string): Period | null {
-  const t = parseLocalDate(today) ?? new Date();
+  const t = parseLocalDate(today);
+  if (!t) return null;
   const y = t.getFullYear();
   const m = t.getMonth();
   const q = Math.floor(m / 3) * 3;
