@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { connectionResolvers } from '../core/graphql/connection.js';
 import { applyPermissions } from '../core/permissions/permissions.js';
+import { AccountsImportResolver } from '../modules/accounts/accounts-import.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import {
   AssessmentGroupsResolver,
@@ -82,6 +83,7 @@ import {
 import { PasskeysResolver } from '../platform/passkeys/index.js';
 import { SsoResolver } from '../platform/sso/index.js';
 import { OnboardingChecklistResolver } from '../platform/onboarding-checklist/index.js';
+import { StartingChartResolver } from '../platform/onboarding/starting-chart.resolver.js';
 import { SupportWidgetResolver } from '../platform/support/support-widget.resolver.js';
 import { TenantHealthResolver } from '../platform/tenant-health/tenant-health.resolver.js';
 import { UsersResolver } from '../platform/users/users.resolver.js';
@@ -147,7 +149,9 @@ export const resolvers = [
   IdeasResolver,
   IdeaConnectionResolver,
   OnboardingChecklistResolver,
+  StartingChartResolver,
   AccountsResolver,
+  AccountsImportResolver,
   JournalResolver,
   JournalImportResolver,
   BooksExportResolver,

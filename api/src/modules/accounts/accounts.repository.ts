@@ -148,3 +148,9 @@ export async function insertReclassification(
     ],
   );
 }
+
+// Every number in the chart, archived accounts' too (a number stays taken).
+export async function selectAccountNumbers(em: EntityManager): Promise<Set<string>> {
+  const rows = await sql(em).all<{ number: string }>('SELECT number FROM accounts');
+  return new Set(rows.map((r) => r.number));
+}

@@ -15,3 +15,9 @@ export {
   listAccounts,
   openingEquityAccount,
 } from './accounts.service.js';
+// The standard HOA chart a new association may start with (onboarding adds it).
+export {
+  type ChartControl,
+  type ChartTemplateRow,
+  STANDARD_CHART,
+} from './accounts.standard-chart.js';

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
+import { StartingChart } from '../onboarding/starting-chart.types.js';
 import { PlanLevel } from './admin-organizations.types.js';
 
 @InputType({
@@ -27,6 +28,12 @@ export class CreateTenantInput {
     description: 'First month of the fiscal year; 1 when omitted',
   })
   fiscalYearStartMonth?: number | null;
+
+  @Field(() => StartingChart, {
+    nullable: true,
+    description: 'The chart of accounts it starts with; MINIMAL (an empty chart) when omitted',
+  })
+  startingChart?: StartingChart | null;
 }
 
 @InputType({ description: "An organization's plan and subscription fields (replaced whole)" })

@@ -17,6 +17,8 @@ import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
 import { dropDatabase, withServer } from '../../db/connection.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
+import { seedStartingChart } from '../onboarding/starting-chart.service.js';
+import { StartingChart } from '../onboarding/starting-chart.types.js';
 import { insertInvitation } from '../organizations/members.repository.js';
 import { Organization } from '../organizations/organizations.entity.js';
 import { Membership, MembershipStatus } from '../users/memberships.entity.js';
@@ -192,6 +194,7 @@ function validateTenant(input: CreateTenantInput) {
     timeZone: timeZone!,
     fiscalYearStartMonth: month,
     planLevel: input.planLevel ?? PlanLevel.STANDARD,
+    startingChart: input.startingChart ?? StartingChart.MINIMAL,
   };
 }
 
@@ -241,6 +244,11 @@ export async function createTenant(
       orgId: id,
       afterStep: step,
     });
+    await seedStartingChart(
+      services,
+      { orgId: id, name: v.name, location: { cluster, database: dbName } },
+      v.startingChart,
+    );
     await em.transactional(async (tx: EntityManager) => {
       tx.create(Organization, {
         id,
@@ -301,7 +309,12 @@ export async function createTenant(
         entityType: 'Organization',
         entityId: id,
         organizationId: id,
-        details: { name: v.name, adminEmail: v.email, planLevel: v.planLevel },
+        details: {
+          name: v.name,
+          adminEmail: v.email,
+          planLevel: v.planLevel,
+          startingChart: v.startingChart,
+        },
       });
       step('audit');
       // Last: once the email is out, only the commit remains.
