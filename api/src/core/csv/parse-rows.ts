@@ -3,14 +3,33 @@ import { AppError, badInput, type FieldDetail } from '../errors/app-error.js';
 import { controlCharacterIn } from '../text.js';
 import { unguardCell } from './write-csv.js';
 
-// The rows of an uploaded CSV file as another system wrote it: BOM or not, `,` `;` or tab between
-// fields, quoted fields, blank lines skipped, cells trimmed. A file that is not CSV answers with
-// the line where reading stopped, for the import's problem list; a cell no import may store is
-// refused as plainCells says.
+// The one way every CSV import reads its file (budget, journal, units, opening balances, reserve
+// components; a new import uses the same calls):
+//   1. readCsvUpload(upload, maxBytes, label) (read-upload.ts): the bytes, size-limited, decoded
+//      as decode.ts says (UTF-8 with or without a BOM, UTF-16 with a BOM, Windows-1252).
+//   2. parseCsvRows(text) (here): the rows, header first, each with the row number a spreadsheet
+//      shows, and the count of template sample rows left out.
+//   3. csvHeaderName(cell) to match header cells, parseAmount(cell) (amounts.ts) for every
+//      amount; a problem in a row is a CsvRowError (row-error.ts): { row, field: the column's
+//      name, message }, and any problem means nothing is written.
+// Templates and exports are written by toCsv (write-csv.ts), and read back here unchanged.
+//
+// What parseCsvRows reads, as spreadsheets and other systems write it:
+// - line ends of any kind and any mix (CRLF, LF, CR; a header in CRLF over rows in LF was once
+//   read as one row, running amounts together); a line break inside a quoted cell is kept, as LF;
+// - one separator per file, the most frequent of "," ";" and tab on the header line outside
+//   quotes (tab, then ";", on a tie), or Excel's "sep=;" first line; so "1.234,56" in a ";" file
+//   stays one cell;
+// - a BOM, quoted cells ("" for a quote), cells trimmed; blank rows (",,,," too) skipped.
+// It refuses the whole file (BAD_USER_INPUT, one detail per cell naming its row and column,
+// nothing written): a cell holding a character no import may store (plainCells), and a value in
+// a row past the header's last column (an unquoted "1,234.56" in a "," file, which would shift
+// every later cell). A file that is not CSV at all answers { error } with the line where reading
+// stopped, for the import's problem list.
 //
 // `rowNumbers[i]` is the row of `rows[i]` as a spreadsheet numbers it (blank lines count, a quoted
-// cell over several lines is one row), so every problem an import reports names the row the
-// person sees.
+// cell over several lines is one row, Excel's "sep=" line does not), so every problem an import
+// reports names the row the person sees.
 //
 // Sample rows are left out and counted (`sampleRows`): the templates' example rows carry
 // SAMPLE_ROW_MARK at the start of their first cell, so a treasurer who leaves one in does not
@@ -21,10 +40,13 @@ export function parseCsvRows(
 ):
   | { rows: string[][]; rowNumbers: number[]; sampleRows: number }
   | { error: { row: number; field: null; message: string } } {
+  let body = text.replace(/^\uFEFF/, '');
+  const hint = SEP_LINE.exec(body);
+  if (hint) body = body.slice(hint[0].length);
   try {
-    const records = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
+    const records = parse(body, {
+      delimiter: hint?.[1] ?? headerDelimiter(body),
+      record_delimiter: ['\r\n', '\n', '\r'],
       relax_column_count: true,
       skip_empty_lines: false,
       trim: true,
@@ -33,16 +55,19 @@ export function parseCsvRows(
     const rowNumbers: number[] = [];
     let sampleRows = 0;
     records.forEach((record, i) => {
-      if (record.length === 1 && record[0] === '') return;
+      // A blank line, or a row of empty cells (",,,," as spreadsheets pad it), holds nothing.
+      if (record.every((cell) => cell === '')) return;
       // The first row is the header, never a sample.
       if (rows.length && isSampleRow(record)) {
         sampleRows += 1;
         return;
       }
-      rows.push(record);
+      rows.push(record.map((cell) => cell.replace(/\r\n?/g, '\n')));
       rowNumbers.push(i + 1);
     });
-    return { rows: plainCells(rows, rowNumbers), rowNumbers, sampleRows };
+    const cells = plainCells(rows, rowNumbers);
+    withinHeader(cells, rowNumbers);
+    return { rows: cells, rowNumbers, sampleRows };
   } catch (e) {
     if (e instanceof AppError) throw e;
     const row = (e as { lines?: number }).lines ?? 1;
@@ -50,6 +75,27 @@ export function parseCsvRows(
       error: { row, field: null, message: `Not a readable CSV file: ${(e as Error).message}` },
     };
   }
+}
+
+// Excel's own first line naming the separator ("sep=;"), which Excel hides when it opens a file.
+const SEP_LINE = /^"?sep=([,;\t|])"?(?:\r\n|\n|\r)/i;
+
+// The separator of the first non-empty line: the most frequent of , ; and tab outside quotes.
+function headerDelimiter(text: string): string {
+  const counts: Record<string, number> = { '\t': 0, ';': 0, ',': 0 };
+  let quoted = false;
+  let started = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (started) break;
+      continue;
+    } else if (!quoted && ch in counts) counts[ch] += 1;
+    started = true;
+  }
+  // On a tie the order above decides: a tab or ";" is rarely part of a column's name.
+  const [best, n] = Object.entries(counts).reduce((a, b) => (b[1] > a[1] ? b : a));
+  return n > 0 ? best : ',';
 }
 
 // The mark of a template's example row: its first cell starts with "# example" ("# example: 101").
@@ -106,13 +152,10 @@ const MAX_DETAILS = 50;
 
 // The cells of every CSV import, checked before anything else: a cell with a character no import
 // may store refuses the whole file (BAD_USER_INPUT, nothing written), one detail per cell naming
-// its row (`rowNumbers[i]`, the spreadsheet's; row i + 1 when not given) and column (the spreadsheet's letter,
-// and the header's name). Cells our own CSV writer guarded against formulas are read back as
+// its row (`rowNumbers[i]`, the spreadsheet's) and column (the spreadsheet's letter, and the
+// header's name). Cells our own CSV writer guarded against formulas are read back as
 // they were written.
-export function plainCells(
-  records: string[][],
-  rowNumbers: readonly number[] = records.map((_, i) => i + 1),
-): string[][] {
+function plainCells(records: string[][], rowNumbers: readonly number[]): string[][] {
   const header = records.find((r) => r.some((c) => c !== '')) ?? [];
   const details: FieldDetail[] = [];
   let count = 0;
@@ -139,4 +182,38 @@ export function plainCells(
     );
   }
   return records.map((r) => r.map(unguardCell));
+}
+
+// A value past the header's last named column refuses the file: it is a cell that should have
+// been quoted ("1,234.56" unquoted in a "," file) and has pushed the cells after it one column to
+// the right, or a column nobody named; either way no import may guess. Empty cells there are fine
+// (spreadsheets pad rows). A first row of one cell is no table's header: the import's own header
+// check names what is missing.
+function withinHeader(rows: string[][], rowNumbers: readonly number[]): void {
+  const [header = []] = rows;
+  let width = header.length;
+  while (width > 0 && header[width - 1] === '') width -= 1;
+  if (width < 2) return;
+  const last = `${columnLetter(width - 1)}, ${header[width - 1]}`;
+  const details: FieldDetail[] = [];
+  let count = 0;
+  rows.forEach((row, i) => {
+    const j = row.findIndex((c, k) => k >= width && c !== '');
+    if (i === 0 || j < 0) return;
+    count += 1;
+    if (details.length >= MAX_DETAILS) return;
+    const value = row[j].length > 40 ? `${row[j].slice(0, 40)}…` : row[j];
+    details.push({
+      field: `rows.${rowNumbers[i]}.${columnLetter(j)}`,
+      message: `Row ${rowNumbers[i]}, column ${columnLetter(j)}: "${value}" is past the header's last column (${last}); a value holding the separator must be in quotes`,
+    });
+  });
+  if (details.length) {
+    throw badInput(
+      details,
+      count === 1
+        ? `${details[0].message}. Nothing was imported.`
+        : `${count} rows of the file have values past the header's last column (the first: ${details[0].message}). Nothing was imported.`,
+    );
+  }
 }

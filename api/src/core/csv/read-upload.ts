@@ -4,7 +4,7 @@ import { decodeCsv } from './decode.js';
 
 // The bytes of an uploaded file (CSV imports), refused past maxBytes without reading further.
 // `label` names the files in the message, e.g. "Budget files are limited to 2 MB".
-export async function readUpload(
+async function readUpload(
   upload: Promise<FileUpload>,
   maxBytes: number,
   label = 'Files',

@@ -1,13 +1,11 @@
-import { parse } from 'csv-parse/sync';
 import { badInput } from '../../core/errors/app-error.js';
 import { parseAmount, type ParsedCell } from '../../core/csv/amounts.js';
-import { decodeCsv } from '../../core/csv/decode.js';
-import { plainCells } from '../../core/csv/parse-rows.js';
+import { parseCsvRows } from '../../core/csv/parse-rows.js';
 import { fiscalYear } from '../../core/dates.js';
 
-// Budget CSV files as spreadsheets write them: a BOM, `,` `;` or tab separators, quoted fields,
-// thousands separators, currency symbols, and negatives in parentheses. Row numbers are the
-// spreadsheet's own (the header is row 1, blank rows count), so a treasurer can find the row.
+// Budget CSV files, read as every CSV import reads them (core/csv/parse-rows.ts: any line ends,
+// one separator per file, quoted cells, the spreadsheet's row numbers) and their amounts with
+// parseAmount. Here: which columns are the account and the months.
 
 export const MONTH_LABELS = [
   'Jan',
@@ -60,19 +58,6 @@ export interface ParsedBudgetRow {
   cells: ParsedCell[];
 }
 
-// The separator of the header line: the most frequent of , ; and tab outside quotes.
-function detectDelimiter(text: string): string {
-  const counts: Record<string, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch in counts) counts[ch] += 1;
-  }
-  const [best, n] = Object.entries(counts).sort((a, b) => b[1] - a[1])[0];
-  return n > 0 ? best : ',';
-}
-
 const norm = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 function monthOf(header: string): number | null {
@@ -87,31 +72,18 @@ function monthOf(header: string): number | null {
   return null;
 }
 
-// The file's bytes are decoded as every CSV import decodes them (a string is taken as it is).
-export function parseBudgetCsv(input: Uint8Array | string): ParsedBudgetRow[] {
-  const text = (typeof input === 'string' ? input : decodeCsv(input).text).replace(/^\uFEFF/, '');
-  let records: string[][];
-  try {
-    records = parse(text, {
-      delimiter: detectDelimiter(text),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      trim: true,
-    }) as string[][];
-  } catch (err) {
-    const e = err as { message: string; lines?: number };
-    const where = e.lines ? ` (row ${e.lines})` : '';
-    throw badInput(
-      [{ field: 'file', message: `The file is not valid CSV${where}: ${e.message}` }],
-      `The file is not valid CSV${where}`,
-    );
+// `text` is the decoded file (readCsvUpload).
+export function parseBudgetCsv(text: string): ParsedBudgetRow[] {
+  const parsed = parseCsvRows(text);
+  if ('error' in parsed) {
+    const message = `Row ${parsed.error.row}: ${parsed.error.message}`;
+    throw badInput([{ field: 'file', message }], message);
   }
-  records = plainCells(records);
-  const headerIndex = records.findIndex((r) => r.some((c) => c !== ''));
-  if (headerIndex < 0) {
+  const { rows: records, rowNumbers } = parsed;
+  if (!records.length) {
     throw badInput([{ field: 'file', message: 'The file is empty' }], 'The file is empty');
   }
-  const header = records[headerIndex];
+  const header = records[0];
   let numberCol = -1;
   let nameCol = -1;
   const monthCols: number[] = Array(12).fill(-1);
@@ -130,19 +102,18 @@ export function parseBudgetCsv(input: Uint8Array | string): ParsedBudgetRow[] {
       ...(numberCol < 0 ? ['an "Account number" column'] : []),
       ...(missing.length ? [`month columns (${missing.join(', ')})`] : []),
     ].join(' and ');
-    const message = `Row ${headerIndex + 1} must be the header with ${what}; download the template to see the layout`;
+    const message = `Row ${rowNumbers[0]} must be the header with ${what}; download the template to see the layout`;
     throw badInput([{ field: 'file', message }], message);
   }
   const rows: ParsedBudgetRow[] = [];
-  for (let i = headerIndex + 1; i < records.length; i++) {
+  for (let i = 1; i < records.length; i++) {
     const r = records[i];
-    if (r.every((c) => c === '')) continue;
     const accountNumber = r[numberCol] ?? '';
     const accountName = nameCol >= 0 ? (r[nameCol] ?? '') : '';
     // A totals row a spreadsheet adds at the bottom is not an account.
     if (!accountNumber && /^(grand\s+)?totals?\b/i.test(accountName)) continue;
     rows.push({
-      row: i + 1,
+      row: rowNumbers[i],
       accountNumber,
       accountName,
       cells: monthCols.map((c) => parseAmount(r[c] ?? '')),

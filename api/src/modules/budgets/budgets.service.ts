@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
-import { readUpload } from '../../core/csv/read-upload.js';
+import { readCsvUpload } from '../../core/csv/read-upload.js';
 import { toCsv } from '../../core/csv/write-csv.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYear } from '../../core/dates.js';
@@ -313,8 +313,8 @@ export async function importBudget(
   startMonth: number = DEFAULT_FISCAL_YEAR_START_MONTH,
 ): Promise<BudgetImport> {
   assertYear(year);
-  const file = await readUpload(upload, MAX_FILE_BYTES, 'Budget files');
-  const parsed = parseBudgetCsv(file.bytes);
+  const file = await readCsvUpload(upload, MAX_FILE_BYTES, 'Budget files');
+  const parsed = parseBudgetCsv(file.text);
   const accounts = await loadAccounts(em);
   const byId = new Map(accounts.map((a) => [a.id, a]));
   const byNumber = new Map(accounts.map((a) => [a.number.toLowerCase(), a]));
