@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type GraphQLRequest, installTestClient } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
-import { recommendation, settings } from './planningFixtures';
+import { recommendation, settings, unscoredHealth } from './planningFixtures';
 import AiPlanningPage from './views/AiPlanningPage.vue';
 
 type Rec = ReturnType<typeof recommendation>;
@@ -16,6 +16,8 @@ async function mountPage(opts: {
   polls?: Rec[];
   requested?: Rec;
   role?: 'ADMIN' | 'USER' | 'VIEWER';
+  /** The fund health planningSettings answers (default: scored funds). */
+  health?: unknown[];
 }) {
   const requests: GraphQLRequest[] = [];
   let polled = 0;
@@ -25,7 +27,10 @@ async function mountPage(opts: {
       return {
         body: {
           data: {
-            planningSettings: settings(opts.providerConfigured, opts.model ?? null),
+            planningSettings: {
+              ...settings(opts.providerConfigured, opts.model ?? null),
+              ...(opts.health ? { health: opts.health } : {}),
+            },
             latest: [opts.latest ?? opts.lastDone].filter(Boolean),
             lastDone: opts.lastDone ? [opts.lastDone] : [],
           },
@@ -173,6 +178,33 @@ describe('AiPlanningPage: asking', () => {
     // The last finished one stays on screen meanwhile; an admin may edit the rates.
     expect(wrapper.find('[data-recommendation-id=rec-1]').exists()).toBe(true);
     expect(wrapper.find('[data-testid=edit-rates]').exists()).toBe(true);
+    wrapper.unmount();
+  });
+});
+
+describe('AiPlanningPage: fund health with nothing to measure', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('says "No score" and why for a new association, never a score', async () => {
+    const { wrapper } = await mountPage({
+      providerConfigured: false,
+      lastDone: null,
+      health: [unscoredHealth('OPERATING'), unscoredHealth('RESERVE')],
+    });
+    for (const fund of ['OPERATING', 'RESERVE']) {
+      const card = wrapper.get(`[data-testid=fund-health-${fund}]`);
+      expect(card.get('[data-testid=fund-health-grade]').text()).toBe('No score');
+      expect(card.text()).toContain('Score not available');
+      expect(card.text()).not.toMatch(/Strong|\b100\b/);
+      // The ring draws no arc without a score.
+      expect(card.find('.health-card__arc').exists()).toBe(false);
+    }
+    const operating = wrapper.get('[data-testid=fund-health-OPERATING]').text();
+    expect(operating).toContain('No budgeted expenses to measure it by');
+    expect(operating).toContain('enter the budget on the Budget page');
+    expect(wrapper.get('[data-testid=fund-health-RESERVE]').text()).toContain('No reserve study');
     wrapper.unmount();
   });
 });

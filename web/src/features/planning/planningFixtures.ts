@@ -20,7 +20,7 @@ export const plan = () => ({
   __typename: 'InvestmentPlan',
   asOf: '2026-11-22',
   overall:
-    'On 2026-11-22 the reserve fund holds $180,000.00 in cash against a floor of $60,000.00.',
+    'On Nov 22, 2026 the reserve fund holds $180,000.00 in cash against a floor of $60,000.00.',
   riskNotes: ['The pool resurfacing in June draws the reserve fund down.'],
   toInvest: '100000.00',
   estimatedInterest: '3150.00',
@@ -97,6 +97,23 @@ export const recommendation = (overrides: Record<string, unknown> = {}) => ({
   responseMs: 640,
   plan: plan(),
   ...overrides,
+});
+
+/** A new association's fund health: no budget and no reserve study, so nothing to score. */
+export const unscoredHealth = (fund: 'OPERATING' | 'RESERVE') => ({
+  __typename: 'FundHealth',
+  fund,
+  score: null,
+  grade: 'UNKNOWN',
+  liquidityMonths: null,
+  percentFunded: null,
+  basePoints: null,
+  trendPoints: 30,
+  trend: '0.00',
+  explanation:
+    fund === 'OPERATING'
+      ? 'No budgeted operating expenses for the next 12 months, so there is nothing to measure cash against: enter the budget on the Budget page to score the operating fund.'
+      : 'No reserve study yet: enter the components on the Reserves page to score the reserve fund.',
 });
 
 export const settings = (providerConfigured: boolean, model: string | null = null) => ({
