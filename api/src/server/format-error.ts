@@ -102,7 +102,26 @@ function isClientHttpError(e: unknown): e is Error {
 
 const TOO_MANY_VARIABLE_ERRORS = /^Too many errors processing variables/;
 
+// graphql-js words some refusals with a guess at what was meant: 'Did you mean "login"?', 'Did you
+// mean to use an inline fragment on "LoginPayload"?', 'Did you mean the enum value "ADMIN"?', and
+// graphql-armor masks some of them as "[Suggestion hidden]". A guess names a part of the schema the
+// caller did not write, so no answer carries one, in any mode (validation-messages.test.ts runs every
+// validation rule and variable coercion against crafted queries).
+const SUGGESTION = /\s*(?:Did you mean\b[^?]*\?|\[Suggestion hidden\]\??)/g;
+
+export function withoutSuggestions(message: string): string {
+  return message.replace(SUGGESTION, '').trim();
+}
+
 export function makeFormatError(opts: { production: boolean; log: (err: unknown) => void }) {
+  const format = formatWith(opts);
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const answer = format(formatted, error);
+    return { ...answer, message: withoutSuggestions(answer.message) };
+  };
+}
+
+function formatWith(opts: { production: boolean; log: (err: unknown) => void }) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     // The database is away (unknown errors, and the context's 503 that carries one as its cause):
