@@ -25,6 +25,7 @@ import { stripeWebhook } from '../platform/billing/index.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
+import { fieldPermissionGuard } from '../core/permissions/permissions.js';
 import { contextFactory } from './context-factory.js';
 import { databaseAwayStatus } from './database-away.js';
 import { closeAfterEarlyAnswer } from './early-answer.js';
@@ -98,6 +99,7 @@ export async function createHttpApp(
       // graphql-armor ships CommonJS typings of the same plugin interface.
       ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),
       inputGuard<Context>(),
+      fieldPermissionGuard<Context>(),
       queryCostLimit<Context>(MAX_QUERY_COST),
       databaseAwayStatus<Context>(),
       // Every API response is no-store; the cache-control plugin would only add per-field work.

@@ -1,7 +1,9 @@
+import type { ApolloServerPlugin, BaseContext } from '@apollo/server';
 import type { GraphQLSchema } from 'graphql';
 import { applyMiddleware } from 'graphql-middleware';
 import { allow, and, deny, or, shield } from 'graphql-shield';
 import { forbidden } from '../errors/app-error.js';
+import { fieldRulesGuard } from './field-guard.js';
 import {
   canReadTenant,
   canWriteTenant,
@@ -378,4 +380,10 @@ export function applyPermissions(schema: GraphQLSchema): GraphQLSchema {
   const all = generator.generate(schema) as Record<string, unknown>;
   const used = Object.fromEntries(Object.keys(tree).map((t) => [t, all[t]]));
   return applyMiddleware(schema, used as never);
+}
+
+// The field rules above, decided before a mutation runs (field-guard.ts): a mutation that selects
+// a field its caller may not read is refused whole, with nothing written.
+export function fieldPermissionGuard<C extends BaseContext>(): ApolloServerPlugin<C> {
+  return fieldRulesGuard<C>(fieldRules);
 }
