@@ -281,15 +281,21 @@ export const fieldRules: Record<string, Record<string, ShieldRule>> = {
   },
 };
 
-// Mutations a viewer may call; every other mutation also passes the viewer write guard.
+// Mutations a viewer may call: the spec's three. Every other mutation also passes the viewer write
+// guard, except the caller's own credentials and own choices (the two lists below).
 export const VIEWER_MUTATION_ALLOW_LIST = [
   'switchOrganization',
   'markIntroSeen',
   'requestAiRecommendation',
-  // The caller's own checklist card, hidden or brought back: a preference of theirs, but within an
-  // organization (it needs one, so it is not a credential mutation).
-  'updateOnboardingChecklist',
 ] as const;
+
+// Mutations that change only the caller's own view of an organization, a row keyed by their user
+// that no other member sees and nothing of the association's (books, settings, members) reads:
+// a viewer makes these choices too, like a credential mutation, though within an organization.
+// - updateOnboardingChecklist: hides or brings back the caller's own setup checklist card
+//   (onboarding_checklist_dismissals, one row per organization and user); the steps themselves
+//   are ticked by what is done in the books, never by this.
+export const OWN_CHOICE_MUTATIONS = ['updateOnboardingChecklist'] as const;
 
 // Mutations that act on the caller's own credentials or session, authenticated by a password,
 // cookie or emailed token rather than by the viewer's role in an organization: a read-only viewer
@@ -347,7 +353,11 @@ function ruleTree() {
     query[field] = API_TOKEN_REFUSED.Query.includes(field) ? and(notApiToken, r) : r;
   }
   const mutation: Record<string, ShieldRule> = {};
-  const exempt: readonly string[] = [...VIEWER_MUTATION_ALLOW_LIST, ...CREDENTIAL_MUTATIONS];
+  const exempt: readonly string[] = [
+    ...VIEWER_MUTATION_ALLOW_LIST,
+    ...OWN_CHOICE_MUTATIONS,
+    ...CREDENTIAL_MUTATIONS,
+  ];
   for (const [field, r] of Object.entries(permissionTable.Mutation)) {
     const allowed = exempt.includes(field);
     // Platform administration is not the caller's organization's write: a lapsed subscription of

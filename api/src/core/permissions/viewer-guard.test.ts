@@ -13,7 +13,11 @@ import { Role } from '../roles.js';
 import { buildBaseSchema } from '../../server/schema.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
-import { CREDENTIAL_MUTATIONS, VIEWER_MUTATION_ALLOW_LIST } from './permissions.js';
+import {
+  CREDENTIAL_MUTATIONS,
+  OWN_CHOICE_MUTATIONS,
+  VIEWER_MUTATION_ALLOW_LIST,
+} from './permissions.js';
 
 // A value of the right shape for any input type, so that only the permission rule can refuse.
 function sample(type: GraphQLInputType): unknown {
@@ -81,10 +85,14 @@ describe('viewer write guard', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses every mutation to a viewer except the allow-list and own-credential operations', async () => {
+  it('refuses every mutation to a viewer except the allow-list, own choices and own credentials', async () => {
     const schema = await buildBaseSchema();
     const mutation = schema.getMutationType()!;
-    const exempt = new Set<string>([...VIEWER_MUTATION_ALLOW_LIST, ...CREDENTIAL_MUTATIONS]);
+    const exempt = new Set<string>([
+      ...VIEWER_MUTATION_ALLOW_LIST,
+      ...OWN_CHOICE_MUTATIONS,
+      ...CREDENTIAL_MUTATIONS,
+    ]);
     const checked: string[] = [];
     for (const field of Object.values(mutation.getFields())) {
       if (exempt.has(field.name)) continue;
