@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
 // The hostile set: the same files, written the ways other programs write them, fed to every CSV
-// import (budget, journal, units, opening balances, reserve components), and the books read back.
+// import (budget, journal, units, opening balances, reserve components, chart of accounts), and
+// the books read back.
 // A file either lands exactly (every amount to the cent, every row, no row run into another) or
 // is refused with its row and column and nothing written.
 //
@@ -511,6 +512,57 @@ describe('the hostile set, fed to every CSV import', () => {
           message: expect.stringMatching(AMOUNT_PROBLEM),
         });
         expect(await components()).toEqual(before);
+      },
+    );
+  });
+
+  describe('chart of accounts', () => {
+    const IMPORT = `mutation ($file: Upload!) { importAccounts(file: $file) { created errors { row field message } } }`;
+    const table = (n: number, opening: Cell = { cents: BIG }): Table => [
+      ['number', 'name', 'type', 'fund', 'opening_balance', 'opening_date', 'description'],
+      [`A${n}-1`, `Savings ${n}`, 'asset', 'operating', opening, '2026-01-01', NOTE],
+      [`A${n}-2`, `Deposits ${n}`, 'liability', 'operating', { cents: MID }, '2026-01-01', ''],
+      [`A${n}-3`, `Repairs ${n}`, 'expense', 'reserve', { cents: 0 }, '', ''],
+    ];
+    const accounts = async () =>
+      (await t.ok('{ accounts { number description } }')).accounts as any[];
+
+    it.each(VARIANTS.map((v, n) => ({ ...v, n })))(
+      'opens every account to the cent: $name',
+      async (v) => {
+        const res = await upload(IMPORT, write(v, table(v.n)));
+        expect(res.errors).toBeUndefined();
+        expect(res.data.importAccounts).toEqual({ created: 3, errors: [] });
+        const after = await balances();
+        expect([1, 2, 3].map((i) => after[`A${v.n}-${i}`] ?? '0.00')).toEqual([
+          money(BIG),
+          money(MID),
+          '0.00',
+        ]);
+        expect((await accounts()).find((a) => a.number === `A${v.n}-1`).description).toBe(NOTE);
+        await books();
+      },
+    );
+
+    it('refuses a row whose cells an unquoted "1,234.56" would shift, opening nothing', async () => {
+      const before = await accounts();
+      shiftRefused(await upload(IMPORT, write(PLAIN, table(98, SHIFTED))), 'rows.2.H');
+      expect(await accounts()).toEqual(before);
+    });
+
+    it.each(BAD_AMOUNTS)(
+      'refuses the amount %j with its row and column, opening nothing',
+      async (bad) => {
+        const before = await accounts();
+        const res = await upload(IMPORT, write(PLAIN, table(99, { raw: bad })));
+        expect(res.errors).toBeUndefined();
+        expect(res.data.importAccounts.created).toBe(0);
+        expect(res.data.importAccounts.errors).toContainEqual({
+          row: 2,
+          field: 'opening_balance',
+          message: expect.stringMatching(AMOUNT_PROBLEM),
+        });
+        expect(await accounts()).toEqual(before);
       },
     );
   });
