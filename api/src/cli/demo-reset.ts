@@ -7,8 +7,10 @@ import { DemoResetRefused, resetDemo } from '../platform/onboarding/demo-reset.s
 
 // npm run demo:reset — rebuilds the demo associations' books (Maple Ridge HOA, Harbor Point
 // Condominium Association) as of today: new tenant databases, the same organizations, members and
-// sign-ins. Run it with the app stopped (the embedded PostgreSQL serves one process; a server on
-// DATABASE_URL would keep reading the old books for up to a minute). Refused in production.
+// sign-ins. The associations are the ones the demo seeder marked (organizations.demo_profile),
+// nothing an association can set on itself. Run it with the app stopped (the embedded PostgreSQL
+// serves one process; a server on DATABASE_URL would keep reading the old books for up to a
+// minute). Refused in production.
 // `-- maple-ridge` (or `harbor-point`) rebuilds one.
 async function main() {
   const config = loadConfig();

@@ -217,7 +217,11 @@ describe('the input boundary', () => {
         `mutation ($p: JSONObject!) { updateOrganizationSettings(patch: $p) }`,
         { p: { nested: deep(MAX_INPUT_DEPTH - 3) } },
       );
-      expect(res.body.errors).toBeUndefined();
+      // Past the boundary: the settings themselves refuse a key that is no setting.
+      expect(res.body.errors![0].extensions).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        details: [{ field: 'nested', message: expect.stringMatching(/^Not a setting/) }],
+      });
     });
   });
 

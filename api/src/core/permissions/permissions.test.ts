@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { ORGANIZATION_SETTING_KEYS } from '../../platform/organizations/organizations.inputs.js';
 import { buildBaseSchema } from '../../server/schema.js';
 import {
   CREDENTIAL_MUTATIONS,
   fieldRules,
+  organizationSettingRules,
   OWN_CHOICE_MUTATIONS,
   permissionTable,
   VIEWER_MUTATION_ALLOW_LIST,
@@ -59,5 +61,11 @@ describe('permission table', () => {
     const source = readFileSync(join(import.meta.dirname, 'permissions.ts'), 'utf8');
     const doc = source.slice(0, source.indexOf('export const OWN_CHOICE_MUTATIONS'));
     for (const m of OWN_CHOICE_MUTATIONS) expect(doc).toContain(`// - ${m}:`);
+  });
+
+  it('declares a rule for every organization setting, and no rule for a key that is none', () => {
+    expect(Object.keys(organizationSettingRules).sort()).toEqual(
+      [...ORGANIZATION_SETTING_KEYS].sort(),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { fieldRulesGuard } from './field-guard.js';
 import {
   canReadTenant,
   canWriteTenant,
+  eachKeyOf,
   isAuthenticated,
   isSuperadmin,
   isTenantAdmin,
@@ -164,7 +165,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // Admin panel: users (slice B)
     setSuperadmin: isSuperadmin,
     stopImpersonating: isAuthenticated,
-    // The current organization
+    // The current organization; each key of the patch has its own rule (organizationSettingRules).
     updateOrganizationSettings: canWriteTenant,
     // Its admins for the current organization; super admins for any (the service checks which).
     updateOrganizationCalendar: or(isTenantAdmin, isSuperadmin),
@@ -281,6 +282,25 @@ export const fieldRules: Record<string, Record<string, ShieldRule>> = {
   },
 };
 
+// Who may set which key of an organization's settings (updateOrganizationSettings; the keys are
+// declared in platform/organizations/organizations.inputs.ts, a test holds the two equal). The
+// mutation's own rule comes first; then every key sent must pass its rule here.
+export const organizationSettingRules: Readonly<Record<string, ShieldRule>> = {
+  // The setup wizard: anyone who can write runs it (viewers skip it).
+  onboardingComplete: canWriteTenant,
+  requireMfa: isTenantAdmin,
+  locale: isTenantAdmin,
+  currency: isTenantAdmin,
+  // A feature the platform turns on for an association, not the association itself.
+  ideationEnabled: isSuperadmin,
+};
+
+// Rules on the keys of an argument, after the field's own rule.
+const argumentKeyRules: Record<
+  string,
+  { arg: string; keys: Readonly<Record<string, ShieldRule>> }
+> = { updateOrganizationSettings: { arg: 'patch', keys: organizationSettingRules } };
+
 // Mutations a viewer may call: the spec's three. Every other mutation also passes the viewer write
 // guard, except the caller's own credentials and own choices (the two lists below).
 export const VIEWER_MUTATION_ALLOW_LIST = [
@@ -367,9 +387,11 @@ function ruleTree() {
       : r === isSuperadmin
         ? and(notViewer, r)
         : and(notViewer, notReadOnly, r);
+    const keyed = argumentKeyRules[field];
+    const checked = keyed ? and(guarded, eachKeyOf(keyed.arg, keyed.keys)) : guarded;
     mutation[field] = API_TOKEN_REFUSED.Mutation.includes(field)
-      ? and(notApiToken, guarded)
-      : guarded;
+      ? and(notApiToken, checked)
+      : checked;
   }
   return {
     Query: { '*': deny, ...query },

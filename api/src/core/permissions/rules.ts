@@ -1,5 +1,6 @@
 import { rule } from 'graphql-shield';
 import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
+import { decide, type ShieldRule } from './decide.js';
 import { isReadOnly, readOnlyError } from '../plans.js';
 import { OrganizationStatus } from '../roles.js';
 import { Role } from '../roles.js';
@@ -76,3 +77,24 @@ export const notApiToken = rule({ cache: 'contextual' })((_p, _a, ctx: Context) 
 export const notReadOnly = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   ctx.org && isReadOnly(ctx.org) ? readOnlyError(ctx.org) : true,
 );
+
+// A rule per key of an object argument (an organization's settings patch): each key the caller
+// sends passes its own rule, and the refusal names the key. A key without a rule is no key of the
+// argument at all: the service refuses it as BAD_USER_INPUT.
+export function eachKeyOf(arg: string, keys: Readonly<Record<string, ShieldRule>>) {
+  return rule({ cache: 'no_cache' })(async (parent, args, ctx: Context, info) => {
+    const value = (args as Record<string, unknown>)[arg];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return true;
+    for (const key of Object.keys(value)) {
+      if (!Object.hasOwn(keys, key)) continue;
+      const answer = await decide(keys[key], ctx, { parent, args, info });
+      if (answer === true) continue;
+      return answer.code === 'FORBIDDEN'
+        ? new AppError('FORBIDDEN', `${answer.message} (${key})`, [
+            { field: key, message: answer.message },
+          ])
+        : answer;
+    }
+    return true;
+  });
+}

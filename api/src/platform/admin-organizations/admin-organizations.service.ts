@@ -88,14 +88,18 @@ export async function adminOrganizations(
   };
 }
 
-export function settingsView(settings: Record<string, unknown>): OrganizationSettingsView {
+// `demo` is the organization's demo mark (its column), shown beside the settings.
+export function settingsView(
+  settings: Record<string, unknown>,
+  demo: string | null = null,
+): OrganizationSettingsView {
   const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
     ideationEnabled: settings.ideationEnabled === true,
     onboardingComplete: settings.onboardingComplete === true,
     locale: text(settings.locale),
     currency: text(settings.currency),
-    demo: text(settings.demo),
+    demo,
   };
 }
 
@@ -141,7 +145,7 @@ export async function adminOrganization(
     confirmationNumber: org.confirmationNumber ?? null,
     timeZone: org.timeZone,
     fiscalYearStartMonth: org.fiscalYearStartMonth,
-    settings: settingsView(org.settings),
+    settings: settingsView(org.settings, org.demoProfile ?? null),
     members,
     statusHistory,
     databaseSizeBytes,

@@ -286,10 +286,8 @@ describe('admin organizations', () => {
   });
 
   it('edits settings as a form: known keys only, validated, and the ideation flag turns Ideas on', async () => {
-    await sql(
-      `UPDATE organizations SET settings = '{"demo": "lakeside", "custom": 1}' WHERE id = ?`,
-      [maple.id],
-    );
+    // The demo mark is the platform's column, shown beside the settings.
+    await sql(`UPDATE organizations SET demo_profile = 'lakeside' WHERE id = ?`, [maple.id]);
     const input = {
       organizationId: maple.id,
       ideationEnabled: true,
@@ -307,8 +305,6 @@ describe('admin organizations', () => {
     });
     const [row] = await sql('SELECT settings FROM organizations WHERE id = ?', [maple.id]);
     expect(row.settings).toEqual({
-      demo: 'lakeside',
-      custom: 1,
       ideationEnabled: true,
       onboardingComplete: true,
       locale: 'en-GB',

@@ -126,7 +126,7 @@ export class OrganizationStatusChange {
 
 @ObjectType({
   description:
-    "An organization's settings, key by key (the settings document holds nothing else but the demo profile)",
+    "An organization's settings, key by key, and the demo profile it was seeded from (the settings document holds nothing else)",
 })
 export class OrganizationSettingsView {
   @Field(() => Boolean, { description: 'Members see the Ideas page and can submit ideas' })

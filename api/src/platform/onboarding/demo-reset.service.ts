@@ -7,7 +7,6 @@ import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { Role } from '../../core/roles.js';
 import { dropDatabase } from '../../db/connection.js';
 import { Organization } from '../organizations/organizations.entity.js';
-import { updateOrganizationSettings } from '../organizations/organizations.service.js';
 import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
 import type { DemoProfile, DemoSummary } from './demo-books.js';
@@ -27,12 +26,12 @@ export interface DemoResetResult {
 }
 
 // `npm run demo:reset`: the demo associations' books are rebuilt from scratch as of today. Each
-// demo organization (found by its settings' `demo` key, or by its name for associations seeded
-// before the key existed) gets a new tenant database from the template; the organization then
-// points at it and the old database is dropped. The organization, its id, its members and their
-// sign-ins stay; its calendar goes back to the demo's. A missing association is created with its
-// admin; a missing admin is created with a new password (returned, to print once). Refused in
-// production: it drops databases.
+// demo organization (found by its `demoProfile` column, which only the demo seeder writes: never
+// by a setting or a name, which an association controls) gets a new tenant database from the
+// template; the organization then points at it and the old database is dropped. The organization,
+// its id, its members and their sign-ins stay; its calendar goes back to the demo's. A missing
+// association is created with its admin; a missing admin is created with a new password
+// (returned, to print once). Refused in production: it drops databases.
 export async function resetDemo(
   services: Services,
   opts: { keys?: string[]; today?: string } = {},
@@ -40,13 +39,16 @@ export async function resetDemo(
   if (services.config.production) {
     throw new DemoResetRefused('demo:reset is refused in production (NODE_ENV=production)');
   }
-  const em = services.platformOrm.em.fork() as EntityManager;
-  const all = await em.find(Organization, {}, { orderBy: { createdAt: 'asc' } });
+  const unknown = (opts.keys ?? []).filter((k) => !DEMO_PROFILES.some((p) => p.key === k));
+  if (unknown.length) {
+    throw new DemoResetRefused(
+      `No demo association ${unknown.join(', ')}: the demos are ${DEMO_PROFILES.map((p) => p.key).join(', ')}`,
+    );
+  }
   const result: DemoResetResult = { summaries: [], credentials: [] };
   const profiles = DEMO_PROFILES.filter((p) => !opts.keys || opts.keys.includes(p.key));
   for (const profile of profiles) {
-    const flagged = all.filter((o) => o.settings?.demo === profile.key);
-    const orgs = flagged.length ? flagged : all.filter((o) => o.name === profile.name);
+    const orgs = await demoOrganizations(services, profile);
     if (!orgs.length) orgs.push(await createDemoOrganization(services, profile));
     for (const org of orgs) {
       await freshBooks(services, org, profile);
@@ -60,6 +62,12 @@ export async function resetDemo(
     }
   }
   return result;
+}
+
+// The organizations the seeder marked with the profile, oldest first.
+export function demoOrganizations(services: Services, profile: DemoProfile) {
+  const em = services.platformOrm.em.fork() as EntityManager;
+  return em.find(Organization, { demoProfile: profile.key }, { orderBy: { createdAt: 'asc' } });
 }
 
 // A new tenant database for the organization, the organization moved onto it, the old one dropped.
@@ -79,7 +87,6 @@ async function freshBooks(services: Services, org: Organization, profile: DemoPr
   row.timeZone = profile.timeZone;
   row.fiscalYearStartMonth = profile.fiscalYearStartMonth;
   await em.flush();
-  await updateOrganizationSettings(em, org.id, { demo: profile.key });
   forgetTenant(services, org.id);
   // Connections still open on the old books (this process's pool) are ended with it.
   await dropDatabase(clusterUrl, oldDb);

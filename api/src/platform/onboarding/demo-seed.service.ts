@@ -25,10 +25,11 @@ export interface DemoCredential {
 }
 
 // The demo associations, each built by its profile. Its key is kept in the organization's
-// settings (`demo`), which is how `npm run demo:reset` finds it again.
+// `demoProfile` column (the platform's, never a setting), which is how `npm run demo:reset` finds
+// it again.
 export const DEMO_PROFILES: DemoProfile[] = [MAPLE_RIDGE, HARBOR_POINT];
 
-// A demo association's organization, with its calendar and its settings flag.
+// A demo association's organization, with its calendar and its demo mark.
 export async function createDemoOrganization(
   services: Services,
   profile: DemoProfile,
@@ -42,10 +43,11 @@ export async function createDemoOrganization(
   const em = services.platformOrm.em.fork() as EntityManager;
   // The books are built for it (no setup wizard), and it pays for Professional like a customer
   // who signed up a year ago (annual) or this month (monthly).
-  await updateOrganizationSettings(em, org.id, { demo: profile.key, onboardingComplete: true });
+  await updateOrganizationSettings(em, org.id, { onboardingComplete: true });
   const annual = profile.key === MAPLE_RIDGE.key;
   const paid = `${addMonths(todayIn(profile.timeZone), annual ? -4 : 0).slice(0, 8)}01`;
   await em.nativeUpdate(Organization, org.id, {
+    demoProfile: profile.key,
     planLevel: 'professional',
     billingInterval: annual ? 'annual' : 'monthly',
     paymentDate: paid,

@@ -11,6 +11,9 @@ import { checkLedger, ledgerCheckPasses } from '../../modules/journal/ledger-che
 import { listJournalEntries } from '../../modules/journal/journal.service.js';
 import { listPayments } from '../../modules/payments/payments.service.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
+import { createUser, tokenFor } from '../../test/factories.js';
+import { createOrganization } from '../organizations/organizations.service.js';
+import { cents, money } from '../../test/hledger.js';
 import { demoMonths } from './demo-books.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
@@ -42,7 +45,15 @@ describe('demo data', () => {
     for (const admin of app.demo!.slice(1)) {
       const res = await app.gql(LOGIN, { e: admin.email, p: admin.password });
       const { accessToken, organization } = res.body.data!.login;
-      const key = organization.settings.demo as string;
+      // The demo mark is the platform's: not among the settings a member reads.
+      expect(organization.settings).not.toHaveProperty('demo');
+      const [{ demo_profile: key }] = await app.services.platformOrm.em
+        .fork()
+        .getConnection()
+        .execute<{ demo_profile: string }[]>(
+          'SELECT demo_profile FROM organizations WHERE id = ?',
+          [organization.id],
+        );
       tokens[key] = accessToken;
       orgIds[key] = organization.id;
     }
@@ -262,6 +273,48 @@ describe('demo data', () => {
       annualContribution: '222000.00',
     });
     expect(data.reserveProjection.years).toHaveLength(30);
+  });
+
+  it("Maple Ridge's contribution to the reserves is a transfer between funds, not income", async () => {
+    const TOTALS =
+      'income { actual budget } expenses { actual budget } net { actual } netTransfers { actual budget } transfersIn { actual budget }';
+    const data = await ok(
+      'maple-ridge',
+      `{ accounts { number interfundTransfer } dashboard { asOf fiscalYear } }`,
+    );
+    // Both sides of the monthly contribution, said on the accounts.
+    expect(data.accounts.filter((a: any) => a.interfundTransfer).map((a: any) => a.number)).toEqual(
+      ['4510', '5900'],
+    );
+    const year = data.dashboard.fiscalYear;
+    const { budget } = await ok(
+      'maple-ridge',
+      `query ($y: Int!) { budget(year: $y) { totalIncome totalExpense totalTransfersIn totalTransfersOut } }`,
+      { y: year },
+    );
+    // 18,500.00 a month out of operating and into the reserves, in neither total.
+    expect([budget.totalTransfersIn, budget.totalTransfersOut]).toEqual(['222000.00', '222000.00']);
+    const { incomeStatement: is } = await ok(
+      'maple-ridge',
+      `query ($f: LocalDate!, $t: LocalDate!) { incomeStatement(from: $f, to: $t) {
+        lines { number type transfer actual } funds { fundType ${TOTALS} } total { ${TOTALS} } } }`,
+      { f: `${year}-01-01`, t: data.dashboard.asOf },
+    );
+    const lineSum = (pred: (l: any) => boolean) =>
+      money(is.lines.filter(pred).reduce((s: bigint, l: any) => s + cents(l.actual), 0n));
+    const transferIn = lineSum((l) => l.number === '4510');
+    expect(cents(transferIn)).toBeGreaterThan(0n);
+    // Total income is the ordinary income accounts' only.
+    expect(is.total.income.actual).toBe(lineSum((l) => !l.transfer && l.type === 'INCOME'));
+    expect(is.total.transfersIn.actual).toBe(transferIn);
+    expect(is.total.netTransfers).toEqual({ actual: '0.00', budget: '0.00' });
+    expect(is.funds[1].netTransfers.actual).toBe(transferIn);
+    // The dashboard's year to date is the same figure.
+    const { dashboard } = await ok(
+      'maple-ridge',
+      '{ dashboard { incomeExpense { income { actual } } } }',
+    );
+    expect(dashboard.incomeExpense.income.actual).toBe(is.total.income.actual);
   });
 
   it("Maple Ridge's CD ladder: one rolled over, one maturing within 90 days, in 1620 Reserve CDs", async () => {
@@ -504,6 +557,23 @@ describe('demo data', () => {
   }, 120_000);
 
   it('demo:reset rebuilds an association on a new database; its admin keeps signing in', async () => {
+    // An association that calls itself the demo and asks to be marked as one is left alone.
+    const impostor = await createOrganization(app.services, { name: HARBOR_POINT.name });
+    const owner = await createUser(app.services, { memberships: [{ org: impostor }] });
+    const ownerToken = tokenFor(app.services, owner, impostor);
+    const marked = await app.gql(
+      'mutation ($p: JSONObject!) { updateOrganizationSettings(patch: $p) }',
+      { p: { demo: 'harbor-point' } },
+      ownerToken,
+    );
+    expect(marked.body.errors![0].extensions!.code).toBe('BAD_USER_INPUT');
+    await app.gql(
+      'mutation { createAccount(input: { number: "1010", name: "Our Checking", type: ASSET, fundType: OPERATING }) { id } }',
+      {},
+      ownerToken,
+    );
+    const impostorBooks = (await openTenant(app.services, impostor.id)).org.location.database;
+
     const before = await openTenant(app.services, orgIds['harbor-point']);
     const { summaries, credentials } = await resetDemo(app.services, {
       keys: ['harbor-point'],
@@ -527,7 +597,17 @@ describe('demo data', () => {
     expect(res.body.data!.units.totalCount).toBe(40);
     expect(res.body.data!.trialBalance.totalDebit).toBe(res.body.data!.trialBalance.totalCredit);
     expect(ledgerCheckPasses(await ledgerCheck(orgIds['harbor-point']))).toBe(true);
+
+    expect((await openTenant(app.services, impostor.id)).org.location.database).toBe(impostorBooks);
+    const kept = await app.gql('{ accounts { name } }', {}, ownerToken);
+    expect(kept.body.data!.accounts).toContainEqual({ name: 'Our Checking' });
   }, 120_000);
+
+  it('demo:reset names the demos when asked for one it does not know', async () => {
+    await expect(resetDemo(app.services, { keys: ['lakeside'] })).rejects.toThrow(
+      /No demo association lakeside: the demos are maple-ridge, harbor-point/,
+    );
+  });
 
   it('demo:reset is refused in production', async () => {
     const services = { ...app.services, config: { ...app.services.config, production: true } };

@@ -58,8 +58,14 @@ export class Organization {
   @Property({ type: 'string', nullable: true })
   stripeSubscriptionId?: string | null;
 
+  // The declared keys only (organizations.inputs.ts); the database refuses any other.
   @Property({ type: 'json' })
   settings: Record<string, unknown> = {};
+
+  // The demo profile this association was seeded from (`maple-ridge`): written by the demo seeder
+  // only, never through settings, and what `npm run demo:reset` rebuilds.
+  @Property({ type: 'string', nullable: true })
+  demoProfile?: string | null;
 
   // IANA time zone of the association's calendar ("today", void dates, late-fee runs).
   @Property({ type: 'string' })

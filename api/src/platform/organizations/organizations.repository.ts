@@ -1,18 +1,35 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql.js';
 
 // Every SQL statement of organizations (the rule: top of modules/journal/journal.repository.ts).
 // Organizations are created and their status set through the `Organization` entity.
 
-// Shallow-merges a patch into the settings document in one statement; the merged settings.
+// The settings document, its row locked for the transaction (two changes apply one after the other).
+export async function lockSettings(
+  em: EntityManager,
+  orgId: string,
+): Promise<Record<string, unknown> | undefined> {
+  const [row] = await sql(em).all<{ settings: Record<string, unknown> }>(
+    'SELECT settings FROM organizations WHERE id = ? FOR UPDATE',
+    [orgId],
+  );
+  return row?.settings;
+}
+
+// Sets the given keys of the settings document and removes `remove`, in one statement; the new
+// document.
 export async function mergeSettings(
   em: EntityManager,
   orgId: string,
-  patch: Record<string, unknown>,
+  set: Record<string, unknown>,
+  remove: readonly string[] = [],
 ): Promise<Record<string, unknown>> {
-  const [row] = await em.getConnection().execute<{ settings: Record<string, unknown> }[]>(
-    `UPDATE organizations SET settings = settings || ?::jsonb, updated_at = now()
-        WHERE id = ? RETURNING settings`,
-    [JSON.stringify(patch), orgId],
+  const [row] = await sql(em).all<{ settings: Record<string, unknown> }>(
+    `UPDATE organizations
+        SET settings = (settings || ?::jsonb) - ARRAY(SELECT jsonb_array_elements_text(?::jsonb)),
+            updated_at = now()
+      WHERE id = ? RETURNING settings`,
+    [JSON.stringify(set), JSON.stringify(remove), orgId],
   );
   return row.settings;
 }

@@ -70,7 +70,7 @@ export class OrganizationsResolver {
 
   @Mutation(() => GraphQLJSONObject, {
     description:
-      "Merge a partial settings object (e.g. { onboardingComplete: true }) into the current organization's settings; keys only platform admins set (ideationEnabled) are FORBIDDEN",
+      "Set some of the current organization's settings (e.g. { onboardingComplete: true }); answers all of them. The keys: onboardingComplete (Boolean, members who can write), requireMfa (Boolean, admins), locale (BCP 47, admins), currency (ISO 4217, admins), ideationEnabled (Boolean, super admins); a blank or null locale or currency removes it. Any other key is BAD_USER_INPUT; a key the caller may not set is FORBIDDEN naming it, and nothing is written",
   })
   updateOrganizationSettings(
     @Arg('patch', () => GraphQLJSONObject) patch: Record<string, unknown>,

@@ -26,8 +26,12 @@ import { recordAudit } from '../admin/admin-audit.service.js';
 import { checkRequireMfaPatch, requireMfaChanged } from '../mfa/index.js';
 import { User } from '../users/users.entity.js';
 import { Organization } from './organizations.entity.js';
-import type { OrganizationCalendarInput } from './organizations.inputs.js';
-import { mergeSettings } from './organizations.repository.js';
+import {
+  ORGANIZATION_SETTING_KEYS,
+  parseSettingsPatch,
+  type OrganizationCalendarInput,
+} from './organizations.inputs.js';
+import { lockSettings, mergeSettings } from './organizations.repository.js';
 import type { OrganizationCalendar } from './organizations.types.js';
 
 // A new organization gets its own database, copied from the migrated tenant template.
@@ -89,36 +93,51 @@ export async function setOrganizationStatus(
   forgetTenant(services, orgId);
 }
 
-const MAX_SETTINGS_BYTES = 16 * 1024;
-
-// Merges a partial settings object into the organization's settings; the merged settings.
+// Sets declared settings keys of an organization (the demo seeder's onboardingComplete); the new
+// settings. Refuses an undeclared key like the API does.
 export function updateOrganizationSettings(
   platformEm: EntityManager,
   orgId: string,
   patch: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  if (JSON.stringify(patch).length > MAX_SETTINGS_BYTES) {
-    throw badInput([{ field: 'patch', message: 'Settings are limited to 16 kB' }]);
-  }
-  return mergeSettings(platformEm, orgId, patch);
+  const { set, remove } = parseSettingsPatch(patch);
+  return mergeSettings(platformEm, orgId, set, remove);
 }
 
-// Keys of the settings document only super admins set (the admin Organizations page): an
-// organization cannot turn them on for itself.
-const PLATFORM_SETTINGS = ['ideationEnabled'];
-
-// The current organization's own settings patch: platform-only keys refused; `requireMfa` is
-// checked (admins only, a boolean, on only by an admin with MFA) and audited.
+// The current organization's own settings patch. Each key is typed and an unknown one is
+// BAD_USER_INPUT (parseSettingsPatch); who may set which key is the permission table's
+// (`organizationSettingRules`, checked before this runs); `requireMfa` is also checked by
+// platform/mfa (on only by an admin with two-step sign-in). Changes are audited, in the
+// transaction that writes them.
 export async function updateOwnOrganizationSettings(
   ctx: Context,
   patch: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
-  const reserved = PLATFORM_SETTINGS.filter((k) => k in patch);
-  if (reserved.length) {
-    throw forbidden(`Only platform admins can change ${reserved.join(', ')}`);
-  }
+  const orgId = ctx.org!.orgId;
+  const { set, remove } = parseSettingsPatch(patch);
   const mfaChange = await checkRequireMfaPatch(ctx, patch);
-  const settings = await updateOrganizationSettings(ctx.platformEm, ctx.org!.orgId, patch);
+  const settings = await ctx.platformEm.transactional(async (em: EntityManager) => {
+    const before = await lockSettings(em, orgId);
+    if (!before) throw notFound('Organization');
+    const after = await mergeSettings(em, orgId, set, remove);
+    // requireMfa keeps its own audit entry (platform/mfa).
+    const changed = Object.fromEntries(
+      ORGANIZATION_SETTING_KEYS.filter((k) => k !== 'requireMfa' && before[k] !== after[k]).map(
+        (k) => [k, { before: before[k] ?? null, after: after[k] ?? null }],
+      ),
+    );
+    if (Object.keys(changed).length) {
+      await recordAudit(em, {
+        actor: ctx.auth!,
+        action: 'organization.settings',
+        entityType: 'Organization',
+        entityId: orgId,
+        organizationId: orgId,
+        details: changed,
+      });
+    }
+    return after;
+  });
   if (mfaChange) await requireMfaChanged(ctx, patch.requireMfa === true);
   return settings;
 }

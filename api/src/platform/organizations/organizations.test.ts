@@ -1,6 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrganizationStatus } from '../../core/roles.js';
+import { sql } from '../../db/sql.js';
+import { ORGANIZATION_SETTING_KEYS, type OrganizationSettingKey } from './organizations.inputs.js';
 import { setOrganizationStatus } from './organizations.service.js';
 import { Role } from '../../core/roles.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
@@ -92,26 +95,34 @@ describe('organizations: switching, settings, intro, suspended', () => {
     expect(rows[0].ip).toBeTruthy();
   });
 
+  const PATCH = `mutation ($p: JSONObject!) { updateOrganizationSettings(patch: $p) }`;
+  const settingsOf = async (orgId: string) =>
+    (
+      await sql(app.services.platformOrm.em.fork() as EntityManager).all<{ settings: object }>(
+        'SELECT settings FROM organizations WHERE id = ?',
+        [orgId],
+      )
+    )[0].settings;
+
   it('merges settings, returns them from me and switchOrganization; viewers may mark the intro seen', async () => {
     const org = await createOrg(app.services);
     const admin = await createUser(app.services, { memberships: [{ org }] });
     const viewer = await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] });
     const t = tokenFor(app.services, admin, org);
-    const PATCH = `mutation ($p: JSONObject!) { updateOrganizationSettings(patch: $p) }`;
-    await app.gql(PATCH, { p: { onboardingComplete: false, ideation: true } }, t);
+    await app.gql(PATCH, { p: { onboardingComplete: false, locale: 'en-GB' } }, t);
     const merged = await app.gql(PATCH, { p: { onboardingComplete: true } }, t);
     expect(merged.body.data!.updateOrganizationSettings).toEqual({
       onboardingComplete: true,
-      ideation: true,
+      locale: 'en-GB',
     });
     const me = await app.gql('{ me { organization { settings } } }', {}, t);
     expect(me.body.data!.me.organization.settings).toEqual({
       onboardingComplete: true,
-      ideation: true,
+      locale: 'en-GB',
     });
 
     const vt = tokenFor(app.services, viewer, org);
-    expect(code(await app.gql(PATCH, { p: { x: 1 } }, vt))).toBe('FORBIDDEN');
+    expect(code(await app.gql(PATCH, { p: { onboardingComplete: false } }, vt))).toBe('FORBIDDEN');
     const seen = await app.gql('mutation { markIntroSeen { hasSeenIntro } }', {}, vt);
     expect(seen.body.data).toEqual({ markIntroSeen: { hasSeenIntro: true } });
     const again = await app.gql(LOGIN.replace('organization { id settings }', 'hasSeenIntro'), {
@@ -119,5 +130,115 @@ describe('organizations: switching, settings, intro, suspended', () => {
       password: TEST_PASSWORD,
     });
     expect(again.body.data!.login.hasSeenIntro).toBe(true);
+  });
+
+  it('takes the declared keys only, typed: anything else is BAD_USER_INPUT per key, nothing written', async () => {
+    const org = await createOrg(app.services);
+    const admin = await createUser(app.services, { memberships: [{ org }] });
+    const t = tokenFor(app.services, admin, org);
+    const refused = async (p: Record<string, unknown>) => {
+      const res = await app.gql(PATCH, { p }, t);
+      expect(res.status, JSON.stringify(p)).toBe(200);
+      expect(code(res), JSON.stringify(p)).toBe('BAD_USER_INPUT');
+      return (res.body.errors![0].extensions!.details as { field: string }[]).map((d) => d.field);
+    };
+    // `demo` made demo:reset drop the association's database: no setting now, nor any other key.
+    expect(await refused({ onboardingComplete: true, demo: 'maple-ridge' })).toEqual(['demo']);
+    expect(await refused({ ideation: true, theme: 'dark' })).toEqual(['ideation', 'theme']);
+    expect(await refused({ onboardingComplete: 'yes' })).toEqual(['onboardingComplete']);
+    expect(await refused({ requireMfa: null })).toEqual(['requireMfa']);
+    expect(await refused({ locale: 'not a locale', currency: 'XYZ1' })).toEqual([
+      'locale',
+      'currency',
+    ]);
+    expect(await refused({ locale: 7 })).toEqual(['locale']);
+    expect(await settingsOf(org.id)).toEqual({});
+
+    const set = await app.gql(PATCH, { p: { locale: ' en-gb ', currency: 'eur' } }, t);
+    expect(set.body.data!.updateOrganizationSettings).toEqual({ locale: 'en-GB', currency: 'EUR' });
+    // Blank or null removes one.
+    const removed = await app.gql(PATCH, { p: { locale: '', currency: null } }, t);
+    expect(removed.body.data!.updateOrganizationSettings).toEqual({});
+    // Audited, key by key, in the transaction that wrote them.
+    const audit = await sql(app.services.platformOrm.em.fork() as EntityManager).all<{
+      details: Record<string, unknown>;
+    }>(
+      `SELECT details FROM audit_log WHERE action = 'organization.settings' AND organization_id = ?
+        ORDER BY created_at`,
+      [org.id],
+    );
+    expect(audit.map((a) => a.details)).toEqual([
+      { locale: { before: null, after: 'en-GB' }, currency: { before: null, after: 'EUR' } },
+      { locale: { before: 'en-GB', after: null }, currency: { before: 'EUR', after: null } },
+    ]);
+    // No path writes another key: the database refuses it too.
+    await expect(
+      sql(app.services.platformOrm.em.fork() as EntityManager).run(
+        `UPDATE organizations SET settings = settings || '{"demo": "maple-ridge"}' WHERE id = ?`,
+        [org.id],
+      ),
+    ).rejects.toThrow(/organizations_settings_keys/);
+  });
+
+  it('lets each key be set only by whom the permission table names', async () => {
+    const org = await createOrg(app.services);
+    const admin = await createUser(app.services, { memberships: [{ org }] });
+    const user = await createUser(app.services, { memberships: [{ org, role: Role.USER }] });
+    const viewer = await createUser(app.services, { memberships: [{ org, role: Role.VIEWER }] });
+    // A super admin, and a plain member of this association.
+    const sup = await createUser(app.services, {
+      isSuperadmin: true,
+      memberships: [{ org, role: Role.USER }],
+    });
+    const tokens = {
+      admin: tokenFor(app.services, admin, org),
+      user: tokenFor(app.services, user, org),
+      viewer: tokenFor(app.services, viewer, org),
+      superadmin: tokenFor(app.services, sup, org),
+    };
+    const values: Record<OrganizationSettingKey, unknown> = {
+      onboardingComplete: true,
+      requireMfa: false,
+      locale: 'en-US',
+      currency: 'USD',
+      ideationEnabled: true,
+    };
+    const who: Record<OrganizationSettingKey, (keyof typeof tokens)[]> = {
+      onboardingComplete: ['admin', 'user', 'superadmin'],
+      requireMfa: ['admin'],
+      locale: ['admin'],
+      currency: ['admin'],
+      ideationEnabled: ['superadmin'],
+    };
+    expect(Object.keys(who).sort()).toEqual([...ORGANIZATION_SETTING_KEYS].sort());
+    for (const key of ORGANIZATION_SETTING_KEYS) {
+      for (const [role, token] of Object.entries(tokens)) {
+        const before = await settingsOf(org.id);
+        const res = await app.gql(PATCH, { p: { [key]: values[key] } }, token);
+        const label = `${role} sets ${key}`;
+        if (who[key].includes(role as keyof typeof tokens)) {
+          expect(res.body.errors, label).toBeUndefined();
+          expect(res.body.data!.updateOrganizationSettings[key], label).toEqual(values[key]);
+          continue;
+        }
+        expect(code(res), label).toBe('FORBIDDEN');
+        expect(res.status, label).toBe(403);
+        if (role !== 'viewer') {
+          expect(res.body.errors![0].extensions!.details, label).toEqual([
+            { field: key, message: expect.any(String) },
+          ]);
+        }
+        expect(await settingsOf(org.id), label).toEqual(before);
+      }
+    }
+    // One key refused refuses the whole patch.
+    const mixed = await app.gql(
+      PATCH,
+      { p: { onboardingComplete: false, currency: 'CAD' } },
+      tokens.user,
+    );
+    expect(code(mixed)).toBe('FORBIDDEN');
+    expect(mixed.body.errors![0].message).toContain('(currency)');
+    expect(await settingsOf(org.id)).toMatchObject({ onboardingComplete: true, currency: 'USD' });
   });
 });
