@@ -10,7 +10,8 @@ import { withDatabase } from '../db/connection.js';
 import { listTenants } from '../db/databases.js';
 
 // npm run ledger:check — every tenant: monthly totals recomputed from the lines, every entry's
-// balance (overall and per fund), and each control account against its subledger. Exits 1 when
+// balance (overall and per fund), each control account against its subledger, and the receivables
+// on every date they change (never below zero, equal to the aging report that day). Exits 1 when
 // anything differs (see ledger-check.service.ts for how cross-fund entries count).
 async function main() {
   const config = loadConfig();

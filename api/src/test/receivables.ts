@@ -97,3 +97,84 @@ export async function billedBooks(t: Tenant, ids: Ids) {
   });
   await t.assessmentRun('2026-04');
 }
+
+// Money as bigint cents (the API's decimal strings), never floats.
+const centsOf = (s: string): bigint => {
+  const m = /^(-?)(\d+)\.(\d{2})$/.exec(s);
+  if (!m) throw new Error(`not an amount: "${s}"`);
+  const v = BigInt(m[2]) * 100n + BigInt(m[3]);
+  return m[1] ? -v : v;
+};
+
+const AGED = ['current', 'days1to30', 'days31to60', 'days61to90', 'over90'] as const;
+
+// Every date a line was posted to the receivable or the Prepaid Assessments account.
+export async function receivablesPostingDates(t: Tenant): Promise<string[]> {
+  const s = await t.ok('{ receivablesSettings { receivableAccountId prepaidAccountId } }');
+  const dates = new Set<string>();
+  for (const accountId of [
+    s.receivablesSettings.receivableAccountId,
+    s.receivablesSettings.prepaidAccountId,
+  ]) {
+    let after: string | null = null;
+    do {
+      const page: any = (
+        await t.ok(
+          `query ($f: JournalLineFilter, $after: String) { journalLines(filter: $f, first: 1000, after: $after) {
+            edges { node { date } } pageInfo { hasNextPage endCursor } } }`,
+          { f: { accountId }, after },
+        )
+      ).journalLines;
+      for (const e of page.edges) dates.add(e.node.date);
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null;
+    } while (after);
+  }
+  return [...dates].sort();
+}
+
+// The receivables rules on each date (default: every posting date), in words; empty when they
+// hold: the receivable account is never below zero, the aging report totals it, the owners'
+// credit it shows is what Prepaid Assessments holds, and no unit owes a negative amount.
+export async function receivablesProblems(t: Tenant, dates?: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  const on = dates ?? (await receivablesPostingDates(t));
+  // A few dates per request (aliases), within the API's alias limit.
+  for (let k = 0; k < on.length; k += 10) {
+    const batch = on.slice(k, k + 10);
+    const fields = batch
+      .map(
+        (_, i) => `d${i}: agingReport(asOf: $d${i}) { receivableBalance prepaidBalance
+          totals { total credit } rows { unit { number } buckets { ${AGED.join(' ')} credit total } } }`,
+      )
+      .join('\n');
+    const vars = batch.map((_, i) => `$d${i}: LocalDate!`).join(', ');
+    const data = await t.ok(
+      `query (${vars}) { ${fields} }`,
+      Object.fromEntries(batch.map((d, i) => [`d${i}`, d])),
+    );
+    batch.forEach((date, i) => {
+      const a = data[`d${i}`];
+      const ar = centsOf(a.receivableBalance);
+      if (ar < 0n) problems.push(`${date}: the receivable account is ${a.receivableBalance}`);
+      if (centsOf(a.totals.total) !== ar) {
+        problems.push(`${date}: aging totals ${a.totals.total}, the receivable account ${ar}`);
+      }
+      if (centsOf(a.totals.credit) !== -centsOf(a.prepaidBalance)) {
+        problems.push(
+          `${date}: aging credit ${a.totals.credit}, Prepaid Assessments ${a.prepaidBalance}`,
+        );
+      }
+      for (const r of a.rows) {
+        for (const k of [...AGED, 'total'] as const) {
+          if (centsOf(r.buckets[k]) < 0n) {
+            problems.push(`${date}: unit ${r.unit.number} owes ${r.buckets[k]} (${k})`);
+          }
+        }
+        if (centsOf(r.buckets.credit) > 0n) {
+          problems.push(`${date}: unit ${r.unit.number} has credit ${r.buckets.credit}`);
+        }
+      }
+    });
+  }
+  return problems;
+}

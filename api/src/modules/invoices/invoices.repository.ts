@@ -260,6 +260,30 @@ export async function standingLateFeesOf(em: EntityManager, invoiceId: string): 
   return rows.map((r) => r.id);
 }
 
+export interface PaymentChangeRow {
+  invoice_id: string;
+  payment_number: string;
+  changed_on: string;
+  voided: boolean;
+}
+
+// The last change to what payments paid of each invoice: the latest day a standing payment's
+// application counts from, or a voided payment's void date (it paid the invoice until then).
+export function lastPaymentChanges(
+  em: EntityManager,
+  invoiceIds: string[],
+): Promise<PaymentChangeRow[]> {
+  return sql(em).all<PaymentChangeRow>(
+    `SELECT DISTINCT ON (a.invoice_id) a.invoice_id, p.number AS payment_number,
+            (CASE WHEN p.void_date IS NULL THEN a.applied_on ELSE p.void_date END)::text AS changed_on,
+            p.void_date IS NOT NULL AS voided
+       FROM payment_applications a JOIN payments p ON p.id = a.payment_id
+      WHERE a.invoice_id = ${anyOf('uuid')}
+      ORDER BY a.invoice_id, changed_on DESC, voided DESC, p.number DESC`,
+    [invoiceIds],
+  );
+}
+
 export interface WriteOffRow {
   id: string;
   invoice_id: string;

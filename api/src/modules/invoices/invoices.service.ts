@@ -18,7 +18,9 @@ import {
   insertInvoices,
   insertWriteOff,
   invoiceLineRows,
+  lastPaymentChanges,
   markWriteOffVoid,
+  type PaymentChangeRow,
   writeOffRows,
   type WriteOffRow,
   standingLateFeesOf,
@@ -280,6 +282,16 @@ export async function createInvoice(
   return findInvoice(em, id);
 }
 
+// What payments paid of an invoice on a day before their last change (a payment applied later,
+// or a voided one that still paid it until its void date) is not what they pay now, so nothing
+// that takes the rest off the invoice (a write-off, a void) may be dated before that change: the
+// receivable would read below zero in between.
+function paidUntil(c: PaymentChangeRow, invoice: string): string {
+  return c.voided
+    ? `PMT-${c.payment_number} paid ${invoice} until it was voided on ${c.changed_on}`
+    : `PMT-${c.payment_number} paid ${invoice} on ${c.changed_on}`;
+}
+
 // Posts the reversal of the invoice's entry. `date` is a LocalDate (the scalar checks it);
 // omitted: today.
 // Late fees charged on the invoice are voided with it, on the same date: a fee exists only
@@ -320,6 +332,22 @@ export async function voidInvoice(
       }
       if (on < fee.issueDate) {
         const message = `Late fee INV-${fee.number} on INV-${inv.number} was charged on ${fee.issueDate}; void on or after that date`;
+        throw badInput([{ field: 'date', message }], message);
+      }
+      if (fee.writeOff && on < fee.writeOff.date) {
+        const message = `Late fee INV-${fee.number} on INV-${inv.number} was written off on ${fee.writeOff.date}; void on or after that date`;
+        throw badInput([{ field: 'date', message }], message);
+      }
+    }
+    const changes = await lastPaymentChanges(tx, [inv.id, ...fees.map((f) => f.id)]);
+    for (const target of [inv, ...fees]) {
+      const change = changes.find((c) => c.invoice_id === target.id);
+      if (change && on < change.changed_on) {
+        const what =
+          target === inv
+            ? `INV-${inv.number}`
+            : `late fee INV-${target.number} on INV-${inv.number}`;
+        const message = `${paidUntil(change, what)}; void on or after that date`;
         throw badInput([{ field: 'date', message }], message);
       }
     }
@@ -393,6 +421,12 @@ export async function writeOffInvoice(
     if (inv.balance <= 0) throw conflict(`INV-${inv.number} has nothing left to pay`);
     if (input.date < inv.issueDate) {
       const message = `INV-${inv.number} was issued on ${inv.issueDate}; write it off on or after that date`;
+      throw badInput([{ field: 'date', message }], message);
+    }
+    // The amount written off is what is left after every payment as they stand now.
+    const [change] = await lastPaymentChanges(tx, [inv.id]);
+    if (change && input.date < change.changed_on) {
+      const message = `${paidUntil(change, `INV-${inv.number}`)}; write it off on or after that date`;
       throw badInput([{ field: 'date', message }], message);
     }
     const memo = input.memo?.trim() || null;

@@ -3,9 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREPAID_BACKFILL } from '../../../../tenant-migrations/014_receivables_credit_write_offs.js';
 import { withClient, withDatabase } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { receivablesChart, receivablesKit } from '../../test/receivables.js';
+import {
+  receivablesChart,
+  receivablesKit,
+  receivablesPostingDates,
+  receivablesProblems,
+} from '../../test/receivables.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
-import { checkLedger } from '../journal/ledger-check.service.js';
+import {
+  checkLedger,
+  describeLedgerCheck,
+  ledgerCheckPasses,
+} from '../journal/ledger-check.service.js';
 
 // The receivable account never goes below zero: a unit's credit sits in Prepaid Assessments (a
 // control account kept by payments) and moves back when it pays an invoice. Bad debt is written
@@ -440,5 +449,156 @@ describe('receivables books: credit, write-offs, opening balances', () => {
     expect(a.receivableBalance).toBe(a.totals.total);
     expect(Number(a.prepaidBalance) + Number(a.totals.credit)).toBe(0);
     expect(await checkLedger(url)).toMatchObject({ unbalancedEntries: 0, controlDifferences: [] });
+  });
+  // A payment that bounced paid the invoice until its void date. Writing off or voiding the
+  // invoice before that date would take the amount off twice in between: the receivable would read
+  // below zero, and the aging report would no longer total it.
+  it('refuses a write-off or void dated before a later change to what was paid', async () => {
+    const u = await unit('B-1');
+    const WRITE_OFF = `mutation ($input: WriteOffInvoiceInput!) { writeOffInvoice(input: $input) { status } }`;
+    const VOID = `mutation ($id: ID!, $d: LocalDate) { voidInvoice(id: $id, date: $d) { status } }`;
+    const inv = await t.invoice(u, '2024-01-15', [[ids.income, '100.00']]);
+    const fine = await t.invoice(u, '2024-01-20', [[ids.income, '40.00']]);
+    const pay = await t.payment(u, '2024-02-01', '100.00', {
+      depositAccountId: ids.cash,
+      invoiceIds: [inv],
+    });
+    const bounced = await ok(
+      `mutation ($id: ID!) { voidPayment(id: $id, date: "2024-12-01") { number } }`,
+      { id: pay },
+    );
+    const pmt = `PMT-${bounced.voidPayment.number}`;
+    const { invoice } = await ok(`query ($id: ID!) { invoice(id: $id) { number } }`, { id: inv });
+    const early = await t.gql(WRITE_OFF, {
+      input: { invoiceId: inv, accountId: ids.badDebt, date: '2024-06-30' },
+    });
+    expect(early.body.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: [
+        {
+          field: 'date',
+          message: `${pmt} paid INV-${invoice.number} until it was voided on 2024-12-01; write it off on or after that date`,
+        },
+      ],
+    });
+    const voidEarly = await t.gql(VOID, { id: inv, d: '2024-06-30' });
+    expect(voidEarly.body.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: [
+        {
+          field: 'date',
+          message: `${pmt} paid INV-${invoice.number} until it was voided on 2024-12-01; void on or after that date`,
+        },
+      ],
+    });
+    // Nothing was written.
+    expect(await balanceOf(ids.ar, '2024-09-30')).toBe('40.00');
+    expect(await balanceOf(ids.badDebt, '2024-12-31')).toBe('0.00');
+    // On or after the void, both are accepted; the 40.00 invoice, never paid, any day.
+    expect((await ok(VOID, { id: inv, d: '2024-12-01' })).voidInvoice.status).toBe('VOID');
+    await ok(WRITE_OFF, { input: { invoiceId: fine, accountId: ids.badDebt, date: '2024-06-30' } });
+    for (const [d, ar] of [
+      ['2024-06-29', '40.00'],
+      ['2024-09-30', '0.00'],
+      ['2024-12-01', '0.00'],
+    ]) {
+      const a = await aging(d);
+      expect([a.receivableBalance, a.totals.total], d).toEqual([ar, ar]);
+    }
+    expect(await receivablesProblems(t)).toEqual([]);
+    expect(ledgerCheckPasses(await check())).toBe(true);
+  });
+
+  // The other way round: a payment dated while a bounced one still paid the invoice waits as the
+  // unit's credit and pays the invoice the day the bounced one was voided.
+  it('applies a payment dated before a bounced one was voided from the void date', async () => {
+    const u = await unit('B-2');
+    const inv = await t.invoice(u, '2024-03-01', [[ids.income, '200.00']]);
+    const first = await t.payment(u, '2024-03-05', '200.00', { depositAccountId: ids.cash });
+    await ok(`mutation ($id: ID!) { voidPayment(id: $id, date: "2024-10-01") { id } }`, {
+      id: first,
+    });
+    const second = await ok(
+      `mutation ($input: RecordPaymentInput!) { recordPayment(input: $input) {
+        unapplied applications { invoiceId amount date } } }`,
+      {
+        input: {
+          unitId: u,
+          date: '2024-04-01',
+          amount: '200.00',
+          method: 'CHECK',
+          depositAccountId: ids.cash,
+        },
+      },
+    );
+    expect(second.recordPayment).toEqual({
+      unapplied: '0.00',
+      applications: [{ invoiceId: inv, amount: '200.00', date: '2024-10-01' }],
+    });
+    const row = async (d: string) =>
+      (await aging(d)).rows.find((r: any) => r.unit.number === 'B-2')?.buckets;
+    // June: paid by the first check, the second one is credit; after the bounce, it pays.
+    expect(await row('2024-06-30')).toEqual({ credit: '-200.00', total: '0.00' });
+    expect(await row('2024-10-31')).toBeUndefined();
+    expect(await receivablesProblems(t)).toEqual([]);
+    expect(ledgerCheckPasses(await check())).toBe(true);
+  });
+
+  // What the rules above prevent, written straight into other books as the code before them
+  // posted it: ledger:check finds it on the dates it is wrong, though today's totals agree.
+  it('ledger:check holds the receivables to the aging report on every date', async () => {
+    const old = await createTenant(app, 'Backdated Books HOA');
+    const o: Record<string, string> = { ...(await receivablesChart(old)) };
+    o.badDebt = await old.account('6900', 'EXPENSE');
+    const kit = receivablesKit(() => old, o);
+    o.monthly = await kit.group('Monthly dues', 'MONTHLY', [[o.house, '250.00', '0.00']]);
+    o.ar = await old.receivableAccount();
+    const u = await kit.unit('M-1');
+    const inv = await old.invoice(u, '2024-01-15', [[o.income, '100.00']]);
+    const pay = await old.payment(u, '2024-02-01', '100.00', { depositAccountId: o.cash });
+    await old.ok(`mutation ($id: ID!) { voidPayment(id: $id, date: "2024-12-01") { id } }`, {
+      id: pay,
+    });
+    const url = withDatabase(app.services.clusterUrl('default'), old.org.dbName);
+    const clean = await checkLedger(url);
+    expect(clean.receivablesDatesChecked).toBe((await receivablesPostingDates(old)).length);
+    expect(ledgerCheckPasses(clean)).toBe(true);
+    expect(describeLedgerCheck(clean)).toMatch(/receivables right on all 3 dates/);
+    // The write-off of June 30 the old code accepted: 100.00 off an invoice the check still paid.
+    await withClient(url, async (c) => {
+      await c.query('BEGIN');
+      const e = await c.query<{ id: string }>(
+        `INSERT INTO journal_entries (id, entry_date, memo, source, owner_type, owner_id)
+         VALUES (gen_random_uuid(), '2024-06-30', 'Write-off', 'write_off', 'invoice', $1)
+         RETURNING id`,
+        [inv],
+      );
+      await c.query(
+        `INSERT INTO journal_lines (id, entry_id, line_no, account_id, entry_date, debit, credit)
+         VALUES (gen_random_uuid(), $1, 1, $2, '2024-06-30', 10000, 0),
+                (gen_random_uuid(), $1, 2, $3, '2024-06-30', 0, 10000)`,
+        [e.rows[0].id, o.badDebt, o.ar],
+      );
+      await c.query(
+        `INSERT INTO invoice_write_offs (id, invoice_id, date, amount, account_id, journal_entry_id)
+         VALUES (gen_random_uuid(), $1, '2024-06-30', 10000, $2, $3)`,
+        [inv, o.badDebt, e.rows[0].id],
+      );
+      await c.query('COMMIT');
+    });
+    const bad = await checkLedger(url);
+    // Today the receivable and its subledger agree; from June 30 to the bounce they do not hold.
+    expect(bad.controlDifferences).toEqual([]);
+    expect(bad.receivablesDateProblems.map((d) => [d.date, d.receivable, d.aging])).toEqual([
+      ['2024-06-30', -10000n, -10000n],
+    ]);
+    expect(bad.invoicesBelowZero).toBe(1);
+    expect(ledgerCheckPasses(bad)).toBe(false);
+    expect(describeLedgerCheck(bad)).toMatch(
+      /receivables wrong on 1 of 4 dates \(first 2024-06-30: receivable -100\.00, aging -100\.00/,
+    );
+    expect(await receivablesProblems(old)).toContain(
+      '2024-06-30: the receivable account is -100.00',
+    );
   });
 });

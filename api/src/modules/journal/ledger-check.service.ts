@@ -8,6 +8,7 @@ import {
   countUnbalancedEntries,
   hasInterfundAccounts,
 } from './journal.repository.js';
+import { invoicesBelowZero, receivablesByDate } from './ledger-check.repository.js';
 
 export interface ControlAccountDifference {
   role: string;
@@ -16,6 +17,16 @@ export interface ControlAccountDifference {
   ledger: Total;
   subledger: Total;
   difference: Total;
+}
+
+// The receivables on a date: the receivable account and Prepaid Assessments from the ledger, and
+// what the aging report totals (owed; owners' credit, positive) from the subledger.
+export interface ReceivablesOnDate {
+  date: string;
+  receivable: Total;
+  aging: Total;
+  prepaid: Total;
+  credit: Total;
 }
 
 export interface LedgerCheck {
@@ -34,6 +45,13 @@ export interface LedgerCheck {
   // check that passes shows what it covered; and those that differ.
   controlAccountsChecked: string[];
   controlDifferences: ControlAccountDifference[];
+  // Every date the receivables change on (a posting to the receivable account or Prepaid
+  // Assessments, or a receivables document's date or void date), and those where the receivable
+  // or Prepaid Assessments is below zero or differs from what the aging report totals that day.
+  receivablesDatesChecked: number;
+  receivablesDateProblems: ReceivablesOnDate[];
+  // Invoices whose open amount is below zero on some date.
+  invoicesBelowZero: number;
 }
 
 // Recomputes the monthly totals (per account, month and line classification) from the lines and
@@ -42,6 +60,10 @@ export interface LedgerCheck {
 // control account with its subledger (the receivable account with the open invoices less the
 // unapplied payments, as the aging report totals them; each investment holding account with the
 // carrying amounts of its investments).
+//
+// The receivables are held to the same on every date, not only today: the receivable account is
+// never below zero, nor Prepaid Assessments, and each equals what the aging report of that day
+// totals (a backdated write-off or void could otherwise balance today and be wrong in between).
 //
 // Fund balancing: books posted before the ledger added interfund lines may hold entries that
 // cross funds and balance only overall. Until the books keep interfund accounts (a control
@@ -56,6 +78,13 @@ export async function checkLedger(tenantUrl: string): Promise<LedgerCheck> {
   return withClient(tenantUrl, async (c) => {
     const funds = await countFundUnbalancedEntries(c);
     const controls = await controlAccountTotals(c);
+    const days = (await receivablesByDate(c)).map((r) => ({
+      date: r.date,
+      receivable: toTotal(r.receivable),
+      aging: toTotal(r.aging),
+      prepaid: toTotal(r.prepaid),
+      credit: toTotal(r.credit),
+    }));
     return {
       driftRows: await countTotalsDrift(c),
       unbalancedEntries: await countUnbalancedEntries(c),
@@ -77,19 +106,27 @@ export async function checkLedger(tenantUrl: string): Promise<LedgerCheck> {
           };
         })
         .filter((d) => d.difference !== 0n),
+      receivablesDatesChecked: days.length,
+      receivablesDateProblems: days.filter(
+        (d) =>
+          d.receivable < 0n || d.prepaid < 0n || d.receivable !== d.aging || d.prepaid !== d.credit,
+      ),
+      invoicesBelowZero: await invoicesBelowZero(c),
     };
   });
 }
 
 // Whether the books pass: no drift, every entry balanced (per fund once interfund accounts
-// exist), every control account equal to its subledger.
+// exist), every control account equal to its subledger, the receivables right on every date.
 export function ledgerCheckPasses(r: LedgerCheck): boolean {
   return (
     r.driftRows === 0 &&
     r.unbalancedEntries === 0 &&
     (!r.interfund || r.fundUnbalancedEntries === 0) &&
     r.misclassifiedLines === 0 &&
-    r.controlDifferences.length === 0
+    r.controlDifferences.length === 0 &&
+    r.receivablesDateProblems.length === 0 &&
+    r.invoicesBelowZero === 0
   );
 }
 
@@ -112,6 +149,15 @@ export function describeLedgerCheck(r: LedgerCheck): string {
   }
   if (!r.controlDifferences.length) {
     parts.push(`${r.controlAccountsChecked.length} control accounts equal their subledgers`);
+  }
+  const [first] = r.receivablesDateProblems;
+  parts.push(
+    first
+      ? `receivables wrong on ${r.receivablesDateProblems.length} of ${r.receivablesDatesChecked} dates (first ${first.date}: receivable ${formatMoney(first.receivable)}, aging ${formatMoney(first.aging)}, Prepaid Assessments ${formatMoney(first.prepaid)}, owners' credit ${formatMoney(first.credit)})`
+      : `receivables right on all ${r.receivablesDatesChecked} dates`,
+  );
+  if (r.invoicesBelowZero) {
+    parts.push(`${r.invoicesBelowZero} invoices owe below zero on some date`);
   }
   return parts.join(', ');
 }

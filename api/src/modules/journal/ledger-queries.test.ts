@@ -381,6 +381,9 @@ describe('ledger check: funds and control accounts', () => {
       misclassifiedLines: 0,
       controlAccountsChecked: [],
       controlDifferences: [],
+      receivablesDatesChecked: 0,
+      receivablesDateProblems: [],
+      invoicesBelowZero: 0,
     };
     expect(ledgerCheckPasses(clean)).toBe(true);
     expect(ledgerCheckPasses({ ...clean, interfund: true })).toBe(false);

@@ -10,9 +10,11 @@ export interface OpenInvoiceRow {
   unit_id: string;
   issue_date: string;
   balance: string;
+  reopened_on: string | null;
 }
 
-// Invoices (not void) of the given ids or units with what is left to pay, oldest due first.
+// Invoices (not void) of the given ids or units with what is left to pay, oldest due first, and
+// the last day a payment applied to them was voided (what it paid counts until that day).
 export function openInvoiceRows(
   em: EntityManager,
   by: 'invoice' | 'unit',
@@ -24,7 +26,9 @@ export function openInvoiceRows(
             i.total - coalesce((SELECT sum(a.amount) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
                                  WHERE a.invoice_id = i.id AND p.void_entry_id IS NULL), 0)
                     - coalesce((SELECT sum(w.amount) FROM invoice_write_offs w
-                                 WHERE w.invoice_id = i.id AND w.void_entry_id IS NULL), 0) AS balance
+                                 WHERE w.invoice_id = i.id AND w.void_entry_id IS NULL), 0) AS balance,
+            (SELECT max(p.void_date) FROM payment_applications a JOIN payments p ON p.id = a.payment_id
+              WHERE a.invoice_id = i.id)::text AS reopened_on
        FROM invoices i
       WHERE ${column} = ${anyOf('uuid')} AND i.void_entry_id IS NULL
       ORDER BY i.due_date, i.number`,

@@ -24,6 +24,8 @@ export interface OpenInvoice {
   unit_id: string;
   issue_date: string;
   balance: number;
+  // The last day a payment applied to it was voided: until then that payment still paid it.
+  reopened_on: string | null;
 }
 
 export interface UnappliedPayment {
@@ -63,7 +65,9 @@ export interface PlannedApplication {
   payment: UnappliedPayment;
   invoice: OpenInvoice;
   amount: number;
-  // When it counts: the later of the payment and invoice dates.
+  // When it counts: the latest of the payment's date, the invoice's and the day the invoice
+  // opened again (a voided payment paid it until then, so an earlier date would pay it twice and
+  // the receivable would read below zero in between; the money waits as credit meanwhile).
   on: string;
 }
 
@@ -89,7 +93,7 @@ export function planApplications(
         payment: p,
         invoice: inv,
         amount,
-        on: p.date > inv.issue_date ? p.date : inv.issue_date,
+        on: [p.date, inv.issue_date, inv.reopened_on ?? ''].sort().at(-1)!,
       });
     }
   }
