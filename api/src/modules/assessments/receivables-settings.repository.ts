@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql.js';
+import { anyOf, sql } from '../../db/sql.js';
 
 export interface SettingsRow {
   receivable_account_id: string;
@@ -20,16 +20,48 @@ export async function lockSettings(em: EntityManager): Promise<void> {
   await sql(em).run('LOCK TABLE receivables_settings IN EXCLUSIVE MODE');
 }
 
-// An unarchived asset account with the name, the lowest number first.
+// An account no line was ever posted to: the only kind a subledger adopts by its name.
+const NEVER_POSTED = `NOT EXISTS (SELECT 1 FROM journal_lines l WHERE l.account_id = a.id)`;
+
+// An unarchived asset account with the name and no postings, the lowest number first.
 export async function assetAccountNamed(
   em: EntityManager,
   name: string,
 ): Promise<string | undefined> {
   const [acc] = await sql(em).all<{ id: string }>(
-    `SELECT id FROM accounts WHERE name = ? AND type = 'asset' AND NOT archived ORDER BY number LIMIT 1`,
+    `SELECT a.id FROM accounts a
+      WHERE a.name = ? AND a.type = 'asset' AND NOT a.archived AND ${NEVER_POSTED}
+      ORDER BY a.number LIMIT 1`,
     [name],
   );
   return acc?.id;
+}
+
+// Whether any account has the name (case-insensitive).
+export async function accountNameTaken(em: EntityManager, name: string): Promise<boolean> {
+  const [row] = await sql(em).all<{ taken: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM accounts WHERE lower(name) = lower(?)) AS taken',
+    [name],
+  );
+  return row.taken;
+}
+
+// The account with the count of its lines posted by entries no owner among `owners` made (manual
+// entries, opening balances, another subledger's); undefined when the account does not exist.
+export async function postingsOfItsOwn(
+  em: EntityManager,
+  accountId: string,
+  owners: string[],
+): Promise<{ number: string; name: string; lines: number } | undefined> {
+  const [row] = await sql(em).all<{ number: string; name: string; lines: number }>(
+    `SELECT a.number, a.name,
+            (SELECT count(*)::int FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+              WHERE l.account_id = a.id
+                AND (e.owner_type IS NULL OR NOT e.owner_type = ${anyOf('text')})) AS lines
+       FROM accounts a WHERE a.id = ?`,
+    [owners, accountId],
+  );
+  return row;
 }
 
 // The account numbers 1200 to 1299 already in use.
@@ -76,8 +108,8 @@ export async function updateSettingsRow(
   );
 }
 
-// An unarchived liability account with the name in the fund that no subledger keeps, the lowest
-// number first.
+// An unarchived liability account with the name in the fund that no subledger keeps and no line
+// was posted to, the lowest number first.
 export async function liabilityAccountNamed(
   em: EntityManager,
   name: string,
@@ -87,6 +119,7 @@ export async function liabilityAccountNamed(
     `SELECT a.id FROM accounts a
       WHERE lower(a.name) = lower(?) AND a.type = 'liability' AND a.fund_type = ? AND NOT a.archived
         AND NOT EXISTS (SELECT 1 FROM control_accounts c WHERE c.account_id = a.id)
+        AND ${NEVER_POSTED}
       ORDER BY a.number LIMIT 1`,
     [name, fund],
   );

@@ -9,12 +9,14 @@ import type { ReceivablesSettingsInput } from './assessments.inputs.js';
 import type { ReceivablesSettings } from './assessments.types.js';
 import {
   accountFund,
+  accountNameTaken,
   assetAccountNamed,
   insertPrepaidAccount,
   insertReceivableAccount,
   insertSettings,
   liabilityAccountNamed,
   lockSettings,
+  postingsOfItsOwn,
   setPrepaidAccountRow,
   settingsRow,
   standingCreditCount,
@@ -24,8 +26,42 @@ import {
   updateSettingsRow,
 } from './receivables-settings.repository.js';
 
-const RECEIVABLE = { number: '1200', name: 'Assessments Receivable' };
-const PREPAID = { number: '2100', name: 'Prepaid Assessments' };
+const RECEIVABLE = {
+  number: '1200',
+  name: 'Assessments Receivable',
+  // The name of the one created beside an account of that name that has postings of its own.
+  aside: 'Assessments Receivable (by unit)',
+};
+const PREPAID = {
+  number: '2100',
+  name: 'Prepaid Assessments',
+  aside: "Prepaid Assessments (owners' credit)",
+};
+
+// A control account takes only its subledger's postings, from its first day. An account with
+// postings of its own (a balance brought from another system, a manual entry) would carry them
+// into the receivables, where no journal entry can correct them and the aging report never
+// equals it; so an account is adopted by its name only if nothing was ever posted to it (else a
+// new one is created beside it), and one chosen in the settings is refused.
+const KEPT_BY = {
+  receivableAccountId: {
+    owners: ['invoice', 'payment'],
+    rule: 'the receivable account takes only invoices and payments',
+  },
+  prepaidAccountId: { owners: ['payment'], rule: 'Prepaid Assessments takes only payments' },
+};
+
+async function assertOnlySubledgerPostings(
+  tx: EntityManager,
+  field: keyof typeof KEPT_BY,
+  accountId: string,
+): Promise<void> {
+  const own = await postingsOfItsOwn(tx, accountId, KEPT_BY[field].owners);
+  if (own && own.lines > 0) {
+    const message = `${own.number} ${own.name} already has postings of its own: ${KEPT_BY[field].rule}, so choose an account without postings`;
+    throw badInput([{ field, message }], message);
+  }
+}
 
 // The Prepaid Assessments account (owners' credit), in the receivable's fund: the liability of
 // that name, or a new one under the first free number from 2100. Registered as the control
@@ -42,13 +78,14 @@ async function ensurePrepaidAccount(
     let n = Number(PREPAID.number);
     while (taken.has(String(n)) && n < 2199) n++;
     const number = taken.has(String(n)) ? 'PREPAID-ASSESSMENTS' : String(n);
+    const name = (await accountNameTaken(tx, PREPAID.name)) ? PREPAID.aside : PREPAID.name;
     accountId = randomUUID();
-    await insertPrepaidAccount(tx, { id: accountId, number, name: PREPAID.name, fund });
+    await insertPrepaidAccount(tx, { id: accountId, number, name, fund });
     await recordTenantAudit(tx, actor, {
       entityType: 'Account',
       entityId: accountId,
       action: 'create',
-      changes: { number, name: PREPAID.name, type: 'liability', fundType: fund },
+      changes: { number, name, type: 'liability', fundType: fund },
     });
   }
   await setPrepaidAccountRow(tx, accountId);
@@ -73,13 +110,16 @@ export async function receivablesSettings(
         let n = Number(RECEIVABLE.number);
         while (taken.has(String(n)) && n < 1299) n++;
         const number = taken.has(String(n)) ? 'AR-ASSESSMENTS' : String(n);
+        const name = (await accountNameTaken(tx, RECEIVABLE.name))
+          ? RECEIVABLE.aside
+          : RECEIVABLE.name;
         accountId = randomUUID();
-        await insertReceivableAccount(tx, { id: accountId, number, name: RECEIVABLE.name });
+        await insertReceivableAccount(tx, { id: accountId, number, name });
         await recordTenantAudit(tx, actor, {
           entityType: 'Account',
           entityId: accountId,
           action: 'create',
-          changes: { number, name: RECEIVABLE.name, type: 'asset', fundType: 'operating' },
+          changes: { number, name, type: 'asset', fundType: 'operating' },
         });
       }
       await insertSettings(tx, accountId);
@@ -158,6 +198,9 @@ export async function updateReceivablesSettings(
         ],
       );
     }
+    if (before.receivableAccountId !== input.receivableAccountId) {
+      await assertOnlySubledgerPostings(tx, 'receivableAccountId', input.receivableAccountId);
+    }
     const prepaidAccountId = input.prepaidAccountId ?? before.prepaidAccountId;
     if (prepaidAccountId !== before.prepaidAccountId) {
       // The owners' credit already sits in the current account.
@@ -166,6 +209,7 @@ export async function updateReceivablesSettings(
           'Owners already have credit in the current Prepaid Assessments account; it cannot be changed';
         throw conflict(message, [{ field: 'prepaidAccountId', message }]);
       }
+      await assertOnlySubledgerPostings(tx, 'prepaidAccountId', prepaidAccountId);
     }
     if (
       (await accountFund(tx, prepaidAccountId)) !==

@@ -112,6 +112,79 @@ describe('receivables books: credit, write-offs, opening balances', () => {
     expect(await check()).toMatchObject({ controlDifferences: [] });
   });
 
+  // A chart brought from another system may already hold "Prepaid Assessments" and "Assessments
+  // Receivable" with balances. Adopted, their history would sit in the receivables where no journal
+  // entry could correct it; so the receivables get accounts of their own beside them.
+  it('gives the receivables accounts of their own beside imported ones with balances', async () => {
+    const n = await createTenant(app, 'Imported Chart HOA');
+    const cash = await n.account('1010', 'ASSET');
+    const opening = { initialBalance: '500.00', openingDate: '2025-12-31' };
+    const oldPrepaid = await n.account('2100', 'LIABILITY', {
+      name: 'Prepaid Assessments',
+      ...opening,
+    });
+    const oldAr = await n.account('1200', 'ASSET', { name: 'Assessments Receivable', ...opening });
+    const SETTINGS = `{ receivablesSettings { receivableAccount { id number name }
+      prepaidAccountId } }`;
+    const { receivablesSettings: s } = await n.ok(SETTINGS);
+    expect(s.receivableAccount).toMatchObject({
+      number: '1201',
+      name: 'Assessments Receivable (by unit)',
+    });
+    const prepaid = await n.ok(`query ($id: ID!) { account(id: $id) { number name } }`, {
+      id: s.prepaidAccountId,
+    });
+    expect(prepaid.account).toEqual({
+      number: '2101',
+      name: "Prepaid Assessments (owners' credit)",
+    });
+    const a = await n
+      .ok(
+        `{ agingReport(asOf: "2026-01-31") { receivableBalance prepaidBalance totals { credit total } } }`,
+      )
+      .then((d) => d.agingReport);
+    expect(a).toEqual({
+      receivableBalance: '0.00',
+      prepaidBalance: '0.00',
+      totals: { credit: '0.00', total: '0.00' },
+    });
+    // The imported account stays the association's to correct.
+    await n.post('2026-01-05', [
+      [oldPrepaid, '500.00', null],
+      [cash, null, '500.00'],
+    ]);
+    // Chosen in the settings, an account with postings of its own is refused, and nothing changes.
+    const UPDATE = `mutation ($input: ReceivablesSettingsInput!) { updateReceivablesSettings(input: $input) {
+      prepaidAccountId } }`;
+    const refused = await n.gql(UPDATE, {
+      input: { receivableAccountId: s.receivableAccount.id, prepaidAccountId: oldPrepaid },
+    });
+    expect(refused.body.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: [
+        {
+          field: 'prepaidAccountId',
+          message:
+            '2100 Prepaid Assessments already has postings of its own: Prepaid Assessments takes only payments, so choose an account without postings',
+        },
+      ],
+    });
+    const ar = await n.gql(UPDATE, { input: { receivableAccountId: oldAr } });
+    expect(ar.body.errors?.[0].extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      details: [{ field: 'receivableAccountId' }],
+    });
+    expect((await n.ok(SETTINGS)).receivablesSettings).toEqual(s);
+    // An account nothing was posted to is taken.
+    const fresh = await n.account('2150', 'LIABILITY', { name: 'Owner Credits' });
+    const taken = await n.ok(UPDATE, {
+      input: { receivableAccountId: s.receivableAccount.id, prepaidAccountId: fresh },
+    });
+    expect(taken.updateReceivablesSettings.prepaidAccountId).toBe(fresh);
+    const url = withDatabase(app.services.clusterUrl('default'), n.org.dbName);
+    expect(ledgerCheckPasses(await checkLedger(url))).toBe(true);
+  });
+
   it('voids a payment together with the credit it applied later', async () => {
     const u = await unit('P-2');
     await t.invoice(u, '2026-03-01', [[ids.income, '100.00']]);
