@@ -35,6 +35,7 @@ import {
   unitOfPayment,
 } from './payments.repository.js';
 import { type Payment, PaymentMethod, PaymentStatus } from './payments.types.js';
+import { paymentMeans } from './payments.wording.js';
 
 async function hydrate(em: EntityManager, rows: PaymentRow[]): Promise<Payment[]> {
   const apps = await applicationsOf(
@@ -126,16 +127,14 @@ export async function postPayment(
   const paysToday = plan.filter((r) => r.on === d.date).reduce((s, r) => s + r.amount, 0);
   const credit = d.amount - paysToday;
   const label = d.method === PaymentMethod.OPENING_CREDIT ? 'Opening credit' : `PMT-${n}`;
+  const means = paymentMeans(d.method, d.reference ?? null);
   // The entry belongs to the payment; its receivable and prepaid lines are the subledger's own,
   // and the ledger refuses a control account as the deposit account.
   const [entryId] = await postJournalEntries(tx, actor, [
     {
       input: {
         date: d.date,
-        memo: `${label} Unit ${d.unitNumber}${d.reference ? ` (${d.reference})` : ''}`.slice(
-          0,
-          500,
-        ),
+        memo: `${label} Unit ${d.unitNumber}${means ? ` — ${means}` : ''}`.slice(0, 500),
         lines: [
           { accountId: d.depositAccountId, debit: d.amount },
           ...(paysToday > 0

@@ -237,6 +237,58 @@ describe('payments', () => {
 
   // Books from before numbered payments from 1: the migration starts them at 1001 only where
   // there are none yet, since a payment's number is in the memos of its posted entries.
+  // A reference that repeats the method ("Check 3512") is said once, on the unit's ledger and in
+  // the journal's memo alike.
+  it('puts a payment in words once, whatever its reference repeats', async () => {
+    const unit = await t.unit('W-1', { groupId: ids.monthly, propertyTypeId: ids.house });
+    const paid: [string, string | null][] = [
+      ['CHECK', 'Check 3512'],
+      ['CHECK', 'chk #3513'],
+      ['ACH', 'Autopay'],
+      ['ACH', 'ACH ref 88812'],
+      ['CARD', 'Card 4242'],
+      ['CASH', null],
+      ['OTHER', 'Zelle'],
+    ];
+    const journal: string[] = [];
+    for (const [k, [method, reference]] of paid.entries()) {
+      const p = await ok(
+        `mutation ($input: RecordPaymentInput!) { recordPayment(input: $input) { number journalEntryId } }`,
+        {
+          input: {
+            unitId: unit,
+            date: `2026-05-0${k + 1}`,
+            amount: '10.00',
+            method,
+            reference,
+            depositAccountId: ids.cash,
+          },
+        },
+      );
+      const { journalEntry } = await ok(`query ($id: ID!) { journalEntry(id: $id) { memo } }`, {
+        id: p.recordPayment.journalEntryId,
+      });
+      journal.push(journalEntry.memo.replace(`PMT-${p.recordPayment.number} `, ''));
+    }
+    const { unitLedger } = await ok(
+      `query ($id: ID!) { unitLedger(unitId: $id) { kind description } }`,
+      { id: unit },
+    );
+    const said = [
+      'check 3512',
+      'check 3513',
+      'ACH (Autopay)',
+      'ACH ref 88812',
+      'card ref 4242',
+      'cash',
+      'Zelle',
+    ];
+    expect(
+      unitLedger.filter((r: any) => r.kind === 'PAYMENT').map((r: any) => r.description),
+    ).toEqual(said.map((w) => `Payment — ${w}`));
+    expect(journal).toEqual(said.map((w) => `Unit W-1 — ${w}`));
+  });
+
   it('starts payment numbers at 1001 in the migration only for books without payments', async () => {
     const url = (x: Tenant) => withDatabase(app.services.clusterUrl('default'), x.org.dbName);
     const numbers = await withClient(url(t), async (c) => {

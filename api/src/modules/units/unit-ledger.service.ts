@@ -3,6 +3,7 @@ import { badInput } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { isId } from '../../core/ids.js';
 import { toTotal } from '../../core/money/money.js';
+import { paymentMeans } from '../payments/index.js';
 import { type LedgerRow, selectLedgerPage, type UnitLedgerPosition } from './units.repository.js';
 import { UnitLedgerKind, type UnitLedgerRow } from './units.types.js';
 import { findUnit } from './units.service.js';
@@ -40,23 +41,6 @@ const cursor = {
     return ok ? [date, atUs, kind, id] : null;
   },
 };
-
-// How the payment came, as a treasurer says it: "check 2210", "ACH ref 88812", "cash".
-function paymentMeans(method: string | null, reference: string | null): string | null {
-  const ref = reference?.trim() || null;
-  switch (method) {
-    case 'check':
-      return ref ? `check ${ref}` : 'check';
-    case 'ach':
-      return ref ? `ACH ref ${ref}` : 'ACH';
-    case 'card':
-      return ref ? `card ref ${ref}` : 'card';
-    case 'cash':
-      return ref ? `cash, ref ${ref}` : 'cash';
-    default:
-      return ref ? `ref ${ref}` : null;
-  }
-}
 
 // A row in words, in the tone of the invoice rows (their memo): "Payment — check 2210",
 // "Payment — ACH ref 88812 · March dues", "Payment"; voids name what they void ("Void of
