@@ -3,9 +3,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-// A local stand-in for the parts of Stripe that sign-up uses, speaking its protocol so the real
-// SDK runs against it: POST /v1/checkout/sessions (form-encoded, bearer key), a hosted checkout
-// page that a browser "pays" on, and webhook deliveries signed with the SDK's own test helper.
+// A local stand-in for the parts of Stripe that sign-up and billing use, speaking its protocol so
+// the real SDK runs against it: POST /v1/checkout/sessions and POST /v1/billing_portal/sessions
+// (form-encoded, bearer key), a hosted checkout page that a browser "pays" on, a hosted billing
+// portal where it changes the plan or cancels, and webhook deliveries signed with the SDK's own
+// test helper.
 
 export interface CheckoutCall {
   authorization: string | undefined;
@@ -20,7 +22,25 @@ export interface FakeSession {
   subscription: string;
   invoice: string;
   completed: boolean;
+  // The subscription as the portal leaves it.
+  status: 'trialing' | 'active' | 'past_due' | 'canceled';
+  price: string;
+  cancelAtPeriodEnd: boolean;
+  periodEnd: number;
 }
+
+export interface PortalSession {
+  id: string;
+  customer: string;
+  returnUrl: string | null;
+  url: string;
+}
+
+export type SubscriptionEventType =
+  | 'invoice.paid'
+  | 'invoice.payment_failed'
+  | 'customer.subscription.updated'
+  | 'customer.subscription.deleted';
 
 export interface FakeStripe {
   url: string;
@@ -31,12 +51,16 @@ export interface FakeStripe {
   webhookUrl: string;
   checkoutCalls: CheckoutCall[];
   sessions: Map<string, FakeSession>;
+  // POST /v1/billing_portal/sessions as received, and the sessions made.
+  portalCalls: CheckoutCall[];
+  portalSessions: Map<string, PortalSession>;
   // The event Stripe would send for a completed checkout (unsigned).
   checkoutCompletedEvent(sessionId: string): Stripe.Event;
-  // A subscription event of a session's customer (invoice.paid, invoice.payment_failed, …).
+  // A subscription event of a session's customer (invoice.paid, invoice.payment_failed, …);
+  // `extra` overrides fields of the event's object.
   subscriptionEvent(
     sessionId: string,
-    type: 'invoice.paid' | 'invoice.payment_failed' | 'customer.subscription.deleted',
+    type: SubscriptionEventType,
     extra?: Record<string, unknown>,
   ): Stripe.Event;
   // Posts an event to the webhook, signed (or with the given signature header).
@@ -89,6 +113,44 @@ function sessionObject(s: FakeSession, base: string) {
   };
 }
 
+// A subscription in Stripe's wire format (API 2026-10: the period lives on the item).
+function subscriptionObject(s: FakeSession, status: string = s.status) {
+  const start = s.periodEnd - 31 * 86_400;
+  const interval = /_a$/.test(s.price) ? 'year' : 'month';
+  return {
+    id: s.subscription,
+    object: 'subscription',
+    customer: s.customer,
+    status,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    cancel_at: s.cancelAtPeriodEnd ? s.periodEnd : null,
+    canceled_at: s.cancelAtPeriodEnd ? Math.floor(Date.now() / 1000) : null,
+    livemode: false,
+    metadata: { signupId: s.params.get('metadata[signupId]') },
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${s.subscription.slice(4)}`,
+          object: 'subscription_item',
+          quantity: 1,
+          current_period_start: start,
+          current_period_end: s.periodEnd,
+          price: {
+            id: s.price,
+            object: 'price',
+            currency: 'usd',
+            recurring: { interval, interval_count: 1 },
+          },
+        },
+      ],
+      has_more: false,
+    },
+  };
+}
+
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>body{font:16px system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;background:#f6f8fa;color:#1f2328}
@@ -102,6 +164,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const stripe = new Stripe(secretKey);
   const checkoutCalls: CheckoutCall[] = [];
   const sessions = new Map<string, FakeSession>();
+  const portalCalls: CheckoutCall[] = [];
+  const portalSessions = new Map<string, PortalSession>();
   let base = '';
   const fake = {} as FakeStripe;
 
@@ -130,9 +194,94 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           subscription: id('sub'),
           invoice: id('in'),
           completed: false,
+          status: params.get('subscription_data[trial_period_days]') ? 'trialing' : 'active',
+          price: params.get('line_items[0][price]') ?? '',
+          cancelAtPeriodEnd: false,
+          periodEnd: Math.floor(Date.now() / 1000) + 31 * 86_400,
         };
         sessions.set(s.id, s);
         json(200, sessionObject(s, base));
+        return;
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+        if (req.headers.authorization !== `Bearer ${secretKey}`) {
+          json(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key' } });
+          return;
+        }
+        const params = new URLSearchParams(await readBody(req));
+        portalCalls.push({
+          authorization: req.headers.authorization,
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+          params,
+        });
+        const customer = params.get('customer') ?? '';
+        // Stripe knows the customers its checkouts made, and no others.
+        if (![...sessions.values()].some((c) => c.completed && c.customer === customer)) {
+          json(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'resource_missing',
+              param: 'customer',
+              message: `No such customer: '${customer}'`,
+            },
+          });
+          return;
+        }
+        const p: PortalSession = {
+          id: id('bps'),
+          customer,
+          returnUrl: params.get('return_url'),
+          url: '',
+        };
+        p.url = `${base}/p/session/${p.id}`;
+        portalSessions.set(p.id, p);
+        json(200, {
+          id: p.id,
+          object: 'billing_portal.session',
+          configuration: 'bpc_test_default',
+          created: Math.floor(Date.now() / 1000),
+          customer: p.customer,
+          customer_account: null,
+          flow: null,
+          livemode: false,
+          locale: null,
+          on_behalf_of: null,
+          return_url: p.returnUrl,
+          url: p.url,
+        });
+        return;
+      }
+      const portal = /^\/p\/session\/(\w+)(?:\/(cancel|renew|switch))?$/.exec(url.pathname);
+      const ps = portal ? portalSessions.get(portal[1]) : undefined;
+      const sub = ps && [...sessions.values()].find((c) => c.customer === ps.customer);
+      if (portal && ps && sub && req.method === 'GET' && !portal[2]) {
+        const until = new Date(sub.periodEnd * 1000).toISOString().slice(0, 10);
+        const other = sub.price === 'price_pro_a' ? 'price_starter_a' : 'price_pro_a';
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          page(
+            'Billing portal',
+            `<h1>Manage your subscription</h1><p data-testid="portal-price">${escapeHtml(sub.price)}</p>
+<p data-testid="portal-state">${sub.cancelAtPeriodEnd ? `Cancels ${until}` : `Renews ${until}`}</p>
+<form method="post" action="${ps.url}/switch"><input type="hidden" name="price" value="${other}"><button type="submit">Switch to ${other}</button></form>
+<form method="post" action="${ps.url}/${sub.cancelAtPeriodEnd ? 'renew' : 'cancel'}"><button type="submit">${sub.cancelAtPeriodEnd ? 'Renew plan' : 'Cancel plan'}</button></form>
+<p><a href="${escapeHtml(ps.returnUrl ?? '/')}">Return to Covenant</a></p>`,
+          ),
+        );
+        return;
+      }
+      if (portal && ps && sub && req.method === 'POST' && portal[2]) {
+        // The change is Stripe's: it reaches the app only as the signed webhook event.
+        if (portal[2] === 'switch') {
+          sub.price = new URLSearchParams(await readBody(req)).get('price') ?? sub.price;
+        } else {
+          sub.cancelAtPeriodEnd = portal[2] === 'cancel';
+        }
+        await fake
+          .deliver(fake.subscriptionEvent(sub.id, 'customer.subscription.updated'))
+          .catch(() => undefined);
+        res.writeHead(303, { location: ps.url });
+        res.end();
         return;
       }
       const pay = /^\/pay\/([\w]+)$/.exec(url.pathname);
@@ -177,6 +326,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     webhookUrl: '',
     checkoutCalls,
     sessions,
+    portalCalls,
+    portalSessions,
     checkoutCompletedEvent(sessionId: string) {
       const s = sessions.get(sessionId)!;
       s.completed = true;
@@ -184,14 +335,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     subscriptionEvent(sessionId, type, extra = {}) {
       const s = sessions.get(sessionId)!;
+      // Stripe's own record of the subscription follows its invoices.
+      if (type === 'invoice.paid') s.status = 'active';
+      if (type === 'invoice.payment_failed') s.status = 'past_due';
       if (type === 'customer.subscription.deleted') {
-        return stripeEvent(type, {
-          id: s.subscription,
-          object: 'subscription',
-          customer: s.customer,
-          status: 'canceled',
-          ...extra,
-        });
+        s.status = 'canceled';
+        return stripeEvent(type, { ...subscriptionObject(s), ...extra });
+      }
+      if (type === 'customer.subscription.updated') {
+        return stripeEvent(type, { ...subscriptionObject(s), ...extra });
       }
       const now = Math.floor(Date.now() / 1000);
       return stripeEvent(type, {

@@ -167,6 +167,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     stopImpersonating: isAuthenticated,
     // The current organization; each key of the patch has its own rule (organizationSettingRules).
     updateOrganizationSettings: canWriteTenant,
+    // Stripe's billing portal for the current association (plan, card, invoices, cancel)
+    createBillingPortalSession: isTenantAdmin,
     // Its admins for the current organization; super admins for any (the service checks which).
     updateOrganizationCalendar: or(isTenantAdmin, isSuperadmin),
     inviteMember: isTenantAdmin,
@@ -317,6 +319,10 @@ export const VIEWER_MUTATION_ALLOW_LIST = [
 //   are ticked by what is done in the books, never by this.
 export const OWN_CHOICE_MUTATIONS = ['updateOnboardingChecklist'] as const;
 
+// Mutations an association's admins may still call once its books are read-only (a lapsed
+// subscription): the way back to paying. Viewers are refused as for any other mutation.
+export const READ_ONLY_MUTATION_ALLOW_LIST = ['createBillingPortalSession'] as const;
+
 // Mutations that act on the caller's own credentials or session, authenticated by a password,
 // cookie or emailed token rather than by the viewer's role in an organization: a read-only viewer
 // can still sign in and out, keep the session alive, and change or reset their own password.
@@ -364,7 +370,8 @@ export const CREDENTIAL_MUTATIONS = [
 // Super-admin rules refuse API tokens themselves (rules.ts).
 export const API_TOKEN_REFUSED: Record<'Query' | 'Mutation', readonly string[]> = {
   Query: ['apiTokens'],
-  Mutation: [...CREDENTIAL_MUTATIONS, 'switchOrganization'],
+  // The billing portal's URL is a credential for the association's payment details: browsers only.
+  Mutation: [...CREDENTIAL_MUTATIONS, 'switchOrganization', 'createBillingPortalSession'],
 };
 
 function ruleTree() {
@@ -384,7 +391,7 @@ function ruleTree() {
     // the super admin's own association does not stop it.
     const guarded = allowed
       ? r
-      : r === isSuperadmin
+      : r === isSuperadmin || (READ_ONLY_MUTATION_ALLOW_LIST as readonly string[]).includes(field)
         ? and(notViewer, r)
         : and(notViewer, notReadOnly, r);
     const keyed = argumentKeyRules[field];

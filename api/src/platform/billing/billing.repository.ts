@@ -115,20 +115,27 @@ export async function organizationForSubscription(
   return row?.id ?? null;
 }
 
+// Applies only an event at least as new as the last one applied (Stripe does not deliver events in
+// order): a late, older event answers false and changes nothing.
+const NEWER = '(billing_event_at IS NULL OR billing_event_at <= to_timestamp(?))';
+
 // Paid: the renewal moves, the payment is recorded, and writes are back.
 export async function markPaid(
   em: EntityManager,
   orgId: string,
   paid: { paymentDate: string; renewalDate: string | null; confirmationNumber: string | null },
-) {
-  await sql(em).run(
+  eventAt: number,
+): Promise<boolean> {
+  const rows = await sql(em).all<{ id: string }>(
     `UPDATE organizations
         SET billing_status = 'active', read_only_from = NULL, payment_date = ?,
             renewal_date = coalesce(?::date, renewal_date),
-            confirmation_number = coalesce(?, confirmation_number), updated_at = now()
-      WHERE id = ?`,
-    [paid.paymentDate, paid.renewalDate, paid.confirmationNumber, orgId],
+            confirmation_number = coalesce(?, confirmation_number),
+            billing_event_at = to_timestamp(?), updated_at = now()
+      WHERE id = ? AND ${NEWER} RETURNING id`,
+    [paid.paymentDate, paid.renewalDate, paid.confirmationNumber, eventAt, orgId, eventAt],
   );
+  return rows.length > 0;
 }
 
 // A failed payment or a canceled subscription: writes stop after the grace (an earlier start of
@@ -138,21 +145,87 @@ export async function startGrace(
   orgId: string,
   status: 'past_due' | 'canceled',
   graceDays: number,
-) {
-  await sql(em).run(
+  eventAt: number,
+): Promise<boolean> {
+  const rows = await sql(em).all<{ id: string }>(
     `UPDATE organizations
         SET billing_status = ?,
             read_only_from = coalesce(read_only_from, now() + make_interval(days => ?)),
-            updated_at = now()
-      WHERE id = ?`,
-    [status, graceDays, orgId],
+            billing_event_at = to_timestamp(?), updated_at = now()
+      WHERE id = ? AND ${NEWER} RETURNING id`,
+    [status, graceDays, eventAt, orgId, eventAt],
   );
+  return rows.length > 0;
 }
 
-export async function selectRenewalDate(em: EntityManager, orgId: string): Promise<string | null> {
-  const [row] = await sql(em).all<{ renewal_date: string | null }>(
-    "SELECT to_char(renewal_date, 'YYYY-MM-DD') AS renewal_date FROM organizations WHERE id = ?",
+// The subscription as Stripe last described it (customer.subscription.updated): its plan and
+// interval (null: a price we do not sell, kept as it was), when it renews or ends, and its standing
+// (null: no change, e.g. an incomplete first payment). In good standing the grace is lifted; a
+// lapse starts it, keeping an earlier start.
+export async function applySubscription(
+  em: EntityManager,
+  orgId: string,
+  sub: {
+    planLevel: string | null;
+    interval: 'monthly' | 'annual' | null;
+    renewalDate: string | null;
+    // Seconds since the epoch (Stripe's clock), or null: not set to end.
+    cancelAt: number | null;
+    status: 'active' | 'trialing' | 'past_due' | 'canceled' | null;
+  },
+  graceDays: number,
+  eventAt: number,
+): Promise<boolean> {
+  const rows = await sql(em).all<{ id: string }>(
+    `UPDATE organizations
+        SET plan_level = coalesce(?, plan_level),
+            billing_interval = coalesce(?, billing_interval),
+            renewal_date = coalesce(?::date, renewal_date),
+            billing_cancel_at = to_timestamp(?),
+            billing_status = coalesce(?, billing_status),
+            read_only_from = CASE
+              WHEN ?::text IN ('active', 'trialing') THEN NULL
+              WHEN ?::text IN ('past_due', 'canceled')
+                THEN coalesce(read_only_from, now() + make_interval(days => ?))
+              ELSE read_only_from END,
+            billing_event_at = to_timestamp(?), updated_at = now()
+      WHERE id = ? AND ${NEWER} RETURNING id`,
+    [
+      sub.planLevel,
+      sub.interval,
+      sub.renewalDate,
+      sub.cancelAt,
+      sub.status,
+      sub.status,
+      sub.status,
+      graceDays,
+      eventAt,
+      orgId,
+      eventAt,
+    ],
+  );
+  return rows.length > 0;
+}
+
+export interface BillingDetailsRow {
+  renewal_date: string | null;
+  payment_date: string | null;
+  billing_interval: 'monthly' | 'annual' | null;
+  billing_cancel_at: Date | null;
+  stripe_customer_id: string | null;
+}
+
+// What the Billing page shows beyond the directory's plan and standing.
+export async function selectBillingDetails(
+  em: EntityManager,
+  orgId: string,
+): Promise<BillingDetailsRow | null> {
+  const [row] = await sql(em).all<BillingDetailsRow>(
+    `SELECT to_char(renewal_date, 'YYYY-MM-DD') AS renewal_date,
+            to_char(payment_date, 'YYYY-MM-DD') AS payment_date,
+            billing_interval, billing_cancel_at, stripe_customer_id
+       FROM organizations WHERE id = ?`,
     [orgId],
   );
-  return row?.renewal_date ?? null;
+  return row ?? null;
 }

@@ -1,8 +1,15 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { OrganizationMembership } from '../users/users.types.js';
-import { organizationBilling, pricing, signupStatus, startSignup } from './billing.service.js';
 import {
+  createBillingPortalSession,
+  organizationBilling,
+  pricing,
+  signupStatus,
+  startSignup,
+} from './billing.service.js';
+import {
+  BillingPortalSession,
   OrganizationBilling,
   Pricing,
   SignupInput,
@@ -40,6 +47,14 @@ export class BillingResolver {
     @Ctx() ctx: Context,
   ): Promise<SignupStatus> {
     return signupStatus(ctx, id, key);
+  }
+
+  @Mutation(() => BillingPortalSession, {
+    description:
+      "A session of Stripe's billing portal for the current association (change the plan, update the card, invoices, cancel), returning to the Billing page. Organization admins only, also while the books are read-only; CONFLICT (reason BILLING_NOT_CONFIGURED or NO_STRIPE_CUSTOMER) when it is not billed online",
+  })
+  createBillingPortalSession(@Ctx() ctx: Context): Promise<BillingPortalSession> {
+    return createBillingPortalSession(ctx);
   }
 }
 

@@ -5,7 +5,13 @@ import type { BillingInterval as Interval, PlanConfig } from '../../config.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { Context, Services } from '../../core/context.js';
 import { addDays, addMonths, dateIn } from '../../core/dates.js';
-import { badInput, forbidden, notFound, serviceUnavailable } from '../../core/errors/app-error.js';
+import {
+  AppError,
+  badInput,
+  forbidden,
+  notFound,
+  serviceUnavailable,
+} from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import { isReadOnly, planLimits } from '../../core/plans.js';
 import { findTenant, forgetTenant } from '../../core/tenancy/tenant-door.js';
@@ -14,6 +20,7 @@ import { createTenant } from '../admin-organizations/admin-organizations.service
 import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
 import { normalizeEmail } from '../users/users.service.js';
 import {
+  applySubscription,
   claimSignup,
   eventSeen,
   finishSignup,
@@ -21,7 +28,7 @@ import {
   markPaid,
   organizationForSubscription,
   recordEvent,
-  selectRenewalDate,
+  selectBillingDetails,
   selectSignup,
   setCheckoutSession,
   startGrace,
@@ -29,6 +36,7 @@ import {
 import { stripeClient } from './billing.stripe.js';
 import {
   BillingInterval,
+  type BillingPortalSession,
   type BillingStatus,
   type OrganizationBilling,
   type Pricing,
@@ -41,7 +49,9 @@ import {
 
 // Self-service onboarding: the pricing page, sign-up → Stripe Checkout → the signed webhook →
 // provisioning through the admin panel's own createTenant → an activation email; then the
-// subscription's life (renewals, a failed payment's grace, read-only, back on payment).
+// subscription's life (renewals, a failed payment's grace, read-only, back on payment), and the
+// changes its admins make in Stripe's billing portal, which come back as events: the webhook is
+// the one source of truth for plan and standing.
 
 export function signupMode(services: Services): SignupMode {
   if (services.config.billing.stripe) return SignupMode.CHECKOUT;
@@ -280,11 +290,17 @@ export async function handleStripeEvent(
       const paidAt =
         (obj.status_transitions as { paid_at?: number | null } | undefined)?.paid_at ??
         event.created;
-      await markPaid(em, orgId, {
-        paymentDate: utcDate(fromUnix(paidAt)),
-        renewalDate: periodEnd ? utcDate(fromUnix(periodEnd)) : null,
-        confirmationNumber: (obj.number as string | null) ?? (obj.id as string),
-      });
+      const applied = await markPaid(
+        em,
+        orgId,
+        {
+          paymentDate: utcDate(fromUnix(paidAt)),
+          renewalDate: periodEnd ? utcDate(fromUnix(periodEnd)) : null,
+          confirmationNumber: (obj.number as string | null) ?? (obj.id as string),
+        },
+        event.created,
+      );
+      if (!applied) outcome = 'ignored'; // older than what was applied already
       break;
     }
     case 'invoice.payment_failed':
@@ -296,12 +312,33 @@ export async function handleStripeEvent(
         outcome = 'ignored';
         break;
       }
-      await startGrace(
+      const applied = await startGrace(
         em,
         orgId,
         event.type === 'invoice.payment_failed' ? 'past_due' : 'canceled',
         services.config.billing.graceDays,
+        event.created,
       );
+      if (!applied) outcome = 'ignored';
+      break;
+    }
+    // Plan changes, cancelation at the period's end and its undoing, made in the billing portal.
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated': {
+      const sub = event.data.object as Stripe.Subscription;
+      orgId = await organizationForSubscription(em, sub.id, idOf(sub.customer));
+      if (!orgId) {
+        outcome = 'ignored'; // a sign-up's subscription, before its checkout provisioned anything
+        break;
+      }
+      const applied = await applySubscription(
+        em,
+        orgId,
+        subscriptionState(services, sub),
+        services.config.billing.graceDays,
+        event.created,
+      );
+      if (!applied) outcome = 'ignored';
       break;
     }
     default:
@@ -323,6 +360,42 @@ export async function handleStripeEvent(
   return outcome;
 }
 
+// Stripe's standing of a subscription, in ours; null leaves ours as it is (an incomplete first
+// payment: checkout's own events decide).
+type Standing = 'active' | 'trialing' | 'past_due' | 'canceled';
+const STANDING: Partial<Record<Stripe.Subscription.Status, Standing>> = {
+  active: 'active',
+  trialing: 'trialing',
+  past_due: 'past_due',
+  unpaid: 'past_due',
+  // A trial that ended without a payment method: nothing is being paid.
+  paused: 'past_due',
+  canceled: 'canceled',
+};
+
+// What a subscription event says, in the organization's terms. The plan comes from the price
+// (STRIPE_PRICES, read backwards); a price that is not ours leaves the plan as it was.
+function subscriptionState(services: Services, sub: Stripe.Subscription) {
+  const item = sub.items?.data?.[0];
+  const priceId = idOf(item?.price);
+  const prices = services.config.billing.stripe?.prices ?? {};
+  const key = Object.keys(prices).find((k) => prices[k] === priceId);
+  const [level, interval] = key ? key.split(':') : [null, null];
+  // Newer API versions keep the period on the item; older ones on the subscription.
+  const periodEnd =
+    item?.current_period_end ??
+    (sub as unknown as { current_period_end?: number }).current_period_end ??
+    null;
+  const cancelAt = sub.cancel_at ?? (sub.cancel_at_period_end ? periodEnd : null);
+  return {
+    planLevel: level,
+    interval: (interval as 'monthly' | 'annual' | null) ?? null,
+    renewalDate: periodEnd ? utcDate(fromUnix(periodEnd)) : null,
+    cancelAt: sub.status === 'canceled' ? null : cancelAt,
+    status: STANDING[sub.status] ?? null,
+  };
+}
+
 // The plan and subscription of an organization the caller belongs to (OrganizationMembership).
 export async function organizationBilling(
   services: Services,
@@ -330,7 +403,7 @@ export async function organizationBilling(
 ): Promise<OrganizationBilling | null> {
   const entry = await findTenant(services, orgId);
   if (!entry) return null;
-  const renewalDate = await selectRenewalDate(
+  const details = await selectBillingDetails(
     services.platformOrm.em.fork() as EntityManager,
     orgId,
   );
@@ -341,8 +414,64 @@ export async function organizationBilling(
     status: entry.billingStatus as BillingStatus,
     readOnly: isReadOnly(entry),
     readOnlyFrom: entry.readOnlyFrom,
-    renewalDate,
+    renewalDate: details?.renewal_date ?? null,
     maxUnits: plan.maxUnits,
     aiPlanning: plan.aiPlanning,
+    interval: (details?.billing_interval as BillingInterval | null) ?? null,
+    lastPaymentDate: details?.payment_date ?? null,
+    cancelAt: details?.billing_cancel_at ? new Date(details.billing_cancel_at) : null,
+    portalAvailable: !!services.config.billing.stripe && !!details?.stripe_customer_id,
   };
+}
+
+// A session of Stripe's billing portal for the caller's association (its admins only: the
+// permission table), where plan, card, invoices and cancelation are changed; what changes comes
+// back as webhook events. It stays open while the books are read-only: it is the way out.
+export async function createBillingPortalSession(ctx: Context): Promise<BillingPortalSession> {
+  const orgId = ctx.org!.orgId;
+  // The card and the subscription are the association's own business, not support's.
+  if (ctx.auth?.impersonatedBy) {
+    throw forbidden("Billing is managed by the association's own admins, not while impersonating");
+  }
+  const stripe = ctx.services.config.billing.stripe;
+  if (!stripe) {
+    throw new AppError(
+      'CONFLICT',
+      'Online billing is not set up on this server: the plan is managed by the platform administrator',
+      undefined,
+      { reason: 'BILLING_NOT_CONFIGURED' },
+    );
+  }
+  const details = await selectBillingDetails(ctx.platformEm, orgId);
+  if (!details?.stripe_customer_id) {
+    throw new AppError(
+      'CONFLICT',
+      'This association is billed by agreement, not online: contact Covenant support to change the plan',
+      undefined,
+      { reason: 'NO_STRIPE_CUSTOMER' },
+    );
+  }
+  let session: Stripe.BillingPortal.Session;
+  try {
+    session = await stripeClient(stripe).billingPortal.sessions.create({
+      customer: details.stripe_customer_id,
+      return_url: `${ctx.services.publicUrl}/billing`,
+    });
+  } catch (err) {
+    console.error(
+      'Stripe billing portal session failed:',
+      err instanceof Error ? err.message : err,
+    );
+    // Refused (an unknown customer, no portal settings saved at Stripe): trying again won't help.
+    if ((err as { type?: string }).type === 'StripeInvalidRequestError') {
+      throw new AppError(
+        'CONFLICT',
+        'Stripe refused to open the billing portal for this association: contact Covenant support',
+        undefined,
+        { reason: 'STRIPE_REFUSED' },
+      );
+    }
+    throw serviceUnavailable('The billing portal could not be opened; try again shortly', 30);
+  }
+  return { url: session.url };
 }

@@ -4,7 +4,15 @@ import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { withServer } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
+import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import { createTenant } from '../../test/tenant.js';
+import {
+  permissionTable,
+  READ_ONLY_MUTATION_ALLOW_LIST,
+} from '../../core/permissions/permissions.js';
+import { isTenantAdmin } from '../../core/permissions/rules.js';
+import { Role } from '../../core/roles.js';
+import type { Organization } from '../organizations/organizations.entity.js';
 
 // Self-service sign-up against a local Stripe that speaks the real protocol: the real SDK makes
 // the checkout session, and webhook events are signed with the SDK's own test helper.
@@ -387,6 +395,230 @@ describe('self-service sign-up through Stripe Checkout', () => {
     expect(canceled.billing_status).toBe('canceled');
   });
 
+  // A provisioned association of a paid checkout, and a signed-in member per role.
+  async function subscribed(over: Record<string, unknown> = {}) {
+    const { input: i, session } = await signUp(over);
+    expect((await stripe.deliver(stripe.checkoutCompletedEvent(session.id))).status).toBe(200);
+    const [org] = await rows<Organization>(app, 'SELECT id FROM organizations WHERE name = ?', [
+      i.associationName,
+    ]);
+    const adminUser = await createUser(app.services, { memberships: [{ org, role: Role.ADMIN }] });
+    const member = async (role: Role) =>
+      tokenFor(app.services, await createUser(app.services, { memberships: [{ org, role }] }), org);
+    return {
+      org,
+      session,
+      adminUser,
+      admin: tokenFor(app.services, adminUser, org),
+      user: await member(Role.USER),
+      viewer: await member(Role.VIEWER),
+    };
+  }
+  const PORTAL = 'mutation { createBillingPortalSession { url } }';
+  const BILLING = `{ me { organization { billing {
+    planLevel planName status readOnly renewalDate interval lastPaymentDate cancelAt portalAvailable maxUnits aiPlanning
+  } } } }`;
+  const billingOf = async (token: string) =>
+    (await app.gql(BILLING, {}, token)).body.data!.me.organization.billing;
+
+  it("opens Stripe's billing portal for the association's admins, and returns to the Billing page", async () => {
+    const { session, admin, user, viewer } = await subscribed();
+    expect(await billingOf(admin)).toMatchObject({ portalAvailable: true, interval: 'ANNUAL' });
+    const calls = stripe.portalCalls.length;
+    const res = await app.gql(PORTAL, {}, admin);
+    expect(res.body.errors).toBeUndefined();
+    const portal = [...stripe.portalSessions.values()].at(-1)!;
+    expect(res.body.data!.createBillingPortalSession.url).toBe(
+      `${stripe.url}/p/session/${portal.id}`,
+    );
+    const call = stripe.portalCalls.at(-1)!;
+    expect(call.authorization).toBe(`Bearer ${stripe.secretKey}`);
+    expect(Object.fromEntries(call.params)).toEqual({
+      customer: session.customer,
+      return_url: `${app.services.publicUrl}/billing`,
+    });
+    // Members and viewers see the plan but cannot open the portal; nothing reaches Stripe.
+    for (const token of [user, viewer]) {
+      const refused = await app.gql(PORTAL, {}, token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+      expect(refused.body.data).toBeNull();
+      expect((await billingOf(token)).planName).toBe('Starter');
+    }
+    expect(stripe.portalCalls.length).toBe(calls + 1);
+  });
+
+  it("never opens another association's portal, nor one for a token or an impersonator", async () => {
+    const { org, admin, adminUser } = await subscribed();
+    const calls = stripe.portalCalls.length;
+    // An admin of an association billed by agreement (no Stripe customer) gets a sentence.
+    const other = await createOrg(app.services);
+    const otherUser = await createUser(app.services, {
+      memberships: [{ org: other, role: Role.ADMIN }],
+    });
+    const otherAdmin = tokenFor(app.services, otherUser, other);
+    const contract = await app.gql(PORTAL, {}, otherAdmin);
+    expect(contract.body.errors?.[0].extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'NO_STRIPE_CUSTOMER',
+    });
+    expect(contract.body.errors?.[0].message).toMatch(/billed by agreement, not online/);
+    expect(await billingOf(otherAdmin)).toMatchObject({ portalAvailable: false, interval: null });
+    // The same admin's token for the subscribed association, but its user is not a member there.
+    const foreign = await app.gql(PORTAL, {}, tokenFor(app.services, otherUser, org));
+    expect(foreign.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // A personal API token of the subscribed association's admin.
+    const minted = await app.gql(
+      'mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }',
+      { input: { name: 'Reports', organizationId: org.id } },
+      admin,
+    );
+    const apiToken = minted.body.data!.createApiToken.token as string;
+    const byToken = await app.gql(PORTAL, {}, apiToken);
+    expect(byToken.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // A super admin impersonating that admin.
+    const owner = await createUser(app.services, { isSuperadmin: true });
+    const impersonating = await app.gql(
+      PORTAL,
+      {},
+      app.services.tokens.sign({ userId: adminUser.id, orgId: org.id, impersonatedBy: owner.id }),
+    );
+    expect(impersonating.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(stripe.portalCalls.length).toBe(calls);
+  });
+
+  it('keeps the portal open to the admin once the books are read-only: the way back to paying', async () => {
+    const { org, admin, user } = await subscribed();
+    await stripe.deliver(
+      stripe.subscriptionEvent([...stripe.sessions.values()].at(-1)!.id, 'invoice.payment_failed'),
+    );
+    await rows(
+      app,
+      "UPDATE organizations SET read_only_from = now() - interval '1 minute' WHERE id = ?",
+      [org.id],
+    );
+    forgetTenant(app.services, org.id);
+    const write = await app.gql(
+      'mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }',
+      { input: { number: '1010', name: 'Bank', type: 'ASSET', fundType: 'OPERATING' } },
+      admin,
+    );
+    expect(write.body.errors?.[0].extensions?.code).toBe('ORG_READ_ONLY');
+    const portal = await app.gql(PORTAL, {}, admin);
+    expect(portal.body.errors).toBeUndefined();
+    expect(portal.body.data!.createBillingPortalSession.url).toMatch(/\/p\/session\//);
+    // Still the admins' only: a member of a read-only association is refused as before.
+    expect((await app.gql(PORTAL, {}, user)).body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    // Every mutation let through a read-only association is an admin's way back to paying.
+    for (const m of READ_ONLY_MUTATION_ALLOW_LIST) {
+      expect(permissionTable.Mutation[m], m).toBe(isTenantAdmin);
+    }
+  });
+
+  it('says so when Stripe refuses the customer: a typed CONFLICT, never INTERNAL', async () => {
+    const { org, admin } = await subscribed();
+    await rows(app, 'UPDATE organizations SET stripe_customer_id = ? WHERE id = ?', [
+      'cus_test_unknown',
+      org.id,
+    ]);
+    const res = await app.gql(PORTAL, {}, admin);
+    expect(res.body.errors?.[0].extensions).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'STRIPE_REFUSED',
+    });
+    expect(res.body.data).toBeNull();
+  });
+
+  it('takes plan changes and cancelation from the portal through customer.subscription.updated', async () => {
+    const { org, session, admin } = await subscribed({ planLevel: 'PROFESSIONAL' });
+    const updated = (extra: Record<string, unknown> = {}) =>
+      stripe.subscriptionEvent(session.id, 'customer.subscription.updated', extra);
+    const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+    // Down to Starter, billed monthly: the plan's limits follow at once.
+    session.price = 'price_starter_m';
+    const down = await stripe.deliver(updated());
+    expect(down).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    expect(await billingOf(admin)).toMatchObject({
+      planLevel: 'STARTER',
+      planName: 'Starter',
+      interval: 'MONTHLY',
+      maxUnits: 50,
+      aiPlanning: false,
+      renewalDate: day(session.periodEnd),
+      cancelAt: null,
+    });
+    const ai = await app.gql('mutation { requestAiRecommendation { id } }', {}, admin);
+    expect(ai.body.errors?.[0].extensions?.code).toBe('PLAN_LIMIT');
+
+    // Canceled at the period's end: still running, and the page can say until when.
+    session.cancelAtPeriodEnd = true;
+    const canceledEvent = updated();
+    await stripe.deliver(canceledEvent);
+    expect(await billingOf(admin)).toMatchObject({
+      status: 'TRIALING',
+      readOnly: false,
+      cancelAt: new Date(session.periodEnd * 1000).toISOString(),
+    });
+    // Renewed again before the end.
+    session.cancelAtPeriodEnd = false;
+    await stripe.deliver(updated({ status: 'active' }));
+    expect(await billingOf(admin)).toMatchObject({ status: 'ACTIVE', cancelAt: null });
+
+    // Stripe does not deliver in order: an older event arriving late changes nothing.
+    const late = await stripe.deliver({
+      ...canceledEvent,
+      id: `${canceledEvent.id}_late`,
+      created: canceledEvent.created - 60,
+    });
+    expect(late).toEqual({ status: 200, body: { received: true, outcome: 'ignored' } });
+    const stale = await stripe.deliver({
+      ...stripe.subscriptionEvent(session.id, 'invoice.payment_failed'),
+      created: canceledEvent.created - 60,
+    });
+    expect(stale.body).toEqual({ received: true, outcome: 'ignored' });
+    expect(await billingOf(admin)).toMatchObject({
+      status: 'ACTIVE',
+      cancelAt: null,
+      readOnly: false,
+    });
+
+    // A price that is not ours keeps the plan; a lapse seen on the subscription starts the grace.
+    const [before] = await rows<{ read_only_from: Date | null }>(
+      app,
+      'SELECT read_only_from FROM organizations WHERE id = ?',
+      [org.id],
+    );
+    expect(before.read_only_from).toBeNull();
+    session.price = 'price_from_the_dashboard';
+    await stripe.deliver(updated({ status: 'past_due' }));
+    expect(await billingOf(admin)).toMatchObject({ planLevel: 'STARTER', status: 'PAST_DUE' });
+    const [grace] = await rows<{ read_only_from: Date | null }>(
+      app,
+      'SELECT read_only_from FROM organizations WHERE id = ?',
+      [org.id],
+    );
+    expect(grace.read_only_from).not.toBeNull();
+    // Up to Professional annual with the card fixed: the grace is lifted.
+    session.price = 'price_pro_a';
+    await stripe.deliver(updated({ status: 'active' }));
+    expect(await billingOf(admin)).toMatchObject({
+      planLevel: 'PROFESSIONAL',
+      interval: 'ANNUAL',
+      status: 'ACTIVE',
+      readOnly: false,
+      aiPlanning: true,
+    });
+    const audit = await rows<{ action: string }>(
+      app,
+      "SELECT action FROM audit_log WHERE organization_id = ? AND action LIKE 'billing.%'",
+      [org.id],
+    );
+    expect(audit.filter((a) => a.action === 'billing.customer.subscription.updated')).toHaveLength(
+      5,
+    );
+  });
+
   it('ignores events that are not about a sign-up or subscription of ours', async () => {
     const res = await stripe.deliver({
       ...stripe.checkoutCompletedEvent([...stripe.sessions.keys()][0]),
@@ -507,6 +739,27 @@ describe('sign-up without Stripe', () => {
       });
       expect(res.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
       expect((await closed.gql('{ pricing { mode } }')).body.data!.pricing.mode).toBe('CLOSED');
+      // No payment processor: the plan is shown, and the portal is a clear refusal, not a 500.
+      const org = await createOrg(closed.services);
+      const admin = tokenFor(
+        closed.services,
+        await createUser(closed.services, { memberships: [{ org, role: Role.ADMIN }] }),
+        org,
+      );
+      const portal = await closed.gql('mutation { createBillingPortalSession { url } }', {}, admin);
+      expect(portal.body.errors?.[0].extensions).toMatchObject({
+        code: 'CONFLICT',
+        reason: 'BILLING_NOT_CONFIGURED',
+      });
+      const billing = await closed.gql(
+        '{ me { organization { billing { planName portalAvailable } } } }',
+        {},
+        admin,
+      );
+      expect(billing.body.data!.me.organization.billing).toEqual({
+        planName: 'Standard',
+        portalAvailable: false,
+      });
     } finally {
       await closed.close();
     }

@@ -160,4 +160,34 @@ export class OrganizationBilling {
 
   @Field(() => Boolean)
   aiPlanning: boolean;
+
+  @Field(() => BillingInterval, { nullable: true, description: 'How it pays; null: by contract' })
+  interval: BillingInterval | null;
+
+  @Field(() => LocalDateScalar, {
+    nullable: true,
+    description: 'When the last payment went through',
+  })
+  lastPaymentDate: string | null;
+
+  @Field(() => Date, {
+    nullable: true,
+    description:
+      'When the subscription ends: canceled at the end of its period in the billing portal, still running until then',
+  })
+  cancelAt: Date | null;
+
+  @Field(() => Boolean, {
+    description:
+      "Managed online in Stripe's billing portal (createBillingPortalSession); false: billed by contract or no payment processor on this server",
+  })
+  portalAvailable: boolean;
+}
+
+@ObjectType({ description: "A short-lived session of Stripe's billing portal" })
+export class BillingPortalSession {
+  @Field(() => String, {
+    description: 'Where to send the browser: plan, card, invoices and cancelation, then back',
+  })
+  url: string;
 }
