@@ -176,12 +176,58 @@ describe('browser journey: self-service sign-up', () => {
       .poll(() => page.textContent('[data-testid="billing-banner"]'))
       .toMatch(/Read-only: the subscription payment is past due/);
     await page.screenshot({ path: join(shots, 'signup-read-only-1440.png') });
+    // The banner's way out: the admin goes to the Billing page.
+    await page.click('[data-testid="billing-banner-action"]');
+    await page.waitForURL(/\/billing$/);
+    await expect
+      .poll(() => page.textContent('[data-testid="billing-status"]'))
+      .toBe('Past due · read-only');
+    await page.waitForSelector('[data-testid="manage-billing"]');
+    await page.screenshot({ path: join(shots, 'billing-read-only-1440.png') });
     expect(
       (await stripe.deliver(stripe.subscriptionEvent(session.id, 'invoice.paid'))).status,
     ).toBe(200);
     await page.reload();
     await page.waitForSelector('main');
     await expect.poll(() => page.locator('[data-testid="billing-banner"]').count()).toBe(0);
+  });
+
+  it("manages the subscription in Stripe's billing portal; the webhook brings the change back", async () => {
+    await page.goto(`${app.url}/billing`);
+    await page.waitForSelector('[data-testid="billing-renews"]');
+    expect(await page.textContent('[data-testid="billing-status"]')).toBe('Active');
+    expect(await page.textContent('[data-testid="billing-plan"]')).toBe(
+      'Professional: up to 200 units, AI investment planning',
+    );
+    expect(await page.textContent('[data-testid="billing-interval"]')).toBe('Annually');
+    await expectFitsViewport(page);
+    await page.screenshot({ path: join(shots, 'billing-1440.png') });
+
+    await page.click('[data-testid="manage-billing"]');
+    await page.waitForURL((u) => u.href.startsWith(`${stripe.url}/p/session/`));
+    const portal = [...stripe.portalSessions.values()].at(-1)!;
+    expect(page.url()).toBe(portal.url);
+    expect(portal.returnUrl).toBe(`${app.url}/billing`);
+    // Canceled at the period's end in the portal: Stripe's signed event is what the app hears.
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect.poll(() => page.textContent('[data-testid="portal-state"]')).toMatch(/^Cancels/);
+    await page.getByRole('link', { name: 'Return to Covenant' }).click();
+    await page.waitForURL(`${app.url}/billing`);
+    await expect
+      .poll(() => page.textContent('[data-testid="billing-cancel-at"]'))
+      .toMatch(/The subscription is set to end on /);
+    expect(await page.textContent('[data-testid="billing-status"]')).toBe('Active · ends soon');
+    await page.screenshot({ path: join(shots, 'billing-cancel-at-1440.png') });
+
+    // On a phone: the same page, narrowed.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.waitForSelector('[data-testid="manage-billing"]');
+      await expectFitsViewport(page);
+      await page.screenshot({ path: join(shots, 'billing-390.png'), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('fits a phone: pricing, sign-up and setting up', async () => {

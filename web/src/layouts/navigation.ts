@@ -108,7 +108,10 @@ export const NAV_SECTIONS: NavSection[] = [
     id: 'organization',
     label: 'Organization',
     audience: 'tenant-admin',
-    items: [{ label: 'Members', icon: 'pi pi-users', route: 'members' }],
+    items: [
+      { label: 'Members', icon: 'pi pi-users', route: 'members' },
+      { label: 'Billing', icon: 'pi pi-wallet', route: 'billing' },
+    ],
   },
   {
     id: 'admin',
