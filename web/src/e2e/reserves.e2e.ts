@@ -71,10 +71,12 @@ describe('browser journey: reserves', () => {
   it('imports a reserve study CSV: a bad file changes nothing, a good one moves the figures', async () => {
     const before = await gql(STUDY);
     await page.click('[data-testid="import-reserves"]');
-    const bad = [
-      'name,category,useful_life_years,remaining_life_years,current_replacement_cost',
-      'Tennis court resurfacing,courts,8,0,24000',
-    ].join('\r\n');
+    // A header in CRLF over rows in LF, and a cost typed over two lines: each row stays its own,
+    // and the cost is a problem of its row and column, never 1,004,050.00.
+    const bad =
+      'name,category,useful_life_years,remaining_life_years,current_replacement_cost\r\n' +
+      'Tennis court resurfacing,courts,8,0,24000\n' +
+      'Pool deck,other,20,5,"100\n4050"\n';
     await page.setInputFiles('[data-testid="reserves-file"]', {
       name: 'reserve-study.csv',
       mimeType: 'text/csv',
@@ -84,6 +86,13 @@ describe('browser journey: reserves', () => {
     await expect
       .poll(() => page.locator('[role="dialog"]').innerText())
       .toMatch(/Unknown category/);
+    const errorRows = page.locator('[data-testid="import-errors"] tbody tr');
+    expect(await errorRows.allInnerTexts()).toEqual([
+      expect.stringMatching(/^2\s+category\s+Unknown category "courts"/),
+      expect.stringMatching(
+        /^3\s+current_replacement_cost\s+"100⏎4050" is not an amount: it holds a line break$/,
+      ),
+    ]);
     expect((await gql(STUDY)).reserveStudy.componentsCount).toBe(
       before.reserveStudy.componentsCount,
     );
