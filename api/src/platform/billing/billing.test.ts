@@ -478,12 +478,19 @@ describe('self-service sign-up through Stripe Checkout', () => {
     expect(byToken.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     // A super admin impersonating that admin.
     const owner = await createUser(app.services, { isSuperadmin: true });
+    const session = await app.gql(
+      'mutation ($u: ID!) { impersonateUser(userId: $u, reason: "Ticket 42") { accessToken organization { id } } }',
+      { u: adminUser.id },
+      tokenFor(app.services, owner, null),
+    );
+    expect(session.body.data!.impersonateUser.organization.id).toBe(org.id);
     const impersonating = await app.gql(
       PORTAL,
       {},
-      app.services.tokens.sign({ userId: adminUser.id, orgId: org.id, impersonatedBy: owner.id }),
+      session.body.data!.impersonateUser.accessToken as string,
     );
     expect(impersonating.body.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(impersonating.body.errors?.[0].message).toMatch(/not while impersonating/);
     expect(stripe.portalCalls.length).toBe(calls);
   });
 
