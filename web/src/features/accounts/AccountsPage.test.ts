@@ -55,6 +55,15 @@ const balances = (accounts: AccountJson[], amounts: Record<string, string> = {})
   },
 });
 
+// What the archive dialog asks first: the balance after every posting.
+const closingBalance = (a: AccountJson, balance: string): GraphQLReply => ({
+  body: {
+    data: {
+      accountLedger: { __typename: 'AccountLedger', accountId: a.id, closingBalance: balance },
+    },
+  },
+});
+
 const PageWithToast = withToast(AccountsPage);
 
 async function mountPage(
@@ -616,6 +625,7 @@ describe('AccountsPage', () => {
     const calls: string[] = [];
     const { wrapper } = await mountPage('ADMIN', [checking], (req) => {
       calls.push(`${req.operationName} ${String(req.variables.id)}`);
+      if (req.operationName === 'AccountClosingBalance') return closingBalance(checking, '0.00');
       return { body: { data: { archiveAccount: { ...checking, archived: true } } } };
     });
 
@@ -625,16 +635,53 @@ describe('AccountsPage', () => {
     await flushPromises();
 
     expect(document.body.textContent).toContain('Archive 1010 Operating Checking?');
-    expect(calls).toEqual([]);
+    await vi.waitFor(() =>
+      expect($<HTMLButtonElement>('[data-testid=archive-account-confirm]')?.disabled).toBe(false),
+    );
+    expect(calls).toEqual([`AccountClosingBalance ${checking.id}`]);
     $('[data-testid=archive-account-confirm]')?.click();
 
     await vi.waitFor(() =>
       expect(document.body.textContent).toContain('Account 1010 Operating Checking archived'),
     );
-    expect(calls).toEqual([`ArchiveAccount ${checking.id}`]);
+    expect(calls).toEqual([
+      `AccountClosingBalance ${checking.id}`,
+      `ArchiveAccount ${checking.id}`,
+    ]);
     // Gone from the list of active accounts.
     await vi.waitFor(() =>
       expect(wrapper.find('[data-testid=accounts-table]').exists()).toBe(false),
+    );
+    wrapper.unmount();
+  });
+
+  it('says before confirming that an account holding a balance needs its closing entry first', async () => {
+    const checking = account('1010', 'Old Checking', 'ASSET');
+    const calls: string[] = [];
+    const { wrapper, router } = await mountPage('ADMIN', [checking], (req) => {
+      calls.push(`${req.operationName} ${String(req.variables.id)}`);
+      if (req.operationName === 'AccountClosingBalance') return closingBalance(checking, '250.00');
+      return { body: apiError('CONFLICT', 'Old Checking has a balance of $250.00') };
+    });
+
+    $('[data-testid=account-actions-1010]')?.click();
+    await flushPromises();
+    rowMenuItem('Archive')?.querySelector<HTMLElement>('a')?.click();
+    await vi.waitFor(() => expect($('[data-testid=archive-account-blocked]')).not.toBeNull());
+
+    // No promise that the balance stays in the books: what must happen first, and the way to it.
+    const text = document.body.textContent ?? '';
+    expect(text).toContain('1010 Old Checking holds $250.00');
+    expect(text).toContain('First post a closing entry');
+    expect(text).not.toContain('balance stay');
+    expect($<HTMLButtonElement>('[data-testid=archive-account-confirm]')?.disabled).toBe(true);
+    $('[data-testid=archive-account-confirm]')?.click();
+    await flushPromises();
+    expect(calls).toEqual([`AccountClosingBalance ${checking.id}`]);
+
+    $('[data-testid=archive-account-close-entry]')?.click();
+    await vi.waitFor(() =>
+      expect(router.currentRoute.value.fullPath).toBe(`/transactions/new?close=${checking.id}`),
     );
     wrapper.unmount();
   });

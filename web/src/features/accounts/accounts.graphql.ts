@@ -166,3 +166,16 @@ export const ACCOUNT_LEDGER_QUERY = graphql(
 export type AccountLedger = ResultOf<typeof ACCOUNT_LEDGER_QUERY>['accountLedger'];
 /** `balance`: the running balance after this line, in the account's normal direction. */
 export type LedgerRow = AccountLedger['rows'][number];
+
+/**
+ * An account's balance after every posting, later-dated ones too (what archiving requires to be
+ * zero), in its normal direction.
+ */
+export const ACCOUNT_CLOSING_BALANCE_QUERY = graphql(`
+  query AccountClosingBalance($id: ID!) {
+    accountLedger(accountId: $id, first: 1) {
+      accountId
+      closingBalance
+    }
+  }
+`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountType, FundType } from '@/apollo/types';
-import { accountsSummary, earliestEffectiveDate, sortAccounts } from './accounts';
+import { accountsSummary, closingLine, earliestEffectiveDate, sortAccounts } from './accounts';
 
 const a = (number: string, type: AccountType, fundType: FundType = 'OPERATING') => ({
   number,
@@ -48,5 +48,15 @@ describe('earliestEffectiveDate', () => {
     expect(earliestEffectiveDate('2026-12-31', ['2026-04-01'])).toBe('2027-01-01');
     expect(earliestEffectiveDate('2026-03-12', ['2026-06-01'])).toBe('2026-06-02');
     expect(earliestEffectiveDate(null)).toBeNull();
+  });
+});
+
+describe('closingLine', () => {
+  it('puts the whole balance on the side that brings it to zero', () => {
+    expect(closingLine('ASSET', '1234.56')).toEqual({ side: 'credit', amount: '1234.56' });
+    expect(closingLine('ASSET', '-20.00')).toEqual({ side: 'debit', amount: '20.00' });
+    expect(closingLine('LIABILITY', '300.00')).toEqual({ side: 'debit', amount: '300.00' });
+    expect(closingLine('INCOME', '-0.05')).toEqual({ side: 'credit', amount: '0.05' });
+    expect(closingLine('EXPENSE', '0.00')).toBeNull();
   });
 });

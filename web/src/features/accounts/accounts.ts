@@ -1,6 +1,6 @@
 import type { Account, AccountForecastRole, AccountType, FundType } from '@/apollo/types';
 import { parseLocalDate, plural, toLocalDate } from '@/format';
-import { formatMoney, parseMoneyInput } from '@/money';
+import { centsToMoney, formatMoney, parseMoneyInput, toCents } from '@/money';
 
 // The conventional chart-of-accounts order (balance sheet, then income statement).
 export const ACCOUNT_TYPES: { value: AccountType; label: string; plural: string }[] = [
@@ -66,6 +66,21 @@ export function fundLabel(fund: FundType): string {
 /** Assets and expenses grow with debits; liabilities, equity and income with credits. */
 export function isDebitNormal(type: AccountType): boolean {
   return type === 'ASSET' || type === 'EXPENSE';
+}
+
+/**
+ * The line of a closing entry that brings an account's balance (in its normal direction) to zero:
+ * the other side, for the same amount. Null when there is nothing to close.
+ */
+export function closingLine(
+  type: AccountType,
+  balance: string,
+): { side: 'debit' | 'credit'; amount: string } | null {
+  const cents = toCents(balance);
+  if (!Number.isFinite(cents) || cents === 0) return null;
+  // A debit-normal account holding a positive balance has more debits: a credit closes it.
+  const holdsDebit = isDebitNormal(type) === cents > 0;
+  return { side: holdsDebit ? 'credit' : 'debit', amount: centsToMoney(Math.abs(cents)) };
 }
 
 /** Where a table groups an account: its type, then its fund ("ASSET:RESERVE"). */

@@ -38,7 +38,7 @@ const vendors = [
   },
 ];
 
-async function mountForm(post: (req: GraphQLRequest) => GraphQLReply) {
+async function mountForm(post: (req: GraphQLRequest) => GraphQLReply, path = '/transactions/new') {
   const posted: GraphQLRequest[] = [];
   installTestClient((req) => {
     if (req.operationName === 'Accounts') return { body: { data: { accounts: chart } } };
@@ -48,7 +48,7 @@ async function mountForm(post: (req: GraphQLRequest) => GraphQLReply) {
   });
   const pinia = freshPinia();
   signIn({ email: 'treasurer@example.com' }, maple);
-  const router = await routerAt('/transactions/new', pinia);
+  const router = await routerAt(path, pinia);
   const wrapper = mountWithApp(withToast(NewJournalEntryPage), { pinia, router });
   await flushPromises();
   return { wrapper, router, posted };
@@ -135,6 +135,40 @@ describe('NewJournalEntryPage', () => {
     expect($('[data-testid=line-2]')).not.toBeNull();
     await typeAmount('line-1-debit', '5');
     expect($<HTMLInputElement>('#line-1-credit')?.value).toBe('');
+    wrapper.unmount();
+  });
+
+  it('starts the closing entry of an account that holds a balance (archiving it needs one)', async () => {
+    const { wrapper, posted } = await mountForm(
+      (req) =>
+        req.operationName === 'AccountClosingBalance'
+          ? {
+              body: {
+                data: {
+                  accountLedger: {
+                    __typename: 'AccountLedger',
+                    accountId: req.variables.id,
+                    closingBalance: '1234.56',
+                  },
+                },
+              },
+            }
+          : { body: { data: null } },
+      '/transactions/new?close=acc-checking',
+    );
+    await vi.waitFor(() => expect($<HTMLInputElement>('#line-0-credit')?.value).toBe('1,234.56'));
+    // An asset holding a debit balance is closed by a credit; the other side is the person's.
+    expect(text('line-0')).toContain('Operating Checking');
+    expect($<HTMLInputElement>('#line-0-debit')?.value).toBe('');
+    expect($<HTMLInputElement>('#entry-memo')?.value).toBe(
+      'Closing entry: 1010 Operating Checking',
+    );
+    expect(posted.map((r) => [r.operationName, r.variables.id])).toEqual([
+      ['AccountClosingBalance', 'acc-checking'],
+    ]);
+    await chooseAccount(1, 'Utilities');
+    await typeAmount('line-1-debit', '1234.56');
+    expect(postButton()?.disabled).toBe(false);
     wrapper.unmount();
   });
 
