@@ -61,21 +61,25 @@ describe('AppSidebar', () => {
     wrapper.unmount();
   });
 
-  it('shows "Members" (section Organization) to tenant admins only', async () => {
+  it('shows "Members" and "Settings" (section Organization) to tenant admins only', async () => {
     const pinia = freshPinia();
     signIn({ email: 'viewer@example.com' }, { ...maple, role: 'VIEWER' });
     const router = await routerAt('/accounts', pinia);
     const wrapper = mountWithApp(AppSidebar, { pinia, router });
     expect(sectionTitles(wrapper)).not.toContain('Organization');
     expect(wrapper.text()).not.toContain('Members');
+    expect(wrapper.text()).not.toContain('Settings');
     wrapper.unmount();
+    // Nor can a viewer open the page by its address.
+    expect((await routerAt('/settings', pinia)).currentRoute.value.name).toBe('dashboard');
 
     const adminPinia = freshPinia();
     signIn({ email: 'admin@example.com' }, maple);
     const adminRouter = await routerAt('/accounts', adminPinia);
     const admin = mountWithApp(AppSidebar, { pinia: adminPinia, router: adminRouter });
-    const members = admin.findAll('a.nav-item').find((a) => a.text() === 'Members');
-    expect(members?.attributes('href')).toBe('/members');
+    const link = (label: string) => admin.findAll('a.nav-item').find((a) => a.text() === label);
+    expect(link('Members')?.attributes('href')).toBe('/members');
+    expect(link('Settings')?.attributes('href')).toBe('/settings');
     admin.unmount();
   });
 

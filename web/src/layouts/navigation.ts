@@ -110,6 +110,7 @@ export const NAV_SECTIONS: NavSection[] = [
     audience: 'tenant-admin',
     items: [
       { label: 'Members', icon: 'pi pi-users', route: 'members' },
+      { label: 'Settings', icon: 'pi pi-cog', route: 'organization-settings' },
       { label: 'Billing', icon: 'pi pi-wallet', route: 'billing' },
     ],
   },

@@ -76,16 +76,6 @@ export const REMOVE_MEMBER_MUTATION = graphql(`
   }
 `);
 
-export const UPDATE_ORGANIZATION_CALENDAR_MUTATION = graphql(`
-  mutation UpdateOrganizationCalendar($input: OrganizationCalendarInput!) {
-    updateOrganizationCalendar(input: $input) {
-      organizationId
-      timeZone
-      fiscalYearStartMonth
-    }
-  }
-`);
-
 /** Pending invitations, and whether this server emails them at all (admins). */
 export const PENDING_INVITATIONS_QUERY = graphql(`
   query PendingInvitations {

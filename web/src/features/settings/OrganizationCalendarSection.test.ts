@@ -37,7 +37,7 @@ async function mountSection(onSave: (req: GraphQLRequest) => GraphQLReply) {
     { email: 'treasurer@example.com' },
     { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
   );
-  const router = await routerAt('/members', pinia);
+  const router = await routerAt('/settings', pinia);
   const wrapper = mountWithApp(withToast(OrganizationCalendarSection), { pinia, router });
   await flushPromises();
   return { wrapper, requests };
