@@ -176,6 +176,18 @@ describe('ApiTokensSection', () => {
     wrapper.unmount();
   });
 
+  it('says in place how a token is sent, with this app’s own address', async () => {
+    api([]);
+    const wrapper = await mountSection();
+    const usage = byTestId('api-tokens-usage').textContent ?? '';
+    expect(usage).toContain(`POST ${window.location.origin}/graphql`);
+    expect(usage).toContain('Authorization: Bearer <token>');
+    expect(usage).toContain('docs/api.md');
+    // Not sent off to a document the app does not show.
+    expect(wrapper.text()).not.toContain('README');
+    wrapper.unmount();
+  });
+
   it('creates a token, shows it once with Copy and a warning, and forgets it on close', async () => {
     const requests = api([reports]);
     const writeText = vi.fn().mockResolvedValue(undefined);
