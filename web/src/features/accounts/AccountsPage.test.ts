@@ -680,8 +680,11 @@ describe('AccountsPage', () => {
     expect(calls).toEqual([`AccountClosingBalance ${checking.id}`]);
 
     $('[data-testid=archive-account-close-entry]')?.click();
-    await vi.waitFor(() =>
-      expect(router.currentRoute.value.fullPath).toBe(`/transactions/new?close=${checking.id}`),
+    // The entry form is a lazy chunk: its first import can take a while in a cold run.
+    await vi.waitFor(
+      () =>
+        expect(router.currentRoute.value.fullPath).toBe(`/transactions/new?close=${checking.id}`),
+      { timeout: 5000 },
     );
     wrapper.unmount();
   });
