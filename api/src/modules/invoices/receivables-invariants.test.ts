@@ -188,7 +188,9 @@ describe('receivables on every date, over random books', () => {
     return log;
   }
 
-  for (const seed of [11, 23, 42]) {
+  // Seeds whose books went wrong before the rules (seed 4 only where an invoice's negative amount
+  // hid behind another's in its unit's bucket, which ledger:check sees per invoice).
+  for (const seed of [11, 23, 4]) {
     it(`holds for seed ${seed}`, { timeout: 120_000 }, async () => {
       const t = await createTenant(app, `Random Books ${seed}`);
       const url = withDatabase(app.services.clusterUrl('default'), t.org.dbName);
