@@ -4,6 +4,7 @@ import { buildSchema, getMetadataStorage } from 'type-graphql';
 import { connectionResolvers } from '../core/graphql/connection.js';
 import { applyPermissions } from '../core/permissions/permissions.js';
 import { AccountsImportResolver } from '../modules/accounts/accounts-import.resolver.js';
+import { AccountOpeningBalanceResolver } from '../modules/accounts/opening-balance.resolver.js';
 import { AccountsResolver } from '../modules/accounts/accounts.resolver.js';
 import {
   AssessmentGroupsResolver,
@@ -152,6 +153,7 @@ export const resolvers = [
   StartingChartResolver,
   AccountsResolver,
   AccountsImportResolver,
+  AccountOpeningBalanceResolver,
   JournalResolver,
   JournalImportResolver,
   BooksExportResolver,

@@ -185,6 +185,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     restoreAccount: canWriteTenant,
     importAccounts: canWriteTenant,
     addStandardChart: canWriteTenant,
+    setAccountOpeningBalance: canWriteTenant,
     postJournalEntry: canWriteTenant,
     reverseJournalEntry: canWriteTenant,
     uploadAttachment: canWriteTenant,

@@ -21,6 +21,8 @@ const CARD_STUB = { OnboardingChecklistCard: true };
 interface Books {
   /** 1010 Operating Checking with this balance ('0.00': none). */
   checking?: string;
+  /** The standard chart's accounts (its 1010 Operating Checking with nothing posted). */
+  standardChart?: boolean;
   group?: boolean;
   units?: number;
   budget?: boolean;
@@ -106,13 +108,43 @@ function budgetJson(exists: boolean) {
   };
 }
 
+// A few rows of the standard HOA chart, as standardChartOfAccounts answers them.
+const STANDARD_CHART = [
+  ['1010', 'Operating Checking', 'ASSET', 'OPERATING', null],
+  ['1100', 'Assessments Receivable', 'ASSET', 'OPERATING', 'invoices and payments'],
+  ['4010', 'Assessment Income', 'INCOME', 'OPERATING', null],
+  ['5010', 'Landscaping', 'EXPENSE', 'OPERATING', null],
+  ['1510', 'Reserve Savings', 'ASSET', 'RESERVE', null],
+  ['6510', 'Reserve Expenditures', 'EXPENSE', 'RESERVE', null],
+].map(([number, name, type, fundType, keptBy]) => ({
+  __typename: 'ChartTemplateAccount',
+  number,
+  name,
+  type,
+  fundType,
+  keptBy,
+}));
+
 function answer(books: Books, req: GraphQLRequest) {
-  const checking = books.checking !== undefined;
+  const checking = books.checking !== undefined || books.standardChart === true;
   const accounts = [
     ...(checking ? [accountJson('acc-checking', '1010', 'Operating Checking')] : []),
-    ...(books.group ? [accountJson('acc-income', '4010', 'Assessment Income', 'INCOME')] : []),
+    ...(books.group || books.standardChart
+      ? [accountJson('acc-income', '4010', 'Assessment Income', 'INCOME')]
+      : []),
+    ...(books.standardChart
+      ? [
+          accountJson('acc-ar', '1100', 'Assessments Receivable'),
+          accountJson('acc-landscaping', '5010', 'Landscaping', 'EXPENSE'),
+          accountJson('acc-rsavings', '1510', 'Reserve Savings', 'ASSET', 'RESERVE'),
+          accountJson('acc-rexp', '6510', 'Reserve Expenditures', 'EXPENSE', 'RESERVE'),
+        ]
+      : []),
   ];
+  const posted = books.checking ?? '0.00';
   switch (req.operationName) {
+    case 'StandardChartOfAccounts':
+      return { data: { standardChartOfAccounts: STANDARD_CHART } };
     case 'OrganizationCalendar':
       return calendar;
     case 'Accounts':
@@ -141,9 +173,9 @@ function answer(books: Books, req: GraphQLRequest) {
             type: a.type,
             fundType: a.fundType,
             archived: false,
-            debit: a.id === 'acc-checking' ? books.checking : '0.00',
+            debit: a.id === 'acc-checking' ? posted : '0.00',
             credit: '0.00',
-            balance: a.id === 'acc-checking' ? books.checking : '0.00',
+            balance: a.id === 'acc-checking' ? posted : '0.00',
           })),
         },
       };
@@ -374,6 +406,118 @@ describe('SetupWizardPage', { timeout: 30_000 }, () => {
         'Account 1010 Operating Checking — First Federal created with an opening balance of $25,000.10',
       ),
     );
+    wrapper.unmount();
+  });
+
+  it('step 1 offers the standard chart, then gives its bank account the balance a person types', async () => {
+    const books: Books = {};
+    const sent: GraphQLRequest[] = [];
+    const { wrapper } = await mountWizard(books, {
+      write: (req) => {
+        sent.push(req);
+        if (req.operationName === 'AddStandardChart') {
+          // From now on the books hold the standard chart.
+          books.standardChart = true;
+          return {
+            data: {
+              addStandardChart: {
+                __typename: 'StandardChartResult',
+                created: STANDARD_CHART.map((r, i) => ({
+                  __typename: 'Account',
+                  id: `acc-${i}`,
+                  number: r.number,
+                  name: r.name,
+                })),
+                skipped: [],
+              },
+            },
+          };
+        }
+        if (req.operationName === 'SetAccountOpeningBalance') {
+          books.checking = String(req.variables.amount);
+          return {
+            data: {
+              setAccountOpeningBalance: {
+                __typename: 'Account',
+                id: 'acc-checking',
+                number: '1010',
+                name: 'Operating Checking',
+              },
+            },
+          };
+        }
+        return null;
+      },
+    });
+    expect(activeStep()).toBe(1);
+    // A new association's chart: the offer, with the accounts it would add.
+    const card = $('[data-testid=starting-chart]')!;
+    expect(card.textContent).toContain('Start from the standard HOA chart');
+    await vi.waitFor(() =>
+      expect($('[data-testid=standard-chart-preview]')?.textContent).toContain(
+        'See the 6 accounts of the standard chart',
+      ),
+    );
+    expect($('[data-testid=standard-chart-preview]')?.textContent).toContain(
+      'kept by invoices and payments',
+    );
+    // Without the standard chart, the form makes the bank account.
+    expect($('[data-testid=bank-existing]')).toBe(null);
+    visibleButton('use-standard-chart').click();
+    await vi.waitFor(() => expect($('[data-testid=chart-done]')).not.toBe(null));
+    expect($('[data-testid=chart-done]')?.textContent).toContain('6 accounts');
+    expect(document.body.textContent).toContain('Standard chart added: 6 accounts');
+    expect($('[data-testid=starting-chart]')).toBe(null);
+
+    // The chart's 1010 Operating Checking takes the balance: no second checking account.
+    await vi.waitFor(() => expect($('[data-testid=bank-existing]')).not.toBe(null));
+    expect($('[data-testid=bank-existing]')?.textContent).toContain('1010 Operating Checking');
+    expect($('#bank-number')).toBe(null);
+    type('#bank-balance', '25,000.10');
+    wrapper.findAllComponents(DateField).at(0)?.vm.$emit('update:modelValue', '2026-02-28');
+    await flushPromises();
+    visibleButton('bank-submit').click();
+    await vi.waitFor(() => expect($('[data-testid=bank-done]')).not.toBe(null));
+    expect(sent.map((r) => r.operationName)).toEqual([
+      'AddStandardChart',
+      'SetAccountOpeningBalance',
+    ]);
+    expect(sent[1]!.variables).toEqual({
+      accountId: 'acc-checking',
+      amount: '25000.10',
+      date: '2026-02-28',
+    });
+    expect(document.body.textContent).toContain(
+      'Opening balance of $25,000.10 posted to 1010 Operating Checking',
+    );
+    expect($('[data-testid=setup-step-1]')?.textContent).toContain('Done');
+    wrapper.unmount();
+  });
+
+  it('step 1 can still make a different bank account than the chart’s', async () => {
+    const created: Record<string, unknown>[] = [];
+    const { wrapper } = await mountWizard(
+      { standardChart: true },
+      {
+        write: (req) => {
+          if (req.operationName !== 'CreateAccount') return null;
+          const input = req.variables.input as Record<string, string>;
+          created.push(input);
+          return { data: { createAccount: accountJson('acc-new', input.number!, input.name!) } };
+        },
+      },
+    );
+    expect($('[data-testid=chart-done]')).not.toBe(null);
+    visibleButton('bank-make-new').click();
+    await flushPromises();
+    // Numbered after the chart's own 1010.
+    expect($<HTMLInputElement>('#bank-number')?.value).toBe('1020');
+    type('#bank-name', 'Operating Money Market');
+    type('#bank-balance', '100');
+    await flushPromises();
+    visibleButton('bank-submit').click();
+    await vi.waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ number: '1020', name: 'Operating Money Market' });
     wrapper.unmount();
   });
 

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@/apollo/types';
 import {
   assessmentIncomeAccount,
+  chartIsMinimal,
   firstOpenStep,
   fundedBankAccounts,
   needsSetupWizard,
   nextAccountNumber,
   suggestBankNumber,
   INCOME_NUMBERS,
+  unpostedBankAccounts,
 } from './setup-wizard';
 
 describe('needsSetupWizard', () => {
@@ -94,5 +96,37 @@ describe('account numbers', () => {
     );
     expect(assessmentIncomeAccount([{ name: 'Dues' }])).toEqual({ name: 'Dues' });
     expect(assessmentIncomeAccount([])).toBeNull();
+  });
+});
+
+describe('the chart step', () => {
+  const row = (accountId: string, debit: string, credit = '0.00', archived = false) => ({
+    accountId,
+    number: accountId,
+    name: accountId,
+    balance: '0.00',
+    archived,
+    debit,
+    credit,
+  });
+
+  it('finds the operating bank accounts with nothing posted (a zero balance is not enough)', () => {
+    const balances = [
+      row('1010', '0.00'),
+      // Posted and paid out again: it has postings.
+      row('1020', '500.00', '500.00'),
+      row('1030', '0.00', '0.00', true),
+      row('1510', '0.00'),
+    ];
+    expect(
+      unpostedBankAccounts(balances, ['1010', '1020', '1030']).map((b) => b.accountId),
+    ).toEqual(['1010']);
+  });
+
+  it('offers a chart while the chart has no expense account', () => {
+    const a = (type: string, archived = false) => ({ type, archived });
+    expect(chartIsMinimal([])).toBe(true);
+    expect(chartIsMinimal([a('ASSET'), a('INCOME'), a('EXPENSE', true)])).toBe(true);
+    expect(chartIsMinimal([a('ASSET'), a('EXPENSE')])).toBe(false);
   });
 });

@@ -2,8 +2,8 @@ import type { OrganizationSettings, Role } from '@/apollo/types';
 import { toCents } from '@/money';
 
 // The tenant setup wizard (/setup): three steps that put a new association's books in order —
-// the operating bank account with its opening balance, an assessment group with its units, and
-// the budget. Where a person stands is read from the books themselves (no progress is stored):
+// the chart of accounts (the standard HOA chart, or one imported) and the operating bank account
+// with its opening balance, an assessment group with its units, and the budget. Where a person stands is read from the books themselves (no progress is stored):
 // a step is done when what it creates exists. Finishing sets the organization's
 // `onboardingComplete` setting, after which nobody is sent here again.
 
@@ -23,7 +23,7 @@ export function needsSetupWizard(
 export type SetupStep = 1 | 2 | 3;
 
 export const SETUP_STEPS: { value: SetupStep; title: string; short: string }[] = [
-  { value: 1, title: 'Operating bank account', short: 'Bank account' },
+  { value: 1, title: 'Chart and bank account', short: 'Bank account' },
   { value: 2, title: 'Assessment group and units', short: 'Group and units' },
   { value: 3, title: 'Budget', short: 'Budget' },
 ];
@@ -42,6 +42,9 @@ export interface BalanceRow {
   name: string;
   balance: string;
   archived: boolean;
+  /** What was posted to it (both zero: nothing yet). */
+  debit?: string;
+  credit?: string;
 }
 
 /**
@@ -55,6 +58,29 @@ export function fundedBankAccounts(
 ): BalanceRow[] {
   const cash = new Set(operatingCashIds);
   return balances.filter((b) => cash.has(b.accountId) && !b.archived && toCents(b.balance) !== 0);
+}
+
+/**
+ * The operating fund's bank accounts with nothing posted yet (the standard chart's 1010
+ * Operating Checking): step 1 gives one of them its opening balance rather than making another.
+ */
+export function unpostedBankAccounts(
+  balances: readonly BalanceRow[],
+  operatingCashIds: readonly string[],
+): BalanceRow[] {
+  const cash = new Set(operatingCashIds);
+  const zero = (amount: string | undefined) => !amount || toCents(amount) === 0;
+  return balances.filter(
+    (b) => cash.has(b.accountId) && !b.archived && zero(b.debit) && zero(b.credit),
+  );
+}
+
+/**
+ * Whether the chart is still the few accounts made on the way (no expense account): step 1 then
+ * offers the standard HOA chart and the chart import.
+ */
+export function chartIsMinimal(accounts: readonly { type: string; archived: boolean }[]): boolean {
+  return !accounts.some((a) => a.type === 'EXPENSE' && !a.archived);
 }
 
 /**

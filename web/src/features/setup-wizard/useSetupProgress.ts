@@ -14,10 +14,12 @@ import { BUDGET_QUERY } from '@/features/budgets/budgets.graphql';
 import { INVESTMENT_CASH_ACCOUNTS_QUERY } from '@/features/investments/investments.graphql';
 import { UNITS_QUERY } from '@/features/units/units.graphql';
 import {
+  chartIsMinimal,
   firstOpenStep,
   fundedBankAccounts,
   suggestBankNumber,
   type StepsDone,
+  unpostedBankAccounts,
 } from './setup-wizard';
 
 /** Units listed in step 2 (the count is of all of them). */
@@ -54,6 +56,10 @@ export function useSetupProgress() {
   const bankAccounts = computed(() =>
     fundedBankAccounts(balances.result.value?.accountBalances ?? [], operatingCashIds.value),
   );
+  const unpostedBanks = computed(() =>
+    unpostedBankAccounts(balances.result.value?.accountBalances ?? [], operatingCashIds.value),
+  );
+  const minimalChart = computed(() => chartIsMinimal(accounts.all.value));
   const suggestedBankNumber = computed(() =>
     suggestBankNumber(accounts.all.value, operatingCashIds.value),
   );
@@ -120,6 +126,8 @@ export function useSetupProgress() {
     accounts,
     operatingCashIds,
     bankAccounts,
+    unpostedBanks,
+    minimalChart,
     suggestedBankNumber,
     groups,
     propertyTypes,
