@@ -20,6 +20,10 @@ async function main() {
       console.log(`  ${c.role}${org}\n    email:    ${c.email}\n    password: ${c.password}\n`);
     }
     console.log(line);
+  } else if (!config.production) {
+    // Later starts: the passwords were shown once, at the first; say so rather than nothing.
+    const over = config.databaseUrl ? '' : ` (lost? stop, delete ${config.dataDir}/, start again)`;
+    console.log(` Sign in with the passwords printed at the first start${over}.\n${line}`);
   }
   let stopping = false;
   const stop = async () => {
