@@ -1,7 +1,9 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
 import { unauthenticated } from '../errors/app-error.js';
+import { isId } from '../ids.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 
@@ -13,6 +15,11 @@ export interface AuthInfo {
   userId: string;
   orgId: string | null;
   impersonatedBy?: string;
+  // With impersonatedBy: the super admin's own session version when the impersonation began. Each
+  // request checks it (and that they are still a super admin), so demoting them, resetting their
+  // password or signing them out everywhere ends the impersonation too. Absent when signing means
+  // version 0, like sessionVersion: a wrong version fails closed.
+  impersonatorSessionVersion?: number;
   // Absent when signing means version 0, the version of a user whose sessions never ended.
   sessionVersion?: number;
   // Set when the request carries a personal API token (never signed into a JWT): the token's id,
@@ -21,18 +28,34 @@ export interface AuthInfo {
   readOnly?: boolean;
 }
 
-interface Claims {
-  sub: string;
-  orgId: string | null;
-  impersonatedBy?: string;
-  sv?: number;
-  exp?: number;
-}
-
 type Verified = AuthInfo & { sessionVersion: number };
 
 const ISSUER = 'covenant';
 const AUDIENCE = 'covenant-api';
+// How far ahead of this process's clock another process may have stamped a token.
+const CLOCK_SKEW_SECONDS = 60;
+
+// Every claim's shape is checked before any is used: a validly signed token with an id that is no
+// UUID would otherwise reach the database (a 500), and one without `exp` would never expire.
+const id = z.string().refine(isId);
+const version = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+const claimsShape = z
+  .object({
+    sub: id,
+    orgId: id.nullable(),
+    impersonatedBy: id.optional(),
+    isv: version.optional(),
+    sv: version,
+    iat: z.number().int(),
+    exp: z.number().int(),
+  })
+  .refine((c) => (c.impersonatedBy === undefined) === (c.isv === undefined))
+  .refine((c) => c.exp > c.iat && c.exp - c.iat <= ACCESS_TOKEN_TTL_SECONDS);
+type Claims = z.infer<typeof claimsShape>;
 
 export class TokenService {
   // A KeyObject made once: given a string, jsonwebtoken first tries (and fails) to parse it as a
@@ -44,8 +67,14 @@ export class TokenService {
   }
 
   sign(auth: AuthInfo): string {
-    const claims: Omit<Claims, 'sub'> = { orgId: auth.orgId, sv: auth.sessionVersion ?? 0 };
-    if (auth.impersonatedBy) claims.impersonatedBy = auth.impersonatedBy;
+    const claims: Pick<Claims, 'orgId' | 'sv' | 'impersonatedBy' | 'isv'> = {
+      orgId: auth.orgId,
+      sv: auth.sessionVersion ?? 0,
+    };
+    if (auth.impersonatedBy) {
+      claims.impersonatedBy = auth.impersonatedBy;
+      claims.isv = auth.impersonatorSessionVersion ?? 0;
+    }
     return jwt.sign(claims, this.secret, {
       algorithm: 'HS256',
       subject: auth.userId,
@@ -74,26 +103,33 @@ export class TokenService {
   }
 
   private check(token: string): Verified {
-    let claims: Claims;
+    let payload: unknown;
     try {
-      claims = jwt.verify(token, this.secret, {
+      payload = jwt.verify(token, this.secret, {
         algorithms: ['HS256'],
         issuer: ISSUER,
         audience: AUDIENCE,
-      }) as Claims;
+        // Refuses a token without `iat` or issued longer ago than an access token lives.
+        maxAge: ACCESS_TOKEN_TTL_SECONDS,
+      });
     } catch (err) {
       const expired = err instanceof jwt.TokenExpiredError;
       throw unauthenticated(expired ? 'Access token expired' : 'Invalid access token');
     }
-    if (typeof claims.sub !== 'string') throw unauthenticated('Invalid access token');
+    const parsed = claimsShape.safeParse(payload);
+    if (!parsed.success || parsed.data.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) {
+      throw unauthenticated('Invalid access token');
+    }
+    const claims = parsed.data;
     const auth: Verified = {
       userId: claims.sub,
-      orgId: typeof claims.orgId === 'string' ? claims.orgId : null,
-      ...(claims.impersonatedBy ? { impersonatedBy: claims.impersonatedBy } : {}),
-      sessionVersion: Number.isSafeInteger(claims.sv) ? claims.sv! : 0,
+      orgId: claims.orgId,
+      ...(claims.impersonatedBy
+        ? { impersonatedBy: claims.impersonatedBy, impersonatorSessionVersion: claims.isv }
+        : {}),
+      sessionVersion: claims.sv,
     };
-    if (typeof claims.exp === 'number')
-      this.verified.set(token, { auth, expMs: claims.exp * 1000 });
+    this.verified.set(token, { auth, expMs: claims.exp * 1000 });
     return auth;
   }
 }
