@@ -34,6 +34,7 @@ export const PLATFORM_TEXT_LIMITS = {
   sso_states: { redirect_path: 500 },
   user_identities: { subject: 255, email: 320 },
   signups: { association_name: 200, contact_name: 120, email: 254 },
+  login_history: { reason: 500 },
 } as const;
 
 // The names the code uses.

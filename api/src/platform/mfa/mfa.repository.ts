@@ -8,21 +8,68 @@ export interface UserMfaRow {
   pending_secret_sealed: string | null;
   enabled_at: string | null;
   last_time_step: string | null;
+  // Wrong codes in a row, and until when the authenticator is locked (past: no longer locked).
+  failed_codes: number;
+  locked_until: string | null;
+  locked: boolean;
 }
 
 // The user's MFA row; locked inside a transaction (`forUpdate`) so two codes checked at once are
-// judged one after the other (the second sees the step the first used).
+// judged one after the other (the second sees the step the first used, and the count of wrong
+// codes the first left).
 export async function selectUserMfa(
   em: EntityManager,
   userId: string,
   forUpdate = false,
 ): Promise<UserMfaRow | null> {
   const [row] = await sql(em).all<UserMfaRow>(
-    `SELECT secret_sealed, pending_secret_sealed, enabled_at, last_time_step
+    `SELECT secret_sealed, pending_secret_sealed, enabled_at, last_time_step, failed_codes,
+            locked_until, coalesce(locked_until > now(), false) AS locked
        FROM user_mfa WHERE user_id = ? ${forUpdate ? 'FOR UPDATE' : ''}`,
     [userId],
   );
   return row ?? null;
+}
+
+// One more wrong code in a row. Reaching `lockAfter` (or going on past it once a lock has run
+// out) locks the authenticator for `lockSeconds`; a wrong code while locked leaves the lock as it
+// is. Answers the count, the lock's end, and whether this code began the lock.
+export async function countWrongCode(
+  em: EntityManager,
+  userId: string,
+  lockAfter: number,
+  lockSeconds: number,
+) {
+  const [row] = await sql(em).all<{
+    failed_codes: number;
+    locked_until: string | null;
+    locked_now: boolean;
+  }>(
+    `WITH before AS (
+       SELECT coalesce(locked_until > now(), false) AS locked FROM user_mfa WHERE user_id = ?
+     )
+     UPDATE user_mfa
+        SET failed_codes = failed_codes + 1,
+            locked_until = CASE
+              WHEN (SELECT locked FROM before) THEN locked_until
+              WHEN failed_codes + 1 >= ? THEN now() + make_interval(secs => ?)
+              ELSE locked_until END,
+            updated_at = now()
+      WHERE user_id = ?
+      RETURNING failed_codes, locked_until,
+                NOT (SELECT locked FROM before) AND failed_codes >= ? AS locked_now`,
+    [userId, lockAfter, lockSeconds, userId, lockAfter],
+  );
+  return row;
+}
+
+// A right code: the count starts again, and any lock ends.
+export async function clearWrongCodes(em: EntityManager, userId: string) {
+  await sql(em).run(
+    `UPDATE user_mfa SET failed_codes = 0, locked_until = NULL, updated_at = now()
+      WHERE user_id = ? AND (failed_codes > 0 OR locked_until IS NOT NULL)`,
+    [userId],
+  );
 }
 
 export async function savePendingSecret(em: EntityManager, userId: string, sealed: string) {

@@ -16,7 +16,9 @@ import { startSession } from '../sessions/sessions.service.js';
 import type { LoginPayload } from '../sessions/sessions.types.js';
 import { User } from '../users/users.entity.js';
 import {
+  clearWrongCodes,
   countChallengeFailure,
+  countWrongCode,
   deleteMfa,
   enableMfa,
   insertChallenge,
@@ -43,6 +45,16 @@ import {
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 // Wrong codes one challenge takes before it is spent (the rate limit also counts each one).
 export const CHALLENGE_MAX_FAILURES = 5;
+// The authenticator's lock (NIST SP 800-63B 5.2.2 allows at most 100 wrong codes in a row; a
+// 6-digit code stands ±1 step, so each guess has 3 in a million). Wrong codes are counted per
+// user in the platform database, across challenges, sign-ins, processes and restarts; the count
+// starts again only with a right code. At MFA_LOCK_AFTER the authenticator's codes are refused
+// for MFA_LOCK_SECONDS, and the user is emailed. A recovery code still signs in and lifts the
+// lock at once. Once the time is up, one more wrong code locks it again (the count is still past
+// the limit): someone who knows the password gets 10 guesses, then one a day. A password reset
+// does not lift it: a mailbox alone must not buy more guesses at the second factor.
+export const MFA_LOCK_AFTER = 10;
+export const MFA_LOCK_SECONDS = 24 * 60 * 60;
 
 // Sealed to the user: a sealed secret copied to another user's row does not open there.
 const sealContext = (userId: string) => `user:${userId}:totp`;
@@ -64,11 +76,16 @@ export async function createChallenge(ctx: Context, user: User): Promise<MfaChal
   return { mfaRequired: true, challengeToken: token, expiresAt };
 }
 
-type CodeCheck = { ok: true; method: 'totp' | 'recovery-code' } | { ok: false };
+type CodeCheck =
+  | { ok: true; method: 'totp' | 'recovery-code' }
+  // `lockedUntil`: the authenticator is locked (`lockedNow`: by this very code).
+  | { ok: false; lockedUntil: Date | null; lockedNow: boolean };
 
 // A code from the authenticator app (±1 step, never a step already used) or an unused recovery
-// code, for a user with MFA on. Runs inside the caller's transaction: the user's MFA row is locked,
-// and what the code used up (its time step, the recovery code) is written there.
+// code, for a user with MFA on. Runs inside the caller's transaction, which must commit whatever
+// the answer (the count of wrong codes is written there): the user's MFA row is locked, and what
+// the code used up (its time step, the recovery code) is written there too. While the
+// authenticator is locked its codes are refused unchecked; recovery codes still work.
 async function checkCode(
   ctx: Context,
   em: EntityManager,
@@ -76,23 +93,59 @@ async function checkCode(
   raw: string,
 ): Promise<CodeCheck> {
   const mfa = await selectUserMfa(em, userId, true);
-  if (!mfa?.enabled_at || !mfa.secret_sealed) return { ok: false };
+  if (!mfa?.enabled_at || !mfa.secret_sealed) {
+    return { ok: false, lockedUntil: null, lockedNow: false };
+  }
   const code = normalizeCode(raw);
+  const wrong = async (): Promise<CodeCheck> => {
+    const counted = await countWrongCode(em, userId, MFA_LOCK_AFTER, MFA_LOCK_SECONDS);
+    const until = counted.locked_until ? new Date(counted.locked_until) : null;
+    return {
+      ok: false,
+      lockedUntil: until && until.getTime() > Date.now() ? until : null,
+      lockedNow: counted.locked_now,
+    };
+  };
   if (isRecoveryCodeShape(code)) {
-    return (await useRecoveryCode(em, userId, hashRecoveryCode(code)))
-      ? { ok: true, method: 'recovery-code' }
-      : { ok: false };
+    if (!(await useRecoveryCode(em, userId, hashRecoveryCode(code)))) return wrong();
+    await clearWrongCodes(em, userId);
+    return { ok: true, method: 'recovery-code' };
+  }
+  if (mfa.locked) {
+    return { ok: false, lockedUntil: new Date(mfa.locked_until!), lockedNow: false };
   }
   const secret = ctx.services.secrets.open(mfa.secret_sealed, sealContext(userId));
   const last = mfa.last_time_step === null ? null : Number(mfa.last_time_step);
   const step = await matchTotp(secret, code, last);
-  if (step === null) return { ok: false };
+  if (step === null) return wrong();
   await saveLastTimeStep(em, userId, step);
+  await clearWrongCodes(em, userId);
   return { ok: true, method: 'totp' };
 }
 
-const challengeError = (reason: string, message: string) =>
-  new AppError('UNAUTHENTICATED', message, undefined, { reason });
+// The refusal of an authenticator code while the app is locked: the way on is a recovery code.
+function lockedMessage() {
+  return `Codes from your authenticator app are locked after ${MFA_LOCK_AFTER} wrong codes in a row: use one of your recovery codes`;
+}
+
+// Once, when a lock begins: the account's owner learns that someone has their password.
+async function sendLockedEmail(ctx: Context, user: User, until: Date) {
+  const link = `${ctx.services.publicUrl}/forgot-password`;
+  await ctx.services.mailer
+    .send({
+      to: user.email,
+      subject: 'Two-step sign-in to Covenant is locked',
+      template: 'mfa-locked',
+      body:
+        `Someone entered your password and then ${MFA_LOCK_AFTER} wrong codes from your authenticator app in a row, so codes from the app no longer sign in to your account.\n\n` +
+        `To sign in, use one of the recovery codes you saved when you turned on two-step sign-in; that also unlocks the app. Otherwise the app works again from ${until.toUTCString()}.\n\n` +
+        `If it was not you, someone knows your password: choose a new one now at ${link}`,
+    })
+    .catch((err: unknown) => console.error('Two-step lock email not sent', err));
+}
+
+const challengeError = (reason: string, message: string, extra: Record<string, unknown> = {}) =>
+  new AppError('UNAUTHENTICATED', message, undefined, { reason, ...extra });
 
 // The second step of signing in. Every attempt counts against the rate limit (per IP and per
 // account); a challenge takes a few wrong codes, then is spent.
@@ -128,7 +181,14 @@ export async function verifyMfa(
     if (challenge.expired) return { error: 'MFA_CHALLENGE_EXPIRED' as const };
     const check = await checkCode(ctx, em, user.id, rawCode);
     if (!check.ok) {
-      await countChallengeFailure(em, challenge.id);
+      // An app code refused unchecked (the app is locked) spends nothing of the challenge: the
+      // same sign-in goes on with a recovery code.
+      const unchecked = !!check.lockedUntil && !check.lockedNow && guessed === 'password+totp';
+      if (!unchecked) await countChallengeFailure(em, challenge.id);
+      if (check.lockedUntil && (unchecked || check.lockedNow)) {
+        const { lockedUntil, lockedNow } = check;
+        return { error: 'MFA_LOCKED' as const, lockedUntil, lockedNow };
+      }
       return { error: 'MFA_CODE_INVALID' as const };
     }
     await markChallengeUsed(em, challenge.id);
@@ -138,10 +198,20 @@ export async function verifyMfa(
     await fail(
       outcome.error === 'MFA_CODE_INVALID'
         ? 'wrong code'
-        : outcome.error === 'MFA_CHALLENGE_EXPIRED'
-          ? 'challenge expired'
-          : 'challenge used',
+        : outcome.error === 'MFA_LOCKED'
+          ? outcome.lockedNow
+            ? 'wrong code; authenticator locked'
+            : 'authenticator locked'
+          : outcome.error === 'MFA_CHALLENGE_EXPIRED'
+            ? 'challenge expired'
+            : 'challenge used',
     );
+    if (outcome.error === 'MFA_LOCKED') {
+      if (outcome.lockedNow) await sendLockedEmail(ctx, user, outcome.lockedUntil);
+      throw challengeError('MFA_LOCKED', lockedMessage(), {
+        lockedUntil: outcome.lockedUntil.toISOString(),
+      });
+    }
     if (outcome.error === 'MFA_CODE_INVALID') {
       throw challengeError('MFA_CODE_INVALID', 'That code is not valid');
     }
@@ -251,11 +321,27 @@ async function withCurrentCode<T>(
   const user = await userOf(ctx, ownUser(ctx));
   await ctx.services.rateLimiter.consume('mfa', { ip: ctx.meta.ip, email: user.email });
   if (!(await hasMfa(ctx.platformEm, user.id))) throw conflict('Two-step sign-in is not on');
-  return ctx.platformEm.transactional(async (em: EntityManager) => {
-    const check = await checkCode(ctx, em, user.id, code);
-    if (!check.ok) throw wrongCode();
-    return then(em, user.id);
-  });
+  // The refusal is thrown once the transaction has committed: the wrong code stays counted.
+  type Outcome = { ok: true; done: T } | { ok: false; refused: CodeCheck & { ok: false } };
+  const outcome = await ctx.platformEm.transactional(
+    async (em: EntityManager): Promise<Outcome> => {
+      const check = await checkCode(ctx, em, user.id, code);
+      if (!check.ok) return { ok: false, refused: check };
+      return { ok: true, done: await then(em, user.id) };
+    },
+  );
+  if (outcome.ok) return outcome.done;
+  const { lockedUntil, lockedNow } = outcome.refused;
+  if (lockedNow) await sendLockedEmail(ctx, user, lockedUntil!);
+  if (lockedUntil && (lockedNow || !isRecoveryCodeShape(normalizeCode(code)))) {
+    throw new AppError(
+      'BAD_USER_INPUT',
+      lockedMessage(),
+      [{ field: 'code', message: lockedMessage() }],
+      { reason: 'MFA_LOCKED', lockedUntil: lockedUntil.toISOString() },
+    );
+  }
+  throw wrongCode();
 }
 
 export async function disableMfa(ctx: Context, code: string): Promise<boolean> {

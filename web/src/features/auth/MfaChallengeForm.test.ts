@@ -1,5 +1,6 @@
 import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/format';
 import { useAuthStore } from '@/stores/auth';
 import { apiError, installTestClient, mapleRidge, refreshRefused, treasurer } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
@@ -107,6 +108,61 @@ describe('the two-step sign-in step', () => {
       timeout: 5000,
     });
     expect(codes).toEqual(['000000', 'abcd-efgh-jkmn']);
+    wrapper.unmount();
+  });
+
+  it('when the app is locked, says so and asks for a recovery code, which signs in', async () => {
+    const lockedUntil = '2026-11-26T12:00:00.000Z';
+    const codes: unknown[] = [];
+    withMfa((req) => {
+      codes.push(req.variables.code);
+      if (codes.length === 1) {
+        return {
+          status: 401,
+          body: {
+            errors: [
+              {
+                message: 'Codes from your authenticator app are locked',
+                extensions: { code: 'UNAUTHENTICATED', reason: 'MFA_LOCKED', lockedUntil },
+              },
+            ],
+          },
+        };
+      }
+      return codes.length === 2
+        ? codeError('MFA_CODE_INVALID', 'That code is not valid')
+        : { body: { data: { verifyMfa: session } } };
+    });
+    const { router, wrapper } = await toCodeStep();
+    await wrapper.get('#mfa-code').setValue('123456');
+    await wrapper.get('[data-testid=mfa-challenge]').trigger('submit');
+    await vi.waitFor(() =>
+      expect(wrapper.find('[data-testid=mfa-app-locked]').exists()).toBe(true),
+    );
+    const notice = wrapper.get('[data-testid=mfa-app-locked]').text();
+    expect(notice).toContain('codes from your authenticator app are locked');
+    expect(notice).toContain('recovery codes');
+    expect(notice).toContain(formatDateTime(lockedUntil));
+    // Straight to the recovery code, focused; the app is no longer offered.
+    const input = wrapper.get('#mfa-recovery-code');
+    expect(document.activeElement).toBe(input.element);
+    expect(wrapper.find('#mfa-code').exists()).toBe(false);
+    expect(wrapper.find('[data-testid=mfa-switch]').exists()).toBe(false);
+    expect(router.currentRoute.value.name).toBe('login');
+
+    // A wrong recovery code says so, the lock notice stays.
+    await input.setValue('aaaa-bbbb-cccc');
+    await wrapper.get('[data-testid=mfa-challenge]').trigger('submit');
+    await vi.waitFor(() => expect(wrapper.find('[data-testid=mfa-error]').exists()).toBe(true));
+    expect(wrapper.get('[data-testid=mfa-error]').text()).toContain('recovery code is not valid');
+    expect(wrapper.find('[data-testid=mfa-app-locked]').exists()).toBe(true);
+
+    await wrapper.get('#mfa-recovery-code').setValue('abcd-efgh-jkmn');
+    await wrapper.get('[data-testid=mfa-challenge]').trigger('submit');
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
+      timeout: 5000,
+    });
+    expect(codes).toEqual(['123456', 'aaaa-bbbb-cccc', 'abcd-efgh-jkmn']);
     wrapper.unmount();
   });
 
