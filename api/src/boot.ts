@@ -6,7 +6,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
-import { createMailer } from './core/email/mailer.js';
+import { createMailer, type SentListener } from './core/email/mailer.js';
 import { UrlSigner } from './core/auth/url-signing.js';
 import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
@@ -88,6 +88,8 @@ export async function startCovenant(
     logError?: (err: unknown) => void;
     // Where the stub mailer prints (the console by default).
     print?: (line: string) => void;
+    // Told of every email sent, whole (the email log keeps it masked).
+    sent?: SentListener;
   } = {},
 ): Promise<Covenant> {
   let embedded: EmbeddedServer | undefined;
@@ -152,7 +154,7 @@ export async function startCovenant(
         points: config.authRateLimit,
         redisUrl: config.redisUrl,
       }),
-      mailer: createMailer(config, platformEm, opts.print),
+      mailer: createMailer(config, platformEm, opts.print, opts.sent),
       clusterUrl,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,

@@ -22,6 +22,8 @@ export interface MembershipLookup {
   // The session version the user's access tokens must carry (null: no such user), and dropping it
   // once a change that ends the user's sessions has committed.
   sessionVersion(userId: string): Promise<number | null>;
+  // The same for the super admin behind an impersonation: null once they are no longer one.
+  impersonatorVersion(userId: string): Promise<number | null>;
   invalidateUser(userId: string): void;
   // Two-step sign-in: whether the user has it on (dropped by invalidateUser), and whether the
   // organization requires it of its members (dropped by invalidateOrganization).

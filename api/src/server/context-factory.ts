@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { looksLikeApiToken } from '../core/auth/api-tokens.js';
+import type { AuthInfo } from '../core/auth/tokens.js';
 import type { Context, Services } from '../core/context.js';
 import { forbidden, unauthenticated } from '../core/errors/app-error.js';
 import { databaseUnavailable, isDatabaseAway } from '../core/db/availability.js';
@@ -13,13 +14,24 @@ export function contextFactory(services: Services) {
   // The user's session version, the organization's directory entry, the membership, and whether
   // the organization requires two-step sign-in (what the tenant rules ask next): each one cached
   // read (a platform query on a miss), all asked together, and only used once the session stands.
-  const lookups = (userId: string, orgId: string | null) =>
+  // With an impersonation, the super admin's own standing too.
+  const lookups = ({ userId, orgId, impersonatedBy }: AuthInfo) =>
     Promise.all([
       services.memberships.sessionVersion(userId),
       orgId ? findTenant(services, orgId) : null,
       orgId ? services.memberships.role(userId, orgId) : null,
       orgId ? services.memberships.requiresMfa(orgId) : null,
+      impersonatedBy ? services.memberships.impersonatorVersion(impersonatedBy) : null,
     ]);
+  // Whatever carries impersonatedBy stands only while the super admin behind it does: still a
+  // super admin, and their own sessions not ended since it began (demotion, password reset,
+  // sign out everywhere).
+  const checkImpersonator = (auth: AuthInfo, version: number | null) => {
+    if (!auth.impersonatedBy) return;
+    if (version === null || version !== auth.impersonatorSessionVersion) {
+      throw unauthenticated('This impersonation has ended; sign in again');
+    }
+  };
   const create = async ({ req, res }: { req: Request; res: Response }): Promise<Context> => {
     const header = req.headers.authorization;
     if (!header) return finish(req, res, null, null, null);
@@ -28,17 +40,19 @@ export function contextFactory(services: Services) {
     if (looksLikeApiToken(match[1])) {
       // A personal API token: its own lifetime (expiry, revocation), not the session version.
       const auth = await services.apiTokens.authenticate(match[1], req.ip ?? 'unknown');
-      const [version, org, role] = await lookups(auth.userId, auth.orgId);
+      const [version, org, role, , impersonator] = await lookups(auth);
       if (version === null) throw unauthenticated('User no longer exists');
+      checkImpersonator(auth, impersonator);
       return finish(req, res, auth, org, role);
     }
     const token = services.tokens.verify(match[1]);
     // The user's sessions ended after this token was issued (password reset or change, sign out
     // everywhere, a membership suspended or removed): refused at once, not when it expires.
-    const [version, org, role] = await lookups(token.userId, token.orgId);
+    const [version, org, role, , impersonator] = await lookups(token);
     if (version !== token.sessionVersion) {
       throw unauthenticated('This session has ended; sign in again');
     }
+    checkImpersonator(token, impersonator);
     return finish(req, res, token, org, role);
   };
   const finish = async (

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { startCovenant, type Covenant } from '../boot.js';
+import type { EmailMessage } from '../core/email/mailer.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, withDatabase } from '../db/connection.js';
 
@@ -32,7 +33,7 @@ export interface TestApp extends Covenant {
     variables?: Record<string, unknown>,
     opts?: { token?: string; cookie?: string; headers?: Record<string, string> },
   ): Promise<GqlResponse<T> & { setCookie: string[] }>;
-  // The newest email the stub mailer logged for an address.
+  // The newest email sent to an address, whole (the email log keeps it masked).
   lastEmail(to: string): Promise<Email | null>;
   // Emails sent after the answer (a password reset's) are awaited: the newest one whose body is
   // not `previous`, within two seconds, or an error.
@@ -70,10 +71,12 @@ export async function startTestApp(
     ...overrides,
   };
   const loggedErrors: unknown[] = [];
+  const sent: EmailMessage[] = [];
   const app = await startCovenant(config, {
     platformUrl: withDatabase(opts.serverUrl ?? db.serverUrl, platformDb),
     logError: (err) => loggedErrors.push(err),
     print: () => undefined,
+    sent: (m) => sent.push(m),
   });
   return Object.assign(app, {
     platformDb,
@@ -113,14 +116,8 @@ export async function startTestApp(
       };
     },
     async lastEmail(to: string) {
-      const rows = await app.services.platformOrm.em
-        .fork()
-        .getConnection()
-        .execute<Email[]>(
-          'SELECT subject, body, template FROM email_log WHERE to_address = ? ORDER BY created_at DESC LIMIT 1',
-          [to],
-        );
-      return rows[0] ?? null;
+      const mail = [...sent].reverse().find((m) => m.to === to);
+      return mail ? { subject: mail.subject, body: mail.body, template: mail.template } : null;
     },
     async nextEmail(to: string, previous?: string) {
       for (let i = 0; i < 100; i++) {

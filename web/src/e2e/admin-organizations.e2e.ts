@@ -152,6 +152,8 @@ describe('browser journey: admin organizations', () => {
     await page.fill('[data-testid="admin-users-search"]', 'birch-lane');
     await page.click(`[data-testid="admin-users-table"] a:has-text("${treasurerEmail}")`);
     await page.click('[data-testid="impersonate-user"]');
+    await page.fill('#impersonate-reason', 'Checking the idea board as the treasurer sees it');
+    await page.click('[data-testid="confirm-impersonate"]');
     await page.waitForSelector('[data-testid="impersonation-banner"]');
     expect(await page.textContent('[data-testid="impersonation-banner"]')).toContain(
       treasurerEmail,

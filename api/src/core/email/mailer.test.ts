@@ -95,6 +95,13 @@ describe('email through SMTP_URL', () => {
     const info = await app.gql(`query ($t: String!) { invitation(token: $t) { email } }`, { t });
     expect(info.body.data!.invitation.email).toBe('smtp.invitee@example.test');
     expect((await app.lastEmail('smtp.invitee@example.test'))!.body).toContain(link);
+    // The log keeps where the link led, not the token that opens it.
+    const [logged] = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute(`SELECT body FROM email_log WHERE to_address = ?`, ['smtp.invitee@example.test']);
+    expect(logged.body).toContain(`${app.services.publicUrl}/activate?token=[hidden]`);
+    expect(logged.body).not.toContain(encodeURIComponent(t));
   });
 
   it('answers SERVICE_UNAVAILABLE when the server refuses, keeping the invitation pending', async () => {

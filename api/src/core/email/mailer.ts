@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppError } from '../errors/app-error.js';
+import { maskSecrets } from './mask.js';
 
 export interface EmailMessage {
   to: string;
@@ -16,29 +17,37 @@ export interface Mailer {
   send(message: EmailMessage): Promise<void>;
 }
 
+// Every message sent, whole (its links usable), as it left: the test harness reads links from it.
+export type SentListener = (m: EmailMessage) => void;
+
+// The log keeps the message masked (mask.ts): super admins read it, and the links in it would
+// activate accounts and reset passwords.
 function logEmail(em: EntityManager, m: EmailMessage) {
   return em
     .getConnection()
     .execute('INSERT INTO email_log (to_address, subject, body, template) VALUES (?, ?, ?, ?)', [
       m.to,
-      m.subject,
-      m.body,
+      maskSecrets(m.subject),
+      maskSecrets(m.body),
       m.template,
     ]);
 }
 
-// The stub: prints the message and keeps it in the email_log table.
+// The stub: prints the message (whole: the console is its delivery) and keeps it, masked, in the
+// email_log table.
 export class StubMailer implements Mailer {
   readonly delivers: boolean = false;
 
   constructor(
     private readonly platformEm: () => EntityManager,
     private readonly print: (line: string) => void = (l) => console.log(l),
+    private readonly sent?: SentListener,
   ) {}
 
   async send(m: EmailMessage): Promise<void> {
     await logEmail(this.platformEm(), m);
     this.print(`[email] to=${m.to} template=${m.template} subject="${m.subject}"\n${m.body}`);
+    this.sent?.(m);
   }
 }
 
@@ -52,6 +61,7 @@ export class SmtpMailer implements Mailer {
     private readonly platformEm: () => EntityManager,
     smtpUrl: string,
     private readonly from: string,
+    private readonly sent?: SentListener,
   ) {
     this.transport = createTransport(smtpUrl);
   }
@@ -70,6 +80,7 @@ export class SmtpMailer implements Mailer {
       // link can be copied); the SMTP server's own words stay out of the answer.
       throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent; try again later');
     }
+    this.sent?.(m);
   }
 
   close() {
@@ -81,8 +92,9 @@ export function createMailer(
   opts: { smtpUrl?: string; emailFrom: string },
   platformEm: () => EntityManager,
   print?: (line: string) => void,
+  sent?: SentListener,
 ): Mailer {
   return opts.smtpUrl
-    ? new SmtpMailer(platformEm, opts.smtpUrl, opts.emailFrom)
-    : new StubMailer(platformEm, print);
+    ? new SmtpMailer(platformEm, opts.smtpUrl, opts.emailFrom, sent)
+    : new StubMailer(platformEm, print, sent);
 }

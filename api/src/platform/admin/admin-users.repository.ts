@@ -76,9 +76,10 @@ export function userLoginHistory(em: EntityManager, userId: string, limit: numbe
     ip: string | null;
     user_agent: string | null;
     impersonated_by_email: string | null;
+    reason: string | null;
   }>(
     `SELECT l.id, l.created_at, l.method, l.success, l.failure_reason, o.name AS organization_name,
-            l.ip, l.user_agent, a.email AS impersonated_by_email
+            l.ip, l.user_agent, a.email AS impersonated_by_email, l.reason
        FROM login_history l
        LEFT JOIN organizations o ON o.id = l.organization_id
        LEFT JOIN users a ON a.id = l.impersonated_by
@@ -104,7 +105,7 @@ export async function searchEmailLog(em: EntityManager, search: string | null, l
   const rows = await sql(em).all<EmailLogRow>(
     `SELECT id, to_address, subject, template, left(body, ?) AS body, created_at
        FROM email_log ${where} ORDER BY created_at DESC, id LIMIT ?`,
-    [EMAIL_PREVIEW_CHARS, ...params, limit],
+    [EMAIL_READ_CHARS, ...params, limit],
   );
   const [{ n }] = await sql(em).all<{ n: number }>(
     `SELECT count(*)::int AS n FROM email_log ${where}`,
@@ -114,3 +115,6 @@ export async function searchEmailLog(em: EntityManager, search: string | null, l
 }
 
 export const EMAIL_PREVIEW_CHARS = 400;
+// Read past the preview, so the preview is masked (admin-users.service.ts) before it is cut: a
+// token cut in two could escape the mask.
+const EMAIL_READ_CHARS = EMAIL_PREVIEW_CHARS + 200;

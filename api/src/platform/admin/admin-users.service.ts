@@ -1,3 +1,4 @@
+import { endAccessTokens } from '../../core/auth/refresh-tokens.js';
 import type { Context } from '../../core/context.js';
 import { badInput, forbidden, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
@@ -5,8 +6,10 @@ import type { OrganizationStatus, Role } from '../../core/roles.js';
 import type { MembershipStatus } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
 import { recordAudit } from './admin-audit.service.js';
+import { maskSecrets } from '../../core/email/mask.js';
 import {
   type AdminUserRow,
+  EMAIL_PREVIEW_CHARS,
   findUser,
   searchEmailLog,
   searchUsers,
@@ -84,13 +87,16 @@ export async function adminUser(ctx: Context, id: string): Promise<AdminUserDeta
       ip: l.ip,
       userAgent: l.user_agent,
       impersonatedByEmail: l.impersonated_by_email,
+      impersonationReason: l.reason,
     })),
   };
 }
 
 // Grants or revokes super admin. The platform owner always stays one, and nobody removes their
 // own access (the panel would lock them out mid-action). The super admin rule reads the users
-// table on every call, so a revocation holds from the next request.
+// table on every call, so a revocation holds from the next request. A revocation also ends the
+// access tokens they hold (their session version moves on), so an impersonation they started
+// ends with it; their browser renews into a session without the panel.
 export async function setSuperadmin(
   ctx: Context,
   userId: string,
@@ -110,6 +116,7 @@ export async function setSuperadmin(
       target.isSuperadmin = value;
       em.persist(target);
       await em.flush();
+      if (!value) await endAccessTokens(em, target.id);
       await recordAudit(em, {
         actor: auth,
         action: value ? 'user.superadmin.grant' : 'user.superadmin.revoke',
@@ -118,6 +125,7 @@ export async function setSuperadmin(
         details: { email: target.email },
       });
     });
+    ctx.services.memberships.invalidateUser(target.id);
   }
   return adminUser(ctx, target.id);
 }
@@ -137,7 +145,8 @@ export async function adminEmailLog(
       subject: r.subject,
       template: r.template,
       sentAt: new Date(r.created_at),
-      bodyPreview: r.body,
+      // Masked when stored too; masked again here for whatever was logged before that.
+      bodyPreview: maskSecrets(r.body).slice(0, EMAIL_PREVIEW_CHARS),
     })),
   };
 }

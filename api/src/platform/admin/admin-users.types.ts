@@ -95,6 +95,12 @@ export class AdminLoginEntry {
     description: 'The super admin who impersonated the user, for an impersonation',
   })
   impersonatedByEmail: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'Why the super admin impersonated the user, as they gave it',
+  })
+  impersonationReason: string | null;
 }
 
 @ObjectType({ description: 'A user with their memberships and recent sign-ins' })
@@ -123,7 +129,10 @@ export class AdminEmail {
   @Field(() => Date)
   sentAt: Date;
 
-  @Field(() => String, { description: 'The first characters of the body (400 at most)' })
+  @Field(() => String, {
+    description:
+      'The first characters of the body (400 at most); the values of links and tokens in it are masked, so no link in the log can be used',
+  })
   bodyPreview: string;
 }
 

@@ -25,7 +25,7 @@ const SET_SUPERADMIN = `mutation ($u: ID!, $v: Boolean!) { setSuperadmin(userId:
 const EMAILS = `query ($s: String, $l: Int) { adminEmailLog(search: $s, limit: $l) {
   totalCount emails { id to subject template sentAt bodyPreview }
 } }`;
-const IMPERSONATE = `mutation ($u: ID!) { impersonateUser(userId: $u) { accessToken impersonatedBy { id } } }`;
+const IMPERSONATE = `mutation ($u: ID!, $r: String! = "Support ticket 12") { impersonateUser(userId: $u, reason: $r) { accessToken impersonatedBy { id } } }`;
 
 type Res = { body: { errors?: { extensions?: Record<string, unknown> }[] } };
 const code = (res: Res) => res.body.errors?.[0]?.extensions?.code;
@@ -279,7 +279,17 @@ describe('admin panel: dashboard, users, email log', () => {
 
       const revoke = await app.gql(SET_SUPERADMIN, { u: user.id, v: false }, adminToken);
       expect(revoke.body.data!.setSuperadmin.isSuperadmin).toBe(false);
-      expect(code(await app.gql(USERS, { l: 1 }, theirToken))).toBe('FORBIDDEN');
+      // Their access tokens end with it; renewed, their session has no panel.
+      expect(code(await app.gql(USERS, { l: 1 }, theirToken))).toBe('UNAUTHENTICATED');
+      const [{ session_version }] = await run('SELECT session_version FROM users WHERE id = ?', [
+        user.id,
+      ]);
+      const renewed = app.services.tokens.sign({
+        userId: user.id,
+        orgId: null,
+        sessionVersion: session_version,
+      });
+      expect(code(await app.gql(USERS, { l: 1 }, renewed))).toBe('FORBIDDEN');
       const audit = await run(
         `SELECT action, entity_id FROM audit_log WHERE actor_user_id = ? AND entity_id = ?
           ORDER BY created_at`,
@@ -351,6 +361,53 @@ describe('admin panel: dashboard, users, email log', () => {
       const byTemplate = await app.gql(EMAILS, { s: 'password-reset', l: 1 }, adminToken);
       expect(byTemplate.body.data!.adminEmailLog.emails).toHaveLength(1);
       expect(code(await app.gql(EMAILS, { l: 0 }, adminToken))).toBe('BAD_USER_INPUT');
+    });
+
+    it('shows no link that works: invitations and password resets are masked, stored and shown', async () => {
+      const org = await createOrg(app.services);
+      const orgAdmin = await createUser(app.services, { memberships: [{ org }] });
+      const invitee = `invitee-${randomUUID().slice(0, 8)}@example.test`;
+      const invited = await app.gql(
+        `mutation ($e: String!) { inviteMember(email: $e, role: USER) { email } }`,
+        { e: invitee },
+        tokenFor(app.services, orgAdmin, org),
+      );
+      expect(invited.body.errors).toBeUndefined();
+      await app.gql(`mutation ($e: String!) { requestPasswordReset(email: $e) }`, {
+        e: orgAdmin.email,
+      });
+      // What the recipients got: whole links, that work.
+      const tokenIn = (body: string) => decodeURIComponent(/token=(\S+)/.exec(body)![1]);
+      const invitation = tokenIn((await app.lastEmail(invitee))!.body);
+      const reset = tokenIn((await app.nextEmail(orgAdmin.email)).body);
+      const INVITATION = `query ($t: String!) { invitation(token: $t) { email } }`;
+      expect((await app.gql(INVITATION, { t: invitation })).body.data!.invitation).toEqual({
+        email: invitee,
+      });
+      // What the log keeps and super admins read: where the links lead, not what opens them.
+      const stored = await run(`SELECT body FROM email_log WHERE to_address IN (?, ?)`, [
+        invitee,
+        orgAdmin.email,
+      ]);
+      const previews = [invitee, orgAdmin.email].map(async (to) => {
+        const res = await app.gql(EMAILS, { s: to }, adminToken);
+        return res.body.data!.adminEmailLog.emails[0].bodyPreview as string;
+      });
+      const texts = [
+        ...(stored as { body: string }[]).map((r) => r.body),
+        ...(await Promise.all(previews)),
+      ];
+      expect(texts).toHaveLength(4);
+      for (const text of texts) {
+        expect(text).toMatch(/\/(activate|reset-password)\?token=\[hidden\]/);
+        for (const secret of [invitation, reset]) {
+          expect(text).not.toContain(secret);
+          expect(text).not.toContain(encodeURIComponent(secret));
+        }
+      }
+      // The masked link opens nothing.
+      const masked = await app.gql(INVITATION, { t: '[hidden]' });
+      expect(masked.body.errors![0].extensions).toMatchObject({ reason: 'TOKEN_INVALID' });
     });
   });
 });

@@ -17,13 +17,14 @@ export function insertLogin(
     success: boolean;
     failureReason: string | null;
     impersonatedBy: string | null;
+    reason: string | null;
   },
 ) {
   return em.getConnection().execute(
     `INSERT INTO login_history
          (user_id, email, organization_id, ip, user_agent, method, success, failure_reason,
-          impersonated_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          impersonated_by, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       row.userId,
       row.email,
@@ -34,6 +35,7 @@ export function insertLogin(
       row.success,
       row.failureReason,
       row.impersonatedBy,
+      row.reason,
     ],
     'run',
   );

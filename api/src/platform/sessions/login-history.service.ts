@@ -27,6 +27,8 @@ export async function recordLogin(
     success: boolean;
     failureReason?: string;
     impersonatedBy?: string | null;
+    // An impersonation's reason, as the super admin gave it.
+    reason?: string;
     meta: ClientMeta;
   },
 ) {
@@ -40,5 +42,6 @@ export async function recordLogin(
     success: entry.success,
     failureReason: entry.failureReason ?? null,
     impersonatedBy: entry.impersonatedBy ?? null,
+    reason: entry.reason ?? null,
   });
 }

@@ -2,6 +2,7 @@ import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import {
   impersonateUser,
+  IMPERSONATION_REASON_MAX,
   login,
   logout,
   refreshSession,
@@ -72,12 +73,19 @@ export class SessionsResolver {
     return switchOrganization(ctx, organizationId);
   }
 
-  @Mutation(() => SessionPayload, { description: 'Super admins: act as another user' })
+  @Mutation(() => SessionPayload, {
+    description:
+      "Super admins: act as another user, for a reason kept in the audit trail and the user's sign-in history. The session lasts while its super admin stays one and keeps their own session",
+  })
   impersonateUser(
     @Arg('userId', () => ID) userId: string,
+    @Arg('reason', () => String, {
+      description: `Why (a support ticket, what the user asked): 1 to ${IMPERSONATION_REASON_MAX} characters; blank is BAD_USER_INPUT`,
+    })
+    reason: string,
     @Ctx() ctx: Context,
   ): Promise<SessionPayload> {
-    return impersonateUser(ctx, userId);
+    return impersonateUser(ctx, userId, reason);
   }
 
   @Mutation(() => SessionPayload, { description: "End an impersonation: the admin's own session" })

@@ -20,6 +20,8 @@ import {
 } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
+import type { AuthInfo } from '../../core/auth/tokens.js';
+import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
 import { Organization } from '../organizations/organizations.entity.js';
 import { OrganizationStatus } from '../../core/roles.js';
@@ -32,11 +34,17 @@ import { type LoginMethod, recordLogin } from './login-history.service.js';
 import { createChallenge, hasMfa, type MfaChallenge } from '../mfa/index.js';
 import type { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
 
+// The super admin behind an impersonation, with their session version when it began.
+interface Impersonator {
+  userId: string;
+  sessionVersion: number;
+}
+
 // Access token for the user in the chosen (or first) active organization.
 async function sessionFor(
   ctx: Context,
   user: User,
-  opts: { organizationId?: string | null; impersonatedBy?: string } = {},
+  opts: { organizationId?: string | null; impersonator?: Impersonator } = {},
 ): Promise<SessionPayload> {
   const organizations = await activeMemberships(ctx.platformEm, user.id);
   const organization =
@@ -47,13 +55,24 @@ async function sessionFor(
     userId: user.id,
     orgId: organization?.id ?? null,
     sessionVersion: user.sessionVersion,
-    ...(opts.impersonatedBy ? { impersonatedBy: opts.impersonatedBy } : {}),
+    ...(opts.impersonator
+      ? {
+          impersonatedBy: opts.impersonator.userId,
+          impersonatorSessionVersion: opts.impersonator.sessionVersion,
+        }
+      : {}),
   });
-  const impersonatedBy = opts.impersonatedBy
-    ? await ctx.platformEm.findOne(User, opts.impersonatedBy)
+  const impersonatedBy = opts.impersonator
+    ? await ctx.platformEm.findOne(User, opts.impersonator.userId)
     : null;
   return { accessToken, user, organization, organizations, impersonatedBy };
 }
+
+// The impersonation a request belongs to, carried into the next token (an organization switch).
+const impersonatorOf = (auth: AuthInfo): Impersonator | undefined =>
+  auth.impersonatedBy
+    ? { userId: auth.impersonatedBy, sessionVersion: auth.impersonatorSessionVersion! }
+    : undefined;
 
 // A signed-in browser: access token in the answer, refresh token in an httpOnly cookie.
 export async function startSession(
@@ -218,7 +237,7 @@ export async function switchOrganization(ctx: Context, organizationId: string) {
   }
   const session = await sessionFor(ctx, membership.user, {
     organizationId,
-    impersonatedBy: auth.impersonatedBy,
+    impersonator: impersonatorOf(auth),
   });
   await recordLogin(ctx.platformEm, {
     userId: auth.userId,
@@ -231,18 +250,33 @@ export async function switchOrganization(ctx: Context, organizationId: string) {
   return session;
 }
 
-export async function impersonateUser(ctx: Context, userId: string) {
+export const IMPERSONATION_REASON_MAX = PLATFORM_TEXT_LIMITS.login_history.reason;
+
+// Acting as another user takes a reason (a support ticket, what the user asked), kept in the audit
+// trail and the user's sign-in history beside the super admin's name.
+export async function impersonateUser(ctx: Context, userId: string, rawReason: string) {
   const admin = ctx.auth!;
+  const reason = rawReason.trim();
+  if (!reason || reason.length > IMPERSONATION_REASON_MAX) {
+    const message = reason
+      ? `At most ${IMPERSONATION_REASON_MAX} characters`
+      : 'Say why you are impersonating this user';
+    throw badInput([{ field: 'reason', message }], message);
+  }
   const target = await ctx.platformEm.findOne(User, assertId(userId, 'User'));
   if (!target) throw notFound('User');
   if (target.isSuperadmin) throw forbidden('Super admins cannot be impersonated');
-  const session = await sessionFor(ctx, target, { impersonatedBy: admin.userId });
+  // The admin's own token was checked against their current session version on this request.
+  const session = await sessionFor(ctx, target, {
+    impersonator: { userId: admin.userId, sessionVersion: admin.sessionVersion ?? 0 },
+  });
   await recordAudit(ctx.platformEm, {
     actor: admin,
     action: 'impersonation.start',
     entityType: 'User',
     entityId: target.id,
     organizationId: session.organization?.id,
+    details: { reason },
   });
   await recordLogin(ctx.platformEm, {
     userId: target.id,
@@ -251,6 +285,7 @@ export async function impersonateUser(ctx: Context, userId: string) {
     method: 'impersonation',
     success: true,
     impersonatedBy: admin.userId,
+    reason,
     meta: ctx.meta,
   });
   return session;

@@ -205,14 +205,15 @@ describe('impersonation', () => {
     app = await startTestApp();
   });
   afterAll(() => app.close());
-  const IMPERSONATE = `mutation ($u: ID!) { impersonateUser(userId: $u) { accessToken user { id } organization { id } impersonatedBy { id } } }`;
+  const IMPERSONATE = `mutation ($u: ID!, $r: String!) { impersonateUser(userId: $u, reason: $r) { accessToken user { id } organization { id } impersonatedBy { id } } }`;
+  const REASON = 'Support ticket 4417: cannot see the March invoices';
 
   it('lets a super admin act as a user, audited, and come back', async () => {
     const org = await createOrg(app.services);
     const user = await createUser(app.services, { memberships: [{ org }] });
     const admin = await createUser(app.services, { isSuperadmin: true });
     const adminToken = tokenFor(app.services, admin, null);
-    const res = await app.gql(IMPERSONATE, { u: user.id }, adminToken);
+    const res = await app.gql(IMPERSONATE, { u: user.id, r: REASON }, adminToken);
     const session = res.body.data!.impersonateUser;
     expect(session.impersonatedBy).toEqual({ id: admin.id });
     const claims = jwt.decode(session.accessToken) as Record<string, unknown>;
@@ -223,6 +224,7 @@ describe('impersonation', () => {
       'iat',
       'impersonatedBy',
       'iss',
+      'isv',
       'orgId',
       'sub',
       'sv',
@@ -259,7 +261,7 @@ describe('impersonation', () => {
     const otherAdmin = await createUser(app.services, { isSuperadmin: true });
     const res = await app.gql(
       IMPERSONATE,
-      { u: otherAdmin.id },
+      { u: otherAdmin.id, r: REASON },
       tokenFor(app.services, admin, null),
     );
     expect(code(res)).toBe('FORBIDDEN');
@@ -268,7 +270,7 @@ describe('impersonation', () => {
     const victim = await createUser(app.services, { memberships: [{ org }] });
     const denied = await app.gql(
       IMPERSONATE,
-      { u: victim.id },
+      { u: victim.id, r: REASON },
       tokenFor(app.services, tenantAdmin, org),
     );
     expect(code(denied)).toBe('FORBIDDEN');

@@ -22,7 +22,8 @@ export const ACCESS_CACHE_TTL_MS = 5_000;
 // (each with users of its own) most requests miss.
 export class MembershipDirectory {
   private readonly roles: LRUCache<string, { role: Role | null }>;
-  private readonly versions: LRUCache<string, { version: number | null }>;
+  // A user's session version and whether they are a super admin (read together, one row).
+  private readonly versions: LRUCache<string, { version: number | null; superadmin: boolean }>;
   // Two-step sign-in, read on every tenant request of an organization that requires it.
   private readonly mfaUsers: LRUCache<string, { enabled: boolean }>;
   private readonly mfaOrgs: LRUCache<string, { required: boolean }>;
@@ -55,18 +56,32 @@ export class MembershipDirectory {
     return role;
   }
 
+  private async standing(userId: string) {
+    const hit = this.versions.get(userId);
+    if (hit) return hit;
+    const epoch = this.epoch;
+    const [user] = await sql(this.platformEm()).all<{
+      session_version: number;
+      is_superadmin: boolean;
+    }>('SELECT session_version, is_superadmin FROM users WHERE id = ?', [userId]);
+    const standing = {
+      version: user ? Number(user.session_version) : null,
+      superadmin: user?.is_superadmin === true,
+    };
+    if (epoch === this.epoch) this.versions.set(userId, standing);
+    return standing;
+  }
+
   // The session version the user's access tokens must carry; null when the user no longer exists.
   async sessionVersion(userId: string): Promise<number | null> {
-    const hit = this.versions.get(userId);
-    if (hit) return hit.version;
-    const epoch = this.epoch;
-    const [user] = await sql(this.platformEm()).all<{ session_version: number }>(
-      'SELECT session_version FROM users WHERE id = ?',
-      [userId],
-    );
-    const version = user ? Number(user.session_version) : null;
-    if (epoch === this.epoch) this.versions.set(userId, { version });
-    return version;
+    return (await this.standing(userId)).version;
+  }
+
+  // The session version of a super admin behind an impersonation; null when they no longer exist
+  // or are no longer a super admin.
+  async impersonatorVersion(userId: string): Promise<number | null> {
+    const { version, superadmin } = await this.standing(userId);
+    return superadmin ? version : null;
   }
 
   async mfaEnabled(userId: string): Promise<boolean> {

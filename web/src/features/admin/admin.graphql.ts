@@ -89,6 +89,7 @@ const ADMIN_USER_DETAIL_FIELDS = graphql(`
       ip
       userAgent
       impersonatedByEmail
+      impersonationReason
     }
   }
 `);
@@ -120,8 +121,8 @@ export const SET_SUPERADMIN_MUTATION = graphql(
 // Answers the same session fields as every other session change (see auth.graphql.ts).
 export const IMPERSONATE_USER_MUTATION = graphql(
   `
-    mutation ImpersonateUser($userId: ID!) {
-      impersonateUser(userId: $userId) {
+    mutation ImpersonateUser($userId: ID!, $reason: String!) {
+      impersonateUser(userId: $userId, reason: $reason) {
         accessToken
         user {
           ...SessionUser

@@ -130,6 +130,20 @@ const detail = (extra: Record<string, unknown> = {}) => ({
       ip: '203.0.113.9',
       userAgent: null,
       impersonatedByEmail: null,
+      impersonationReason: null,
+    },
+    {
+      __typename: 'AdminLoginEntry',
+      id: 'l-2',
+      at: '2026-11-18T09:00:00.000Z',
+      method: 'impersonation',
+      success: true,
+      failureReason: null,
+      organizationName: 'Maple Ridge HOA',
+      ip: '198.51.100.7',
+      userAgent: null,
+      impersonatedByEmail: 'ops@covenant.example',
+      impersonationReason: 'Support ticket 4417: cannot see the March invoices',
     },
   ],
   ...extra,
@@ -291,11 +305,20 @@ describe('AdminUserPage', () => {
 
   it('shows memberships and sign-ins, and impersonates into the user’s session', async () => {
     const ops: string[] = [];
+    const reasons: unknown[] = [];
     const { wrapper, router } = await mountAt('/admin/users/u-1', AdminUserPage, (req) => {
       ops.push(req.operationName);
       if (req.operationName === 'AdminUser') return { body: { data: { adminUser: detail() } } };
       if (req.operationName === 'ImpersonateUser') {
-        expect(req.variables).toEqual({ userId: 'u-1' });
+        reasons.push(req.variables.reason);
+        if (reasons.length === 1) {
+          return {
+            body: apiError('BAD_USER_INPUT', 'At most 500 characters', [
+              { field: 'reason', message: 'At most 500 characters' },
+            ]),
+          };
+        }
+        expect(req.variables).toEqual({ userId: 'u-1', reason: 'Ticket 4417: March invoices' });
         return {
           body: {
             data: { impersonateUser: sessionPayload({ accessToken: 'token-as-dana' }) },
@@ -312,16 +335,52 @@ describe('AdminUserPage', () => {
       'Failed: Bad password',
     );
     expect(wrapper.get('[data-testid=user-login-history]').text()).toContain('203.0.113.9');
+    // Who impersonated them before, and why.
+    expect(wrapper.get('[data-testid=impersonation-reason]').text()).toBe(
+      'Support ticket 4417: cannot see the March invoices',
+    );
     const button = wrapper.get('[data-testid=impersonate-user]');
     expect(button.attributes('disabled')).toBeUndefined();
 
+    // It asks first, naming the user, and wants a reason.
     await button.trigger('click');
+    await flushPromises();
+    expect(document.body.textContent).toContain('Impersonate dana@example.com?');
+    const confirm = () =>
+      document.querySelector<HTMLButtonElement>('[data-testid=confirm-impersonate]')!.click();
+    const reasonInput = () => document.querySelector<HTMLTextAreaElement>('#impersonate-reason')!;
+    const type = async (text: string) => {
+      reasonInput().value = text;
+      reasonInput().dispatchEvent(new Event('input'));
+      await flushPromises();
+    };
+    await type('   ');
+    confirm();
+    await flushPromises();
+    expect(document.querySelector('[data-testid=impersonate-reason-error]')!.textContent).toContain(
+      'Say why you are impersonating this user',
+    );
+    expect(ops).not.toContain('ImpersonateUser');
+    expect(document.activeElement).toBe(reasonInput());
+
+    // The API's word on the field shows under it.
+    await type('x');
+    confirm();
+    await vi.waitFor(() =>
+      expect(
+        document.querySelector('[data-testid=impersonate-reason-error]')?.textContent,
+      ).toContain('At most 500 characters'),
+    );
+    expect(router.currentRoute.value.name).toBe('admin-user');
+
+    await type('  Ticket 4417: March invoices ');
+    confirm();
     await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('dashboard'), {
       timeout: 5000,
     });
     expect(useAuthStore().accessToken).toBe('token-as-dana');
     expect(useAuthStore().user?.email).toBe('treasurer@example.com');
-    expect(ops).toContain('ImpersonateUser');
+    expect(reasons).toHaveLength(2);
     wrapper.unmount();
   });
 
