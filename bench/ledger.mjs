@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { budgetVsActualBench } from './budget-vs-actual.mjs';
 import { dashboardBench } from './dashboard.mjs';
-import { cashFlowBench } from './cash-flow.mjs';
+import { incomeExpenseFlowBench } from './income-expense-flow.mjs';
 import { planningBench } from './planning.mjs';
 import { statementsBench } from './statements.mjs';
 
@@ -262,7 +262,7 @@ export async function ledgerBench(serverUrl) {
   console.log(`monthly totals drift after the bench: ${drift} rows`);
   await budgetVsActualBench({ raw, em, load, paired });
   await dashboardBench({ url, em, load, paired });
-  await cashFlowBench({ raw, em, load, paired });
+  await incomeExpenseFlowBench({ raw, em, load, paired });
   await statementsBench({ raw, em, load, paired });
   await planningBench({ raw, em, load, paired });
   await pool.closeAll();

@@ -46,7 +46,7 @@ import {
   StatementsResolver,
   Vendor1099RowResolver,
 } from '../modules/reports/statements.resolver.js';
-import { CashFlowResolver } from '../modules/reports/cash-flow.resolver.js';
+import { IncomeExpenseFlowResolver } from '../modules/reports/income-expense-flow.resolver.js';
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
@@ -127,7 +127,7 @@ export const resolvers = [
   ReportsResolver,
   StatementsResolver,
   Vendor1099RowResolver,
-  CashFlowResolver,
+  IncomeExpenseFlowResolver,
   ForecastResolver,
   ScenariosResolver,
   SystemResolver,

@@ -62,6 +62,7 @@ export interface AccountOpts {
   initialBalance?: string;
   openingDate?: string;
   forecastRole?: 'RESERVE_TRANSFER' | 'RESERVE_CONTRIBUTION' | 'INTEREST_INCOME';
+  interfundTransfer?: boolean;
 }
 export interface GroupOpts {
   name: string;

@@ -82,6 +82,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     vendor1099Report: canReadTenant,
     dashboard: canReadTenant,
     cashFlow: canReadTenant,
+    incomeExpenseFlow: canReadTenant,
     vendors: canReadTenant,
     vendor: canReadTenant,
     vendorSpend: canReadTenant,

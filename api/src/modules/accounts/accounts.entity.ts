@@ -54,10 +54,24 @@ export const FORECAST_ROLE_NEEDS: Record<
   [AccountForecastRole.INTEREST_INCOME]: { type: AccountType.INCOME, fund: null },
 };
 
+// Money moved between the association's own funds is neither income nor expense: every report
+// shows it apart, below the excess of income over expenses. A tenant CHECK keeps it to P&L types.
+export const INTERFUND_TRANSFER_DESCRIPTION =
+  'An interfund transfer account (income: transfers into its fund; expense: transfers out of it). Reports show it under "Transfers between funds", outside total income and total expense; the two sides of a transfer net to zero across the funds';
+
+// A new account is a transfer account when said so; when not said, when its forecast role makes it
+// one side of the reserve contribution (the rule tenant migration 027 applied to existing books).
+export function defaultInterfundTransfer(role: AccountForecastRole | null | undefined): boolean {
+  return (
+    role === AccountForecastRole.RESERVE_TRANSFER ||
+    role === AccountForecastRole.RESERVE_CONTRIBUTION
+  );
+}
+
 @ObjectType({ description: 'An account of the chart of accounts' })
 @Entity({ tableName: 'accounts' })
 export class Account {
-  [OptionalProps]?: 'archived' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'archived' | 'interfundTransfer' | 'createdAt' | 'updatedAt';
 
   @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
@@ -90,6 +104,10 @@ export class Account {
   })
   @Enum({ items: () => AccountForecastRole, type: 'string', nullable: true })
   forecastRole?: AccountForecastRole | null;
+
+  @Field(() => Boolean, { description: INTERFUND_TRANSFER_DESCRIPTION })
+  @Property({ type: 'boolean' })
+  interfundTransfer: boolean = false;
 
   @Field(() => Boolean)
   @Property({ type: 'boolean' })

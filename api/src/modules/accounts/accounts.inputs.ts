@@ -40,6 +40,13 @@ export class CreateAccountInput {
   })
   forecastRole?: AccountForecastRole | null;
 
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'An interfund transfer account (income or expense only). When not given: true for the reserve-transfer and reserve-contribution roles, else false',
+  })
+  interfundTransfer?: boolean | null;
+
   @Field(() => MoneyScalar, {
     nullable: true,
     description:
@@ -88,6 +95,13 @@ export class UpdateAccountInput {
       'What it does in the forecasts (null clears it); it must suit the type and fund the account ends with',
   })
   forecastRole?: AccountForecastRole | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      'Mark or unmark it as an interfund transfer account (income or expense only); every report, past periods too, shows it that way from then on',
+  })
+  interfundTransfer?: boolean | null;
 
   @Field(() => LocalDateScalar, {
     nullable: true,

@@ -11,6 +11,7 @@ import { accountSummary, type AccountSummaryRow } from './account-summary.types.
 interface AccountRow extends AccountSummaryRow {
   description: string | null;
   forecast_role: AccountForecastRole | null;
+  interfund_transfer: boolean;
   // Timestamps arrive as text: MikroORM sets the pg driver's parsers that way.
   created_at: string;
   updated_at: string;
@@ -22,6 +23,7 @@ const SUMMARY_COLUMNS = 'id, number, name, type, fund_type, archived';
 const OPTIONAL_COLUMNS = {
   description: 'description',
   forecastRole: 'forecast_role',
+  interfundTransfer: 'interfund_transfer',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
 } as const;
@@ -49,6 +51,7 @@ export async function selectAccounts(
         ...accountSummary(r),
         description: r.description,
         forecastRole: r.forecast_role,
+        interfundTransfer: r.interfund_transfer,
         createdAt: date(r.created_at),
         updatedAt: date(r.updated_at),
       }) as Account,

@@ -17,6 +17,7 @@ import {
   Account,
   AccountForecastRole,
   AccountType,
+  defaultInterfundTransfer,
   FORECAST_ROLE_NEEDS,
   FundType,
 } from './accounts.entity.js';
@@ -120,6 +121,16 @@ function checkForecastRole(
   throw badInput([{ field: 'forecastRole', message }], message);
 }
 
+// Only income (a transfer into its fund) and expense (out of it) accounts carry transfers; the
+// tenant CHECK holds the same rule. `kept`: the flag was not given in this edit, the type changed.
+function checkInterfundTransfer(transfer: boolean, type: AccountType, kept = false): void {
+  if (!transfer || type === AccountType.INCOME || type === AccountType.EXPENSE) return;
+  const message = kept
+    ? 'It is an interfund transfer account: unmark it to make it anything but income or expense'
+    : 'Only an income or expense account can be an interfund transfer account';
+  throw badInput([{ field: kept ? 'type' : 'interfundTransfer', message }], message);
+}
+
 function uniqueNumber(err: unknown, number: string): never {
   if (err instanceof UniqueConstraintViolationException) {
     const message = `Account number ${number} already exists`;
@@ -140,6 +151,8 @@ export async function createAccount(
   const number = input.number.trim();
   const forecastRole = input.forecastRole ?? null;
   checkForecastRole(forecastRole, input.type, input.fundType);
+  const interfundTransfer = input.interfundTransfer ?? defaultInterfundTransfer(forecastRole);
+  checkInterfundTransfer(interfundTransfer, input.type);
   try {
     return await em.transactional(async (tx) => {
       const account = tx.create(Account, {
@@ -149,6 +162,7 @@ export async function createAccount(
         fundType: input.fundType,
         description: input.description?.trim() || null,
         forecastRole,
+        interfundTransfer,
       });
       await tx.flush();
       await recordTenantAudit(tx, actor, {
@@ -161,6 +175,7 @@ export async function createAccount(
           type: input.type,
           fundType: input.fundType,
           ...(forecastRole ? { forecastRole } : {}),
+          ...(interfundTransfer ? { interfundTransfer } : {}),
         },
       });
       const amount = input.initialBalance ?? 0;
@@ -196,7 +211,15 @@ export async function findAccount(em: EntityManager, id: string): Promise<Accoun
   return account;
 }
 
-const EDITABLE = ['number', 'name', 'type', 'fundType', 'description', 'forecastRole'] as const;
+const EDITABLE = [
+  'number',
+  'name',
+  'type',
+  'fundType',
+  'description',
+  'forecastRole',
+  'interfundTransfer',
+] as const;
 type Editable = Pick<Account, (typeof EDITABLE)[number]>;
 
 // "income, operating fund"
@@ -237,6 +260,7 @@ export async function updateAccount(
         fundType: account.fundType,
         description: account.description ?? null,
         forecastRole: account.forecastRole ?? null,
+        interfundTransfer: account.interfundTransfer,
       };
       const next: Editable = {
         number: patch.number?.trim() ?? before.number,
@@ -246,6 +270,7 @@ export async function updateAccount(
         description:
           patch.description !== undefined ? patch.description?.trim() || null : before.description,
         forecastRole: patch.forecastRole !== undefined ? patch.forecastRole : before.forecastRole,
+        interfundTransfer: patch.interfundTransfer ?? before.interfundTransfer,
       };
       checkForecastRole(
         next.forecastRole,
@@ -253,6 +278,7 @@ export async function updateAccount(
         next.fundType,
         patch.forecastRole === undefined,
       );
+      checkInterfundTransfer(next.interfundTransfer, next.type, patch.interfundTransfer == null);
       const changes = diff(before, next, [...EDITABLE]);
       if (!Object.keys(changes).length) return account;
       const reclassified =

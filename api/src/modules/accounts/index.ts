@@ -1,7 +1,13 @@
 // What other modules (and the platform) may use of accounts. The entity and the summary come first:
 // modules that accounts itself reaches (journal) read its enums and the report columns while this
 // file is still loading.
-export { Account, AccountForecastRole, AccountType, FundType } from './accounts.entity.js';
+export {
+  Account,
+  AccountForecastRole,
+  AccountType,
+  defaultInterfundTransfer,
+  FundType,
+} from './accounts.entity.js';
 export {
   accountSummary,
   type AccountSummaryRow,

@@ -37,13 +37,14 @@ export interface LineRow {
   amount: string;
 }
 
-// A budget's lines with their account's number and type, by account number and month.
+// A budget's lines with their account's number, type and transfer flag, by account number and
+// month.
 export function selectBudgetLines(
   em: EntityManager,
   budgetId: string,
-): Promise<(LineRow & { number: string; type: AccountType })[]> {
-  return sql(em).all<LineRow & { number: string; type: AccountType }>(
-    `SELECT l.account_id, l.month, l.amount, a.number, a.type
+): Promise<(LineRow & { number: string; type: AccountType; transfer: boolean })[]> {
+  return sql(em).all<LineRow & { number: string; type: AccountType; transfer: boolean }>(
+    `SELECT l.account_id, l.month, l.amount, a.number, a.type, a.interfund_transfer AS transfer
        FROM budget_lines l JOIN accounts a ON a.id = l.account_id
       WHERE l.budget_id = ? ORDER BY a.number, l.month`,
     [budgetId],

@@ -136,18 +136,22 @@ export async function getBudget(
   assertYear(year);
   const budget = await selectBudget(em, year);
   const lines = budget ? await selectBudgetLines(em, budget.id) : [];
-  const byAccount = new Map<string, { amounts: Cents[]; type: AccountType }>();
+  const byAccount = new Map<string, { amounts: Cents[]; type: AccountType; transfer: boolean }>();
   for (const l of lines) {
-    const line = byAccount.get(l.account_id) ?? { amounts: Array(12).fill(0), type: l.type };
+    const line = byAccount.get(l.account_id) ?? {
+      amounts: Array(12).fill(0),
+      type: l.type,
+      transfer: l.transfer,
+    };
     line.amounts[l.month - 1] = toCents(l.amount);
     byAccount.set(l.account_id, line);
   }
-  let totalIncome = 0n;
-  let totalExpense = 0n;
-  const out = [...byAccount].map(([accountId, { amounts, type }]) => {
+  // Transfer accounts stand apart from income and expense, as in every report.
+  const totals = { income: 0n, expense: 0n, transfersIn: 0n, transfersOut: 0n };
+  const out = [...byAccount].map(([accountId, { amounts, type, transfer }]) => {
     const total = sumCents(amounts);
-    if (type === AccountType.INCOME) totalIncome += total;
-    if (type === AccountType.EXPENSE) totalExpense += total;
+    if (type === AccountType.INCOME) totals[transfer ? 'transfersIn' : 'income'] += total;
+    if (type === AccountType.EXPENSE) totals[transfer ? 'transfersOut' : 'expense'] += total;
     return { accountId, amounts, total };
   });
   return {
@@ -157,8 +161,10 @@ export async function getBudget(
     fiscalYearStartMonth: startMonth,
     months: fiscalMonths(year, startMonth),
     lines: out,
-    totalIncome,
-    totalExpense,
+    totalIncome: totals.income,
+    totalExpense: totals.expense,
+    totalTransfersIn: totals.transfersIn,
+    totalTransfersOut: totals.transfersOut,
     updatedAt: budget ? new Date(budget.updated_at) : null,
   };
 }

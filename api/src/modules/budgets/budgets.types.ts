@@ -54,11 +54,21 @@ export class Budget {
   @Field(() => [BudgetLine], { description: 'Accounts with a budget, by account number' })
   lines: BudgetLine[];
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: 'Income accounts, transfer accounts left out' })
   totalIncome: Total;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: 'Expense accounts, transfer accounts left out' })
   totalExpense: Total;
+
+  @Field(() => MoneyScalar, {
+    description: 'Transfer accounts of income type: budgeted transfers into their funds',
+  })
+  totalTransfersIn: Total;
+
+  @Field(() => MoneyScalar, {
+    description: 'Transfer accounts of expense type: budgeted transfers out of their funds',
+  })
+  totalTransfersOut: Total;
 
   @Field(() => Date, { nullable: true })
   updatedAt: Date | null;

@@ -162,16 +162,20 @@ export async function incomeExpenseTile(
     fiscalYearStartMonth,
   });
   const funds = FUNDS.map((fundType) => {
-    const of = (type: AccountType): BudgetVsActualFigures =>
-      r.subtotals.find((s) => s.fundType === fundType && s.type === type) ??
-      budgetFigures(0n, 0n, type);
+    const of = (type: AccountType, transfer = false): BudgetVsActualFigures =>
+      r.subtotals.find(
+        (s) => s.fundType === fundType && s.type === type && s.transfer === transfer,
+      ) ?? budgetFigures(0n, 0n, type);
     const income = of(AccountType.INCOME);
     const expense = of(AccountType.EXPENSE);
+    const into = of(AccountType.INCOME, true);
+    const out = of(AccountType.EXPENSE, true);
     return {
       fundType,
       income,
       expense,
       net: budgetFigures(income.budget - expense.budget, income.actual - expense.actual, 'net'),
+      transfers: budgetFigures(into.budget - out.budget, into.actual - out.actual, 'net'),
     };
   });
   return {

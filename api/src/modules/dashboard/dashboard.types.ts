@@ -79,14 +79,22 @@ export class DashboardFundIncomeExpense {
   @Field(() => FundType)
   fundType: FundType;
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
   income: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
   expense: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures, { description: 'Income minus expense' })
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Income minus expense, before transfers between funds',
+  })
   net: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, {
+    description:
+      'Transfers between funds: into the fund less out of it (its transfer accounts), as Budget vs Actual of the fund shows them',
+  })
+  transfers: BudgetVsActualFigures;
 }
 
 @ObjectType({
@@ -109,13 +117,15 @@ export class DashboardIncomeExpense {
   @Field(() => LocalDateScalar, { description: 'Last day of the month of asOf' })
   to: string;
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
   income: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
   expense: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures, { description: 'Income minus expense' })
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Income minus expense, before transfers between funds',
+  })
   net: BudgetVsActualFigures;
 
   @Field(() => [DashboardFundIncomeExpense], { description: 'OPERATING, then RESERVE' })

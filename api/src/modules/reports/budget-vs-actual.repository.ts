@@ -6,6 +6,8 @@ import type { AccountSummaryRow, FundType } from '../accounts/index.js';
 // journal/journal.repository.ts).
 
 export interface BvaRow extends AccountSummaryRow {
+  // An interfund transfer account (the account's flag today).
+  transfer: boolean;
   month: number | null;
   budget: string | null;
   debit: string | null;
@@ -35,7 +37,7 @@ const BVA_SQL = `
      GROUP BY account_id, month, type, fund_type)
   SELECT a.id, a.number, a.name, coalesce(f.type, a.type) AS type,
          coalesce(f.fund_type, a.fund_type) AS fund_type, a.archived,
-         f.month, f.budget, f.debit, f.credit
+         a.interfund_transfer AS transfer, f.month, f.budget, f.debit, f.credit
     FROM accounts a LEFT JOIN f ON f.account_id = a.id
    WHERE coalesce(f.type, a.type) IN ('income', 'expense')
      AND (?::text IS NULL OR coalesce(f.fund_type, a.fund_type) = ?::text)

@@ -111,10 +111,11 @@ export async function budgetVsActual(
     const net = toTotal(r.debit) - toTotal(r.credit);
     const actual = r.type === AccountType.EXPENSE ? net : -net;
     const m = months[r.month - 1];
-    if (r.type === AccountType.INCOME) {
+    // The chart of the year is income against expense: transfers between funds are neither.
+    if (!r.transfer && r.type === AccountType.INCOME) {
       m.incomeBudget += budget;
       m.incomeActual += actual;
-    } else {
+    } else if (!r.transfer) {
       m.expenseBudget += budget;
       m.expenseActual += actual;
     }
@@ -129,26 +130,39 @@ export async function budgetVsActual(
     .map(({ row: r, budget, actual }) => ({
       accountId: r.id,
       ...accountSummary(r),
+      transfer: r.transfer,
       ...figures(budget, actual, r.type),
     }))
     .sort(
       (a, b) =>
         FUND_ORDER.indexOf(a.fundType) - FUND_ORDER.indexOf(b.fundType) ||
+        Number(a.transfer) - Number(b.transfer) ||
         TYPE_ORDER.indexOf(a.type) - TYPE_ORDER.indexOf(b.type) ||
         a.number.localeCompare(b.number),
     );
   const sum = (xs: BudgetVsActualRow[]) =>
     xs.reduce((s, r) => ({ b: s.b + r.budget, a: s.a + r.actual }), { b: 0n, a: 0n });
   const subtotals = FUND_ORDER.flatMap((fundType) =>
-    TYPE_ORDER.flatMap((type) => {
-      const xs = out.filter((r) => r.fundType === fundType && r.type === type);
-      if (!xs.length) return [];
-      const s = sum(xs);
-      return [{ fundType, type, ...figures(s.b, s.a, type) }];
-    }),
+    [false, true].flatMap((transfer) =>
+      TYPE_ORDER.flatMap((type) => {
+        const xs = out.filter(
+          (r) => r.fundType === fundType && r.type === type && r.transfer === transfer,
+        );
+        if (!xs.length) return [];
+        const s = sum(xs);
+        return [{ fundType, type, transfer, ...figures(s.b, s.a, type) }];
+      }),
+    ),
   );
-  const income = sum(out.filter((r) => r.type === AccountType.INCOME));
-  const expense = sum(out.filter((r) => r.type === AccountType.EXPENSE));
+  // Transfer accounts stand apart from income and expense (the income statement's rule).
+  const of = (type: AccountType, transfer: boolean) =>
+    sum(out.filter((r) => r.type === type && r.transfer === transfer));
+  const income = of(AccountType.INCOME, false);
+  const expense = of(AccountType.EXPENSE, false);
+  const into = of(AccountType.INCOME, true);
+  const outOf = of(AccountType.EXPENSE, true);
+  const net = { b: income.b - expense.b, a: income.a - expense.a };
+  const moved = { b: into.b - outOf.b, a: into.a - outOf.a };
   const [from, to] = [fy.months[fromPlace - 1], fy.months[toPlace - 1]];
   return {
     year,
@@ -162,7 +176,11 @@ export async function budgetVsActual(
     subtotals,
     totalIncome: figures(income.b, income.a, AccountType.INCOME),
     totalExpense: figures(expense.b, expense.a, AccountType.EXPENSE),
-    net: figures(income.b - expense.b, income.a - expense.a, 'net'),
+    net: figures(net.b, net.a, 'net'),
+    transfersIn: figures(into.b, into.a, AccountType.INCOME),
+    transfersOut: figures(outOf.b, outOf.a, AccountType.EXPENSE),
+    netTransfers: figures(moved.b, moved.a, 'net'),
+    changeInFundBalance: figures(net.b + moved.b, net.a + moved.a, 'net'),
     months,
   };
 }

@@ -33,19 +33,36 @@ export class BudgetVsActualFigures {
   favourable: boolean;
 }
 
-@ObjectType()
-export class BudgetVsActualRow extends WithAccountColumns(BudgetVsActualFigures) {}
+const TRANSFER =
+  'An interfund transfer account: INCOME is a transfer into its fund, EXPENSE one out of it; counted in the transfer totals, never in total income or total expense';
 
-@ObjectType({ description: 'Subtotal of one account type within one fund' })
+@ObjectType()
+export class BudgetVsActualRow extends WithAccountColumns(BudgetVsActualFigures) {
+  @Field(() => Boolean, { description: TRANSFER })
+  transfer: boolean;
+}
+
+@ObjectType({
+  description:
+    'Subtotal of one account type within one fund: its ordinary accounts, or its transfer accounts (transfer)',
+})
 export class BudgetVsActualSubtotal extends BudgetVsActualFigures {
   @Field(() => FundType)
   fundType: FundType;
 
   @Field(() => AccountType)
   type: AccountType;
+
+  @Field(() => Boolean, {
+    description: 'The transfer accounts of the type: INCOME transfers in, EXPENSE transfers out',
+  })
+  transfer: boolean;
 }
 
-@ObjectType({ description: "A month's income and expense totals (for a chart of the year)" })
+@ObjectType({
+  description:
+    "A month's income and expense totals (for a chart of the year), transfer accounts left out",
+})
 export class BudgetVsActualMonth {
   @Field(() => Int, { description: 'Calendar month, 1 (January) to 12' })
   month: number;
@@ -98,17 +115,42 @@ export class BudgetVsActual {
   })
   rows: BudgetVsActualRow[];
 
-  @Field(() => [BudgetVsActualSubtotal], { description: 'By fund and account type' })
+  @Field(() => [BudgetVsActualSubtotal], {
+    description: 'By fund, ordinary accounts before transfer accounts, and account type',
+  })
   subtotals: BudgetVsActualSubtotal[];
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Income accounts, transfer accounts left out',
+  })
   totalIncome: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures)
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Expense accounts, transfer accounts left out',
+  })
   totalExpense: BudgetVsActualFigures;
 
-  @Field(() => BudgetVsActualFigures, { description: 'Income minus expense' })
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Income minus expense: the excess of income over expenses, before transfers',
+  })
   net: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts of income type' })
+  transfersIn: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts of expense type' })
+  transfersOut: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, {
+    description:
+      'Transfers in minus transfers out: 0 over both funds when both sides of every transfer are marked; a fund alone shows what moved into (out of) it',
+  })
+  netTransfers: BudgetVsActualFigures;
+
+  @Field(() => BudgetVsActualFigures, {
+    description: 'Change in fund balance: net plus net transfers',
+  })
+  changeInFundBalance: BudgetVsActualFigures;
 
   @Field(() => [BudgetVsActualMonth], {
     description:

@@ -26,6 +26,8 @@ export interface PeriodSumRow {
   fund_type: FundType;
   // Whether the account is one of the ledger's interfund accounts (Due from / Due to).
   interfund: boolean;
+  // Whether it is an interfund transfer account (income or expense moved between the funds).
+  transfer: boolean;
   d: string;
   c: string;
 }
@@ -59,7 +61,7 @@ export function periodSums(
         WHERE x.account_type = ANY(ARRAY[?]::text[])
         GROUP BY 1, 2, 3, 4)
      SELECT s.i AS period, s.account_id, a.number, a.name, a.archived,
-            s.account_type AS type, s.fund_type, s.d, s.c,
+            s.account_type AS type, s.fund_type, s.d, s.c, a.interfund_transfer AS transfer,
             EXISTS (SELECT 1 FROM control_accounts k
                      WHERE k.account_id = s.account_id
                        AND k.role IN ('interfund_operating', 'interfund_reserve')) AS interfund
@@ -77,6 +79,7 @@ export interface BudgetSumRow {
   // The account's type and fund today (budgets follow their account).
   type: AccountType;
   fund_type: FundType;
+  transfer: boolean;
   amount: string;
 }
 
@@ -87,7 +90,7 @@ export function budgetSums(
 ): Promise<BudgetSumRow[]> {
   return sql(em).all<BudgetSumRow>(
     `SELECT a.id AS account_id, a.number, a.name, a.archived, a.type, a.fund_type,
-            sum(l.amount) AS amount
+            a.interfund_transfer AS transfer, sum(l.amount) AS amount
        FROM budget_lines l
        JOIN budgets b ON b.id = l.budget_id
        JOIN unnest(ARRAY[?]::int[], ARRAY[?]::int[]) AS m(year, month)

@@ -346,6 +346,7 @@ export async function incomeStatement(
     name: string;
     type: AccountType;
     fund_type: FundType;
+    transfer: boolean;
   }) => {
     const key = `${r.account_id}|${r.type}|${r.fund_type}`;
     let line = lines.get(key);
@@ -356,6 +357,7 @@ export async function incomeStatement(
         name: r.name,
         type: r.type,
         fundType: r.fund_type,
+        transfer: r.transfer,
         actual: 0n,
         budget: covered ? 0n : null,
         priorYear: 0n,
@@ -382,6 +384,7 @@ export async function incomeStatement(
   const sorted = [...lines.values()].sort(
     (a, b) =>
       FUNDS.indexOf(a.fundType) - FUNDS.indexOf(b.fundType) ||
+      Number(a.transfer) - Number(b.transfer) ||
       PL_TYPES.indexOf(a.type) - PL_TYPES.indexOf(b.type) ||
       a.number.localeCompare(b.number) ||
       a.accountId.localeCompare(b.accountId),
@@ -396,11 +399,33 @@ export async function incomeStatement(
     budget: a.budget === null || b.budget === null ? null : a.budget - b.budget,
     priorYear: a.priorYear - b.priorYear,
   });
+  const plus = (a: StatementFigures, b: StatementFigures): StatementFigures => ({
+    actual: a.actual + b.actual,
+    budget: a.budget === null || b.budget === null ? null : a.budget + b.budget,
+    priorYear: a.priorYear + b.priorYear,
+  });
+  // Transfer accounts stand apart: income and expenses are the ordinary accounts', and what moved
+  // between the funds follows the excess of income over expenses (the fund-accounting layout).
   const totals = (fundType: FundType | null): IncomeStatementTotals => {
     const xs = sorted.filter((l) => fundType === null || l.fundType === fundType);
-    const income = figures(xs.filter((l) => l.type === AccountType.INCOME));
-    const expenses = figures(xs.filter((l) => l.type === AccountType.EXPENSE));
-    return { fundType, income, expenses, net: minus(income, expenses) };
+    const of = (type: AccountType, transfer: boolean) =>
+      figures(xs.filter((l) => l.type === type && l.transfer === transfer));
+    const income = of(AccountType.INCOME, false);
+    const expenses = of(AccountType.EXPENSE, false);
+    const transfersIn = of(AccountType.INCOME, true);
+    const transfersOut = of(AccountType.EXPENSE, true);
+    const net = minus(income, expenses);
+    const netTransfers = minus(transfersIn, transfersOut);
+    return {
+      fundType,
+      income,
+      expenses,
+      net,
+      transfersIn,
+      transfersOut,
+      netTransfers,
+      changeInFundBalance: plus(net, netTransfers),
+    };
   };
   return {
     from,

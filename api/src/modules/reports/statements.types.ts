@@ -139,6 +139,12 @@ export class IncomeStatementLine {
   @Field(() => FundType, { description: 'The fund the postings were made in' })
   fundType: FundType;
 
+  @Field(() => Boolean, {
+    description:
+      'An interfund transfer account: shown under transfers between funds (INCOME: into its fund, EXPENSE: out of it), outside the income and expense totals',
+  })
+  transfer: boolean;
+
   @Field(() => MoneyScalar, {
     description:
       'Postings dated in the period, in the natural direction: credits less debits for income, debits less credits for expenses',
@@ -169,14 +175,39 @@ export class IncomeStatementTotals {
   @Field(() => FundType, { nullable: true, description: 'Null on the total of both funds' })
   fundType: FundType | null;
 
-  @Field(() => StatementFigures)
+  @Field(() => StatementFigures, { description: 'Income accounts, transfer accounts left out' })
   income: StatementFigures;
 
-  @Field(() => StatementFigures)
+  @Field(() => StatementFigures, { description: 'Expense accounts, transfer accounts left out' })
   expenses: StatementFigures;
 
-  @Field(() => StatementFigures, { description: 'Income less expenses' })
+  @Field(() => StatementFigures, {
+    description:
+      'Excess of income over expenses: income less expenses, before transfers between funds',
+  })
   net: StatementFigures;
+
+  @Field(() => StatementFigures, {
+    description: 'Transfers into the fund: its income-type transfer accounts',
+  })
+  transfersIn: StatementFigures;
+
+  @Field(() => StatementFigures, {
+    description: 'Transfers out of the fund: its expense-type transfer accounts',
+  })
+  transfersOut: StatementFigures;
+
+  @Field(() => StatementFigures, {
+    description:
+      'Transfers in less transfers out. On the total of both funds 0 when both sides of every transfer are marked as transfer accounts',
+  })
+  netTransfers: StatementFigures;
+
+  @Field(() => StatementFigures, {
+    description:
+      "Change in fund balance: the excess of income over expenses plus net transfers (the balance sheet's net income of the period)",
+  })
+  changeInFundBalance: StatementFigures;
 }
 
 @ObjectType({
@@ -201,7 +232,7 @@ export class IncomeStatement {
 
   @Field(() => [IncomeStatementLine], {
     description:
-      'Every income and expense account with postings in either period or a budget, by fund (operating first), type (income first) and number',
+      'Every income and expense account with postings in either period or a budget, by fund (operating first), then the ordinary accounts before the transfer accounts, type (income first) and number',
   })
   lines: IncomeStatementLine[];
 

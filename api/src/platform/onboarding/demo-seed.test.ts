@@ -13,6 +13,7 @@ import { listPayments } from '../../modules/payments/payments.service.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
 import { createOrganization } from '../organizations/organizations.service.js';
+import { cents, money } from '../../test/hledger.js';
 import { demoMonths } from './demo-books.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
@@ -272,6 +273,48 @@ describe('demo data', () => {
       annualContribution: '222000.00',
     });
     expect(data.reserveProjection.years).toHaveLength(30);
+  });
+
+  it("Maple Ridge's contribution to the reserves is a transfer between funds, not income", async () => {
+    const TOTALS =
+      'income { actual budget } expenses { actual budget } net { actual } netTransfers { actual budget } transfersIn { actual budget }';
+    const data = await ok(
+      'maple-ridge',
+      `{ accounts { number interfundTransfer } dashboard { asOf fiscalYear } }`,
+    );
+    // Both sides of the monthly contribution, said on the accounts.
+    expect(data.accounts.filter((a: any) => a.interfundTransfer).map((a: any) => a.number)).toEqual(
+      ['4510', '5900'],
+    );
+    const year = data.dashboard.fiscalYear;
+    const { budget } = await ok(
+      'maple-ridge',
+      `query ($y: Int!) { budget(year: $y) { totalIncome totalExpense totalTransfersIn totalTransfersOut } }`,
+      { y: year },
+    );
+    // 18,500.00 a month out of operating and into the reserves, in neither total.
+    expect([budget.totalTransfersIn, budget.totalTransfersOut]).toEqual(['222000.00', '222000.00']);
+    const { incomeStatement: is } = await ok(
+      'maple-ridge',
+      `query ($f: LocalDate!, $t: LocalDate!) { incomeStatement(from: $f, to: $t) {
+        lines { number type transfer actual } funds { fundType ${TOTALS} } total { ${TOTALS} } } }`,
+      { f: `${year}-01-01`, t: data.dashboard.asOf },
+    );
+    const lineSum = (pred: (l: any) => boolean) =>
+      money(is.lines.filter(pred).reduce((s: bigint, l: any) => s + cents(l.actual), 0n));
+    const transferIn = lineSum((l) => l.number === '4510');
+    expect(cents(transferIn)).toBeGreaterThan(0n);
+    // Total income is the ordinary income accounts' only.
+    expect(is.total.income.actual).toBe(lineSum((l) => !l.transfer && l.type === 'INCOME'));
+    expect(is.total.transfersIn.actual).toBe(transferIn);
+    expect(is.total.netTransfers).toEqual({ actual: '0.00', budget: '0.00' });
+    expect(is.funds[1].netTransfers.actual).toBe(transferIn);
+    // The dashboard's year to date is the same figure.
+    const { dashboard } = await ok(
+      'maple-ridge',
+      '{ dashboard { incomeExpense { income { actual } } } }',
+    );
+    expect(dashboard.incomeExpense.income.actual).toBe(is.total.income.actual);
   });
 
   it("Maple Ridge's CD ladder: one rolled over, one maturing within 90 days, in 1620 Reserve CDs", async () => {

@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
 import type { AccountType, FundType } from '../accounts/index.js';
 
-// Every SQL statement of the cash-flow Sankey (the rule: top of journal/journal.repository.ts).
+// Every SQL statement of the income and expense flow (the rule: top of journal/journal.repository.ts).
 
-export interface CashFlowSumRow {
+export interface FlowSumRow {
   id: string;
   number: string;
   name: string;
@@ -14,6 +14,8 @@ export interface CashFlowSumRow {
   fund_type: FundType;
   // Set on the ledger's interfund accounts: `interfund_operating` or `interfund_reserve`.
   interfund: string | null;
+  // An interfund transfer account (income or expense moved between the funds).
+  transfer: boolean;
   d: string;
   c: string;
 }
@@ -54,12 +56,12 @@ const PERIOD_SUMS_SQL = `
      GROUP BY account_id, fund_type, account_type
   )
   SELECT a.id, a.number, a.name, a.archived, s.account_type AS type, s.fund_type,
-         i.role AS interfund, s.d, s.c
+         i.role AS interfund, a.interfund_transfer AS transfer, s.d, s.c
     FROM s JOIN accounts a ON a.id = s.account_id
     LEFT JOIN interfund i ON i.account_id = s.account_id
    WHERE s.d <> s.c
    ORDER BY a.number, s.fund_type, s.account_type`;
 
 export function periodSums(em: EntityManager, r: PeriodRanges) {
-  return sql(em).all<CashFlowSumRow>(PERIOD_SUMS_SQL, [...r.months, ...r.head, ...r.tail]);
+  return sql(em).all<FlowSumRow>(PERIOD_SUMS_SQL, [...r.months, ...r.head, ...r.tail]);
 }

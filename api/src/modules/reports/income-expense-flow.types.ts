@@ -3,29 +3,38 @@ import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 
-export enum CashFlowNodeKind {
+export enum IncomeExpenseFlowNodeKind {
   INCOME_ACCOUNT = 'income_account',
   FUND = 'fund',
   EXPENSE_ACCOUNT = 'expense_account',
+  UNMATCHED_TRANSFER = 'unmatched_transfer',
   DRAWN_FROM_FUND_BALANCE = 'drawn_from_fund_balance',
   ADDED_TO_FUND_BALANCE = 'added_to_fund_balance',
 }
-registerEnumType(CashFlowNodeKind, { name: 'CashFlowNodeKind' });
+registerEnumType(IncomeExpenseFlowNodeKind, {
+  name: 'IncomeExpenseFlowNodeKind',
+  valuesConfig: {
+    UNMATCHED_TRANSFER: {
+      description:
+        "A fund's transfer accounts moved more than the other fund's transfer accounts show (one side of a transfer is not marked as a transfer account): the rest flows to or from this node",
+    },
+  },
+});
 
-export enum CashFlowLinkKind {
+export enum IncomeExpenseFlowLinkKind {
   INCOME = 'income',
   EXPENSE = 'expense',
   TRANSFER = 'transfer',
   DRAWN_FROM_FUND_BALANCE = 'drawn_from_fund_balance',
   ADDED_TO_FUND_BALANCE = 'added_to_fund_balance',
 }
-registerEnumType(CashFlowLinkKind, { name: 'CashFlowLinkKind' });
+registerEnumType(IncomeExpenseFlowLinkKind, { name: 'IncomeExpenseFlowLinkKind' });
 
 @ObjectType({
   description:
-    'A node of the cash-flow Sankey: an income or expense account within one fund, a fund, or what a fund drew from or added to its balance',
+    'A node of the income and expense flow: an income or expense account within one fund, a fund, or what a fund drew from or added to its balance',
 })
-export class CashFlowNode {
+export class IncomeExpenseFlowNode {
   @Field(() => String, {
     description:
       'Stable within the answer: "fund:operating", "income:<accountId>:reserve", "expense:<accountId>:operating", "drawn:reserve", "added:operating"',
@@ -35,8 +44,8 @@ export class CashFlowNode {
   @Field(() => String, { description: 'E.g. "4010 Assessments" or "Operating fund"' })
   label: string;
 
-  @Field(() => CashFlowNodeKind)
-  kind: CashFlowNodeKind;
+  @Field(() => IncomeExpenseFlowNodeKind)
+  kind: IncomeExpenseFlowNodeKind;
 
   @Field(() => ID, { nullable: true, description: 'The account of an account node' })
   accountId: string | null;
@@ -56,16 +65,18 @@ export class CashFlowNode {
   amount: Total;
 }
 
-@ObjectType({ description: 'A flow of the cash-flow Sankey, from one node to another' })
-export class CashFlowLink {
+@ObjectType({
+  description: 'A flow of the income and expense flow (a Sankey), from one node to another',
+})
+export class IncomeExpenseFlowLink {
   @Field(() => String, { description: 'Id of the node it leaves' })
   source: string;
 
   @Field(() => String, { description: 'Id of the node it reaches' })
   target: string;
 
-  @Field(() => CashFlowLinkKind)
-  kind: CashFlowLinkKind;
+  @Field(() => IncomeExpenseFlowLinkKind)
+  kind: IncomeExpenseFlowLinkKind;
 
   @Field(() => MoneyScalar, { description: 'The width of the flow: never negative' })
   amount: Total;
@@ -79,7 +90,7 @@ export class CashFlowLink {
   @Field(() => ID, {
     nullable: true,
     description:
-      "The account whose lines make the flow (for a transfer, the operating fund's interfund account); open its ledger for the period to list the transactions behind it. Null for the fund balance flows",
+      "The account whose lines make the flow (for a transfer between the funds, the sending fund's first transfer account, or the operating fund's interfund account when only money was advanced); open its ledger for the period to list the transactions behind it. Null for the fund balance flows",
   })
   accountId: string | null;
 
@@ -90,21 +101,31 @@ export class CashFlowLink {
   fundType: FundType;
 }
 
-@ObjectType({ description: "One fund's part of the cash flow" })
-export class CashFlowFund {
+@ObjectType({ description: "One fund's part of the income and expense flow" })
+export class IncomeExpenseFlowFund {
   @Field(() => FundType)
   fundType: FundType;
 
-  @Field(() => MoneyScalar, { description: 'Σ of its income accounts (credits − debits)' })
+  @Field(() => MoneyScalar, {
+    description: 'Σ of its income accounts (credits − debits), transfer accounts left out',
+  })
   income: Total;
 
-  @Field(() => MoneyScalar, { description: 'Σ of its expense accounts (debits − credits)' })
+  @Field(() => MoneyScalar, {
+    description: 'Σ of its expense accounts (debits − credits), transfer accounts left out',
+  })
   expenses: Total;
 
-  @Field(() => MoneyScalar, { description: 'Net advanced to it by the other fund' })
+  @Field(() => MoneyScalar, {
+    description:
+      'Net that reached it from the other fund: transfers (its transfer accounts) and money advanced (the interfund lines)',
+  })
   transfersIn: Total;
 
-  @Field(() => MoneyScalar, { description: 'Net advanced by it to the other fund' })
+  @Field(() => MoneyScalar, {
+    description:
+      'Net that it sent to the other fund: transfers (its transfer accounts) and money advanced (the interfund lines)',
+  })
   transfersOut: Total;
 
   @Field(() => MoneyScalar, {
@@ -122,32 +143,33 @@ export class CashFlowFund {
 
 @ObjectType({
   description:
-    'Where money came from and went in a period, from the ledger: income accounts → funds → expense accounts, with the net transfer between the funds (their interfund lines) and, so that every fund balances, what each drew from or added to its fund balance',
+    'Income and expense of a period as a flow, from the ledger: income accounts → funds → expense accounts, with the net transfer between the funds (their transfer accounts and interfund lines) and, so that every fund balances, what each drew from or added to its fund balance. Not a statement of cash flows',
 })
-export class CashFlow {
+export class IncomeExpenseFlow {
   @Field(() => LocalDateScalar)
   from: string;
 
   @Field(() => LocalDateScalar)
   to: string;
 
-  @Field(() => [CashFlowNode], {
-    description: 'Funds, then income accounts, expense accounts and the fund balance nodes',
+  @Field(() => [IncomeExpenseFlowNode], {
+    description:
+      'Funds, then income accounts, expense accounts, unmatched transfers and the fund balance nodes',
   })
-  nodes: CashFlowNode[];
+  nodes: IncomeExpenseFlowNode[];
 
-  @Field(() => [CashFlowLink], {
+  @Field(() => [IncomeExpenseFlowLink], {
     description:
       'Income, then transfers, expenses and the fund balance flows; by fund and account number within each',
   })
-  links: CashFlowLink[];
+  links: IncomeExpenseFlowLink[];
 
-  @Field(() => [CashFlowFund], { description: 'Operating, then reserve' })
-  funds: CashFlowFund[];
+  @Field(() => [IncomeExpenseFlowFund], { description: 'Operating, then reserve' })
+  funds: IncomeExpenseFlowFund[];
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: "The income statement's total income" })
   totalIncome: Total;
 
-  @Field(() => MoneyScalar)
+  @Field(() => MoneyScalar, { description: "The income statement's total expenses" })
   totalExpenses: Total;
 }

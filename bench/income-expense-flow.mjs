@@ -1,4 +1,4 @@
-// Cash-flow Sankey on the ledger bench's tenant (1,000,000 lines, 200 accounts, 40 income and 40
+// The income and expense flow (a Sankey) on the ledger bench's tenant (1,000,000 lines, 200 accounts, 40 income and 40
 // expense): Covenant's report service against the fastest of raw SQL queries computing the same
 // per-account, per-fund figures for a period that starts and ends mid-month, same data, same run.
 // The figures are compared too, so a fast wrong answer cannot pass.
@@ -35,11 +35,11 @@ const RAW = {
     ),
 };
 
-export async function cashFlowBench({ raw, em, load, paired }) {
-  const { cashFlow } = await load('modules/reports/cash-flow.service.js');
+export async function incomeExpenseFlowBench({ raw, em, load, paired }) {
+  const { incomeExpenseFlow } = await load('modules/reports/income-expense-flow.service.js');
 
   // Same figures, checked once before timing.
-  const report = await cashFlow(em(), { from: FROM, to: TO });
+  const report = await incomeExpenseFlow(em(), { from: FROM, to: TO });
   const ours = new Map(
     report.links
       .filter((l) => l.kind === 'income' || l.kind === 'expense')
@@ -48,12 +48,12 @@ export async function cashFlowBench({ raw, em, load, paired }) {
   for (const [name, fn] of Object.entries(RAW)) {
     const { rows } = await fn(raw);
     const theirs = rows.filter((r) => r.d !== r.c);
-    if (theirs.length !== ours.size) throw new Error(`cash flow: ${name} has other accounts`);
+    if (theirs.length !== ours.size) throw new Error(`flow: ${name} has other accounts`);
     for (const r of theirs) {
       const net = BigInt(r.d) - BigInt(r.c);
       const actual = r.account_type === 'income' ? -net : net;
       if (ours.get(`${r.account_id}|${r.fund_type}`) !== actual) {
-        throw new Error(`cash flow differs from raw SQL (${name}) for account ${r.account_id}`);
+        throw new Error(`flow differs from raw SQL (${name}) for account ${r.account_id}`);
       }
     }
   }
@@ -61,7 +61,7 @@ export async function cashFlowBench({ raw, em, load, paired }) {
   const raws = [];
   for (const [name, fn] of Object.entries(RAW)) {
     const [covenant, ms] = await paired(
-      () => cashFlow(em(), { from: FROM, to: TO }),
+      () => incomeExpenseFlow(em(), { from: FROM, to: TO }),
       () => fn(raw),
     );
     raws.push({ name, ms, covenant });
@@ -69,9 +69,9 @@ export async function cashFlowBench({ raw, em, load, paired }) {
   raws.sort((a, b) => a.ms - b.ms);
   const fastest = raws[0];
   const pad = (s, n) => String(s).padEnd(n);
-  console.log(`\ncash flow — ${FROM} to ${TO}`);
+  console.log(`\nincome and expense flow — ${FROM} to ${TO}`);
   for (const r of raws) console.log(`  raw SQL, ${pad(r.name, 40)} ${r.ms.toFixed(2)} ms`);
   console.log(
-    `${pad(`Cash-flow Sankey (${report.links.length} flows)`, 50)} ${pad(fastest.covenant.toFixed(2) + ' ms', 10)} ${pad(fastest.ms.toFixed(2) + ' ms', 10)} ${(fastest.covenant / fastest.ms).toFixed(2)}× (target ≤ 2×)`,
+    `${pad(`Income and expense flow (${report.links.length} flows)`, 50)} ${pad(fastest.covenant.toFixed(2) + ' ms', 10)} ${pad(fastest.ms.toFixed(2) + ' ms', 10)} ${(fastest.covenant / fastest.ms).toFixed(2)}× (target ≤ 2×)`,
   );
 }
