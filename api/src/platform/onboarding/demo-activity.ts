@@ -186,3 +186,28 @@ export async function seedDemoApiTokens(
     );
   }
 }
+
+// One impersonation of Maple Ridge's treasurer by the platform owner, with the reason the owner
+// gave, as impersonateUser writes it (the audit trail and the treasurer's sign-in history): the
+// admin panel's user page shows who acted as them, when and why.
+export async function seedDemoImpersonation(
+  em: EntityManager,
+  p: { adminId: string; userId: string; email: string; organizationId: string },
+): Promise<void> {
+  const at = new Date(now().getTime() - 9 * 86_400_000 + 3 * 3_600_000);
+  const reason = 'Treasurer asked for help: two March deposits do not match the bank statement';
+  await em.getConnection().execute(
+    `INSERT INTO login_history (user_id, email, organization_id, ip, user_agent, method, success,
+                                impersonated_by, reason, created_at)
+     VALUES (?, ?, ?, '203.0.113.7', ?, 'impersonation', true, ?, ?, ?)`,
+    [p.userId, p.email, p.organizationId, AGENTS[0], p.adminId, reason, at],
+    'run',
+  );
+  await em.getConnection().execute(
+    `INSERT INTO audit_log (actor_user_id, organization_id, action, entity_type, entity_id,
+                            details, created_at)
+     VALUES (?, ?, 'impersonation.start', 'User', ?, ?, ?)`,
+    [p.adminId, p.organizationId, p.userId, JSON.stringify({ reason }), at],
+    'run',
+  );
+}

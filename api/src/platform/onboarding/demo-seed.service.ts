@@ -12,7 +12,12 @@ import {
 import { Organization } from '../organizations/organizations.entity.js';
 import { Membership } from '../users/memberships.entity.js';
 import { User } from '../users/users.entity.js';
-import { seedDemoApiTokens, seedDemoIdeas, seedDemoSignIns } from './demo-activity.js';
+import {
+  seedDemoApiTokens,
+  seedDemoIdeas,
+  seedDemoImpersonation,
+  seedDemoSignIns,
+} from './demo-activity.js';
 import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
@@ -147,6 +152,12 @@ export async function seedFirstStart(
   if (books[0]) {
     await updateOrganizationSettings(em, books[0].org.id, { ideationEnabled: true });
     await seedDemoApiTokens(em, { userId: books[0].admin.id, organizationId: books[0].org.id });
+    await seedDemoImpersonation(em, {
+      adminId: owner.id,
+      userId: books[0].admin.id,
+      email: books[0].admin.email,
+      organizationId: books[0].org.id,
+    });
   }
   return credentials;
 }

@@ -405,6 +405,21 @@ describe('demo data', () => {
       expect(r.days).toBeLessThan(60);
     }
     expect(byEmail.get(app.demo![0].email)!.days).toBeGreaterThan(5);
+    // The owner once acted as Maple Ridge's treasurer, and said why.
+    const impersonations = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ email: string; by: string; reason: string }[]>(
+        `SELECT l.email, a.email AS by, l.reason FROM login_history l
+           JOIN users a ON a.id = l.impersonated_by WHERE l.method = 'impersonation'`,
+      );
+    expect(impersonations).toEqual([
+      {
+        email: app.demo![1].email,
+        by: app.demo![0].email,
+        reason: expect.stringMatching(/^Treasurer asked for help/),
+      },
+    ]);
 
     // Ideas from both associations in every status for Idea Submissions; Maple Ridge has the page.
     // The treasurer's API tokens: one in use, one revoked; only hashes stored.
