@@ -80,6 +80,11 @@ async function mountPage(
       return { body: { data: { accounts: accounts.filter((a) => all || !a.archived) } } };
     }
     if (req.operationName === 'AccountBalances') return { body: balances(accounts, amounts) };
+    // The account dialog reads the flag of the account it edits (none is a transfer account here).
+    if (req.operationName === 'AccountInterfundTransfer') {
+      const account = { __typename: 'Account', id: req.variables.id, interfundTransfer: false };
+      return { body: { data: { account } } };
+    }
     return mutations(req);
   });
   const pinia = freshPinia();
@@ -617,6 +622,54 @@ describe('AccountsPage', () => {
       { name: 'Transfer to Reserves' },
       { name: 'Transfer to Reserves', forecastRole: null },
     ]);
+    wrapper.unmount();
+  });
+
+  // The reports keep interfund transfers out of income and expense by this flag.
+  it('marks an account as a transfer between funds, defaulting from its role', async () => {
+    const landscaping = account('5010', 'Landscaping', 'EXPENSE');
+    const sent: { op: string; input: Record<string, unknown> }[] = [];
+    const { wrapper } = await mountPage('ADMIN', [landscaping], (req) => {
+      const input = req.variables.input as Record<string, string>;
+      sent.push({ op: req.operationName ?? '', input });
+      if (req.operationName === 'UpdateAccount') {
+        return { body: { data: { updateAccount: landscaping } } };
+      }
+      const a = account(input.number!, input.name!, input.type!, input.fundType!);
+      return { body: { data: { createAccount: a } } };
+    });
+    const box = () => $<HTMLInputElement>('#account-interfund-transfer');
+
+    // A new account: the box appears for income and expense, ticked by the reserve-transfer role.
+    $('[data-testid=new-account]')?.click();
+    await formOpen();
+    type('#account-number', '5900');
+    type('#account-name', 'Transfer to Reserves');
+    await choose('account-type', 'Asset');
+    expect(box()).toBeNull();
+    await choose('account-type', 'Expense');
+    expect(box()?.checked).toBe(false);
+    await choose('account-forecast-role', 'Transfer to reserves');
+    expect(box()?.checked).toBe(true);
+    expect($('#account-interfund-transfer-help')?.textContent).toContain('not in total expense');
+    $('[data-testid=create-account-submit]')?.click();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The role's own default: nothing more to say.
+    expect(sent[0]!.input).not.toHaveProperty('interfundTransfer');
+    await vi.waitFor(() => expect($('#account-number')).toBeNull());
+
+    // An existing account: its flag is read, and a change is sent.
+    $('[data-testid=account-actions-5010]')?.click();
+    await flushPromises();
+    rowMenuItem('Edit')?.querySelector<HTMLElement>('a')?.click();
+    await formOpen();
+    await vi.waitFor(() => expect(box()).not.toBeNull());
+    expect(box()!.checked).toBe(false);
+    box()!.click();
+    await flushPromises();
+    $('[data-testid=save-account-submit]')?.click();
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ op: 'UpdateAccount', input: { interfundTransfer: true } });
     wrapper.unmount();
   });
 

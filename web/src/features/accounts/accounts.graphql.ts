@@ -53,6 +53,17 @@ export const UPDATE_ACCOUNT_MUTATION = graphql(
   [ACCOUNT_FIELDS],
 );
 
+// Whether an account is an interfund transfer account (the reports keep it out of income and
+// expense). Asked by the account dialog alone, so the chart's shared fields stay as they are.
+export const ACCOUNT_TRANSFER_QUERY = graphql(`
+  query AccountInterfundTransfer($id: ID!) {
+    account(id: $id) {
+      id
+      interfundTransfer
+    }
+  }
+`);
+
 /** Only the fields given change. */
 export type UpdateAccountInput = VariablesOf<typeof UPDATE_ACCOUNT_MUTATION>['input'];
 

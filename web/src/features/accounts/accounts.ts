@@ -17,6 +17,13 @@ export const FUND_TYPES: { value: FundType; label: string }[] = [
 ];
 
 /**
+ * Whether a new account is an interfund transfer account when the treasurer does not say: the two
+ * sides of the reserve contribution are (the API's own default, by the same rule).
+ */
+export const transferByDefault = (role: AccountForecastRole | null): boolean =>
+  role === 'RESERVE_TRANSFER' || role === 'RESERVE_CONTRIBUTION';
+
+/**
  * What an account can do in the forecasts (the API refuses a role its type and fund cannot carry):
  * said on the account, never guessed from its name.
  */

@@ -2,7 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
-import { chart } from '@/test/ledger';
+import { accountJson, chart } from '@/test/ledger';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';
 import { RouterView } from 'vue-router';
 
@@ -71,19 +71,52 @@ function budgetJson(year: number, startMonth: number, amounts: string[]) {
     }),
     totalIncome: '0.00',
     totalExpense: '1200.00',
+    totalTransfersIn: '0.00',
+    totalTransfersOut: '0.00',
     updatedAt: '2026-07-01T12:00:00.000Z',
     lines: [{ __typename: 'BudgetLine', accountId: 'acc-landscaping', amounts, total: '1200.00' }],
   };
 }
 
-async function mountBudgets(startMonth: number, path = '/budgets') {
+// The operating fund's transfer to the reserves, both sides marked as transfer accounts.
+const transferChart = [
+  ...chart,
+  accountJson('acc-contributions', '4510', 'Reserve Contributions', 'INCOME', 'RESERVE'),
+  accountJson('acc-transfer', '5900', 'Transfer to Reserves', 'EXPENSE'),
+];
+const TRANSFERS = new Set(['acc-contributions', 'acc-transfer']);
+
+async function mountBudgets(
+  startMonth: number,
+  path = '/budgets',
+  opts: { transfers?: boolean } = {},
+) {
   const requests: GraphQLRequest[] = [];
+  const accounts = opts.transfers ? transferChart : chart;
   installTestClient((req) => {
     requests.push(req);
     if (req.operationName === 'OrganizationCalendar') return { body: calendar(startMonth) };
-    if (req.operationName === 'Accounts') return { body: { data: { accounts: chart } } };
+    if (req.operationName === 'Accounts') return { body: { data: { accounts } } };
+    if (req.operationName === 'BudgetTransferAccounts') {
+      const flags = accounts.map((a) => ({
+        __typename: 'Account',
+        id: a.id,
+        interfundTransfer: TRANSFERS.has(a.id),
+      }));
+      return { body: { data: { accounts: flags } } };
+    }
     const year = (req.variables.year ?? (req.variables.input as { year: number })?.year) as number;
     const budget = budgetJson(year, startMonth, Array(12).fill('100.00'));
+    if (opts.transfers) {
+      const line = (accountId: string) => ({
+        __typename: 'BudgetLine',
+        accountId,
+        amounts: Array(12).fill('500.00'),
+        total: '6000.00',
+      });
+      budget.lines.push(line('acc-contributions'), line('acc-transfer'));
+      Object.assign(budget, { totalTransfersIn: '6000.00', totalTransfersOut: '6000.00' });
+    }
     if (req.operationName === 'Budget') return { body: { data: { budget } } };
     if (req.operationName === 'SaveBudget') return { body: { data: { saveBudget: budget } } };
     return { body: { errors: [{ message: `Unexpected ${req.operationName}` }] } };
@@ -192,6 +225,32 @@ describe('BudgetsPage', () => {
           ],
         },
       }),
+    );
+    wrapper.unmount();
+  });
+
+  // A transfer between funds is neither income nor expense: its own sections, outside the net.
+  it('shows transfers between funds apart, outside the net (income − expense)', async () => {
+    const { wrapper } = await mountBudgets(1, '/budgets?year=2026', { transfers: true });
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-section="transfer-out"]')).not.toBeNull(),
+    );
+    const sections = [...document.querySelectorAll('[data-section]')].map((s) =>
+      s.getAttribute('data-section'),
+    );
+    expect(sections).toEqual(['expense', 'transfer-in', 'transfer-out']);
+    const section = (key: string) =>
+      [...document.querySelectorAll(`[data-section="${key}"] .sgrid__row`)].map((r) =>
+        r.getAttribute('data-row'),
+      );
+    expect(section('expense')).not.toContain('acc-transfer');
+    expect(section('transfer-out')).toEqual(['acc-transfer']);
+    expect(section('transfer-in')).toEqual(['acc-contributions']);
+    // The net is the expense alone (landscaping, 1,200.00), not the transfer's 6,000.00 too.
+    const net = document.querySelector('[data-testid=total-net]')!.textContent!.trim();
+    expect(net).toBe('(1,200.00)');
+    expect(wrapper.text()).toContain(
+      'FY 2026 · Income $0.00 · Expense $1,200.00 · Net ($1,200.00) · Transfers between funds $6,000.00',
     );
     wrapper.unmount();
   });

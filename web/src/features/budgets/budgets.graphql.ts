@@ -13,6 +13,8 @@ const BUDGET_FIELDS = graphql(`
     }
     totalIncome
     totalExpense
+    totalTransfersIn
+    totalTransfersOut
     updatedAt
     lines {
       accountId
@@ -35,6 +37,17 @@ export const BUDGET_QUERY = graphql(
   `,
   [BUDGET_FIELDS],
 );
+
+// Which accounts are interfund transfer accounts: the grid shows them apart from income and
+// expense. A query of its own, so the chart's shared account fields stay as they are.
+export const BUDGET_TRANSFER_ACCOUNTS_QUERY = graphql(`
+  query BudgetTransferAccounts {
+    accounts(includeArchived: true) {
+      id
+      interfundTransfer
+    }
+  }
+`);
 
 export const BUDGET_TEMPLATE_QUERY = graphql(`
   query BudgetTemplate($year: Int!) {

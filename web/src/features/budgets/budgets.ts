@@ -44,16 +44,19 @@ export function linesToCents(
 
 /**
  * Income then expense accounts, by number: active ones, and archived ones that still hold an
- * amount (so nothing saved is hidden).
+ * amount (so nothing saved is hidden). The interfund transfer accounts (`transfers`, by id) come
+ * last in sections of their own: a transfer between funds is neither income nor expense, so the
+ * grid's net (income − expense) leaves them out, as every report does.
  */
 export function plSections(
   accounts: readonly Account[],
   values: Record<string, Cents[] | undefined>,
+  transfers: ReadonlySet<string> = new Set(),
 ): GridSection[] {
   const keep = (a: Account) => !a.archived || (values[a.id] ?? []).some((x) => x !== 0);
-  const rows = (type: Account['type']) =>
+  const rows = (type: Account['type'], transfer: boolean) =>
     accounts
-      .filter((a) => a.type === type && keep(a))
+      .filter((a) => a.type === type && keep(a) && transfers.has(a.id) === transfer)
       .sort((a, b) => a.number.localeCompare(b.number, undefined, { numeric: true }))
       .map((a) => ({
         id: a.id,
@@ -62,7 +65,9 @@ export function plSections(
         note: a.archived ? 'Archived' : a.fundType === 'RESERVE' ? 'Reserve' : undefined,
       }));
   return [
-    { key: 'income', label: 'Income', rows: rows('INCOME') },
-    { key: 'expense', label: 'Expense', rows: rows('EXPENSE') },
+    { key: 'income', label: 'Income', rows: rows('INCOME', false) },
+    { key: 'expense', label: 'Expense', rows: rows('EXPENSE', false) },
+    { key: 'transfer-in', label: 'Transfers in', rows: rows('INCOME', true) },
+    { key: 'transfer-out', label: 'Transfers out', rows: rows('EXPENSE', true) },
   ].filter((s) => s.rows.length > 0);
 }

@@ -83,6 +83,11 @@ describe('DashboardPage', () => {
     expect(ie.get('[data-testid=ie-income] [data-testid=variance]').classes()).toContain(
       'ie__var--favorable',
     );
+    // Each fund's transfer between funds beside its net, in neither income nor expense.
+    expect(text(ie.get('[data-testid=ie-fund-operating]'))).toContain(
+      'net $3,320.00 · transfers ($1,000.00)',
+    );
+    expect(ie.get('[data-testid=ie-transfers-reserve]').text()).toBe('$1,000.00');
 
     const ar = wrapper.get('[data-testid=receivables-tile]');
     expect(ar.get('[data-testid=ar-outstanding]').text()).toContain('$4,325.00');

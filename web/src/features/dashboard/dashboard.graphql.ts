@@ -64,6 +64,9 @@ export const DASHBOARD_QUERY = graphql(
             net {
               ...DashboardFigures
             }
+            transfers {
+              ...DashboardFigures
+            }
           }
         }
         receivables {

@@ -95,6 +95,8 @@ export function dashboardFixture() {
           income: figures('6000.00', '6400.00', '400.00', true),
           expense: figures('4000.00', '3080.00', '-920.00', true),
           net: figures('2000.00', '3320.00', '1320.00', true),
+          // The monthly transfer to the reserves: out of operating, outside its income and expense.
+          transfers: figures('-1000.00', '-1000.00', '0.00', true),
         },
         {
           __typename: 'DashboardFundIncomeExpense',
@@ -102,6 +104,7 @@ export function dashboardFixture() {
           income: figures('0.00', '0.00', '0.00', true),
           expense: figures('0.00', '2000.00', '2000.00', false),
           net: figures('0.00', '-2000.00', '-2000.00', false),
+          transfers: figures('1000.00', '1000.00', '0.00', true),
         },
       ],
     },
@@ -250,7 +253,13 @@ export function emptyDashboardFixture() {
       income: zero,
       expense: zero,
       net: zero,
-      funds: d.incomeExpense.funds.map((f) => ({ ...f, income: zero, expense: zero, net: zero })),
+      funds: d.incomeExpense.funds.map((f) => ({
+        ...f,
+        income: zero,
+        expense: zero,
+        net: zero,
+        transfers: zero,
+      })),
     },
     receivables: {
       ...d.receivables,

@@ -15,16 +15,30 @@ const f = (budget: string, actual: string, variance: string, pct: number | null,
   variancePercent: pct,
   favorable: fav,
 });
-const row = (number: string, name: string, type: string, figures: ReturnType<typeof f>) => ({
+const row = (
+  number: string,
+  name: string,
+  type: string,
+  figures: ReturnType<typeof f>,
+  fundType = 'OPERATING',
+  transfer = false,
+) => ({
   ...figures,
   __typename: 'BudgetVsActualRow',
   accountId: `acc-${number}`,
   number,
   name,
   type,
-  fundType: 'OPERATING',
+  fundType,
   archived: false,
+  transfer,
 });
+const subtotal = (
+  fundType: string,
+  type: string,
+  figures: ReturnType<typeof f>,
+  transfer = false,
+) => ({ ...figures, __typename: 'BudgetVsActualSubtotal', fundType, type, transfer });
 
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -37,27 +51,40 @@ const report = {
   from: '2026-01-01',
   to: '2026-03-31',
   fundType: null,
+  // The operating fund's transfer to the reserves, marked on both sides: in neither total.
   rows: [
     row('4010', 'Assessments', 'INCOME', f('36000.00', '36500.00', '500.00', 1.4, true)),
     row('5010', 'Landscaping', 'EXPENSE', f('4500.00', '4800.00', '300.00', 6.7, false)),
+    row(
+      '5900',
+      'Transfer to Reserves',
+      'EXPENSE',
+      f('6000.00', '6000.00', '0.00', 0, true),
+      'OPERATING',
+      true,
+    ),
+    row(
+      '4510',
+      'Reserve Contributions',
+      'INCOME',
+      f('6000.00', '6000.00', '0.00', 0, true),
+      'RESERVE',
+      true,
+    ),
   ],
   subtotals: [
-    {
-      ...f('36000.00', '36500.00', '500.00', 1.4, true),
-      __typename: 'BudgetVsActualSubtotal',
-      fundType: 'OPERATING',
-      type: 'INCOME',
-    },
-    {
-      ...f('4500.00', '4800.00', '300.00', 6.7, false),
-      __typename: 'BudgetVsActualSubtotal',
-      fundType: 'OPERATING',
-      type: 'EXPENSE',
-    },
+    subtotal('OPERATING', 'INCOME', f('36000.00', '36500.00', '500.00', 1.4, true)),
+    subtotal('OPERATING', 'EXPENSE', f('4500.00', '4800.00', '300.00', 6.7, false)),
+    subtotal('OPERATING', 'EXPENSE', f('6000.00', '6000.00', '0.00', 0, true), true),
+    subtotal('RESERVE', 'INCOME', f('6000.00', '6000.00', '0.00', 0, true), true),
   ],
   totalIncome: f('36000.00', '36500.00', '500.00', 1.4, true),
   totalExpense: f('4500.00', '4800.00', '300.00', 6.7, false),
   net: f('31500.00', '31700.00', '200.00', 0.6, true),
+  transfersIn: f('6000.00', '6000.00', '0.00', 0, true),
+  transfersOut: f('6000.00', '6000.00', '0.00', 0, true),
+  netTransfers: f('0.00', '0.00', '0.00', null, true),
+  changeInFundBalance: f('31500.00', '31700.00', '200.00', 0.6, true),
   months: Array.from({ length: 12 }, (_, i) => ({
     __typename: 'BudgetVsActualMonth',
     year: 2026,
@@ -113,6 +140,18 @@ describe('BudgetVsActualPage', () => {
     expect(wrapper.get('tr[data-total="s-OPERATING-EXPENSE"]').text()).toContain(
       'Total operating expense',
     );
+    // Transfers between funds: grouped apart, outside total income and total expense.
+    const groups = wrapper.findAll('tr.bva__group').map((g) => g.text());
+    expect(groups).toEqual([
+      'Operating fund · Income',
+      'Operating fund · Expense',
+      'Operating fund · Transfers out',
+      'Reserve fund · Transfers in',
+    ]);
+    expect(wrapper.get('tr[data-total="t-income"]').text()).toContain('$36,500.00');
+    expect(wrapper.get('tr[data-total="t-expense"]').text()).toContain('$4,800.00');
+    expect(wrapper.get('tr[data-total="t-in"]').text()).toContain('$6,000.00');
+    expect(wrapper.get('tr[data-total="t-change"]').text()).toContain('$31,700.00');
     wrapper.unmount();
   });
 
@@ -140,7 +179,19 @@ describe('BudgetVsActualPage', () => {
       1.4,
       'yes',
     ]);
+    expect(rows.find((r) => r[1] === 'Transfer to Reserves')?.[3]).toBe('Expense');
     expect(rows.at(-1)).toEqual([
+      '',
+      'Change in fund balance (net + transfers in − out)',
+      '',
+      '',
+      '31500.00',
+      '31700.00',
+      '200.00',
+      0.6,
+      'yes',
+    ]);
+    expect(rows.find((r) => r[1] === 'Net (income − expense)')).toEqual([
       '',
       'Net (income − expense)',
       '',

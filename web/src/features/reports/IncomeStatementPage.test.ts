@@ -55,6 +55,10 @@ describe('IncomeStatementPage', () => {
       '5010Landscaping',
       'Total expenses',
       'Operating fund: revenues over expenses',
+      'Transfers between funds',
+      '5900Transfer to Reserves',
+      'Net transfers',
+      'Operating fund: change in fund balance',
       'Reserve fund',
       'Revenues',
       'Total revenues',
@@ -62,11 +66,40 @@ describe('IncomeStatementPage', () => {
       '6010Roof Repairs',
       'Total expenses',
       'Reserve fund: revenues over expenses',
+      'Transfers between funds',
+      '4510Reserve Contributions',
+      'Net transfers',
+      'Reserve fund: change in fund balance',
       'Both funds',
       'Total revenues',
       'Total expenses',
       'Excess of revenues over expenses',
+      'Transfers between funds',
+      'Change in fund balance',
     ]);
+    // The transfer to the reserves is in neither fund's revenues or expenses: out of operating
+    // (in parentheses), into the reserves, nothing across both funds.
+    expect(cells(wrapper.get('tr[data-line="acc-5900-EXPENSE-OPERATING"]'))).toEqual([
+      '5900Transfer to Reserves',
+      '($3,000.00)',
+      '($3,000.00)',
+      '($2,400.00)',
+    ]);
+    expect(cells(wrapper.get('tr[data-line="acc-4510-INCOME-RESERVE"]'))).toEqual([
+      '4510Reserve Contributions',
+      '$3,000.00',
+      '$3,000.00',
+      '$2,400.00',
+    ]);
+    expect(cells(wrapper.get('tr[data-total="t-income"]'))[1]).toBe('$13,000.00');
+    expect(cells(wrapper.get('tr[data-total="t-transfers"]'))).toEqual([
+      'Transfers between funds',
+      '$0.00',
+      '$0.00',
+      '$0.00',
+    ]);
+    expect(cells(wrapper.get('tr[data-total="c-OPERATING"]'))[1]).toBe('$7,500.00');
+    expect(wrapper.find('[data-note]').exists()).toBe(false);
     expect(cells(wrapper.get('tr[data-total="n-RESERVE"]'))).toEqual([
       'Reserve fund: revenues over expenses',
       '($1,200.00)',

@@ -30,6 +30,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           type
           fundType
           archived
+          transfer
           budget
           actual
           variance
@@ -39,6 +40,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
         subtotals {
           fundType
           type
+          transfer
           budget
           actual
           variance
@@ -52,6 +54,18 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           ...BvaFigures
         }
         net {
+          ...BvaFigures
+        }
+        transfersIn {
+          ...BvaFigures
+        }
+        transfersOut {
+          ...BvaFigures
+        }
+        netTransfers {
+          ...BvaFigures
+        }
+        changeInFundBalance {
           ...BvaFigures
         }
         months {

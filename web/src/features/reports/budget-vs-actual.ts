@@ -63,19 +63,33 @@ export type ReportLine =
   | { kind: 'subtotal'; key: string; label: string; figures: BvaSubtotal }
   | { kind: 'total'; key: string; label: string; figures: BvaFigures; strong?: boolean };
 
-/** Rows in report order: per fund, per type, accounts then their subtotal; then the totals. */
+// A fund's transfer accounts: income-type ones bring money in from the other fund, expense-type
+// ones send it out.
+const TRANSFER_LABEL: Partial<Record<AccountType, string>> = {
+  INCOME: 'Transfers in',
+  EXPENSE: 'Transfers out',
+};
+
+/**
+ * Rows in report order: per fund, per type, accounts then their subtotal, the fund's transfer
+ * accounts last (transfers in, then out); then the totals: income and expense (transfers never in
+ * them), net, and when there are transfers, transfers in and out and the change in fund balance.
+ */
 export function reportLines(r: BudgetVsActual): ReportLine[] {
   const out: ReportLine[] = [];
   for (const sub of r.subtotals) {
-    const label = `${FUND_LABEL[sub.fundType]} · ${TYPE_LABEL[sub.type] ?? sub.type}`;
-    out.push({ kind: 'group', key: `g-${sub.fundType}-${sub.type}`, label });
-    for (const row of r.rows.filter((x) => x.fundType === sub.fundType && x.type === sub.type)) {
+    const name = (sub.transfer ? TRANSFER_LABEL : TYPE_LABEL)[sub.type] ?? sub.type;
+    const key = `${sub.fundType}-${sub.type}${sub.transfer ? '-transfer' : ''}`;
+    out.push({ kind: 'group', key: `g-${key}`, label: `${FUND_LABEL[sub.fundType]} · ${name}` });
+    for (const row of r.rows.filter(
+      (x) => x.fundType === sub.fundType && x.type === sub.type && x.transfer === sub.transfer,
+    )) {
       out.push({ kind: 'account', key: row.accountId, row });
     }
     out.push({
       kind: 'subtotal',
-      key: `s-${sub.fundType}-${sub.type}`,
-      label: `Total ${sub.fundType.toLowerCase()} ${(TYPE_LABEL[sub.type] ?? sub.type).toLowerCase()}`,
+      key: `s-${key}`,
+      label: `Total ${sub.fundType.toLowerCase()} ${name.toLowerCase()}`,
       figures: sub,
     });
   }
@@ -88,6 +102,17 @@ export function reportLines(r: BudgetVsActual): ReportLine[] {
     figures: r.net,
     strong: true,
   });
+  if (r.rows.some((x) => x.transfer)) {
+    out.push({ kind: 'total', key: 't-in', label: 'Transfers in', figures: r.transfersIn });
+    out.push({ kind: 'total', key: 't-out', label: 'Transfers out', figures: r.transfersOut });
+    out.push({
+      kind: 'total',
+      key: 't-change',
+      label: 'Change in fund balance (net + transfers in − out)',
+      figures: r.changeInFundBalance,
+      strong: true,
+    });
+  }
   return out;
 }
 

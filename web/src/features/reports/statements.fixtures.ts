@@ -86,6 +86,7 @@ const isLine = (
   actual: string,
   budget: string | null,
   priorYear: string,
+  transfer = false,
 ) => ({
   __typename: 'IncomeStatementLine',
   accountId: `acc-${number}`,
@@ -93,6 +94,7 @@ const isLine = (
   name,
   type,
   fundType,
+  transfer,
   actual,
   budget,
   priorYear,
@@ -102,8 +104,20 @@ const totals = (
   income: ReturnType<typeof sf>,
   expenses: ReturnType<typeof sf>,
   net: ReturnType<typeof sf>,
-) => ({ __typename: 'IncomeStatementTotals', fundType, income, expenses, net });
+  netTransfers: ReturnType<typeof sf>,
+  changeInFundBalance: ReturnType<typeof sf>,
+) => ({
+  __typename: 'IncomeStatementTotals',
+  fundType,
+  income,
+  expenses,
+  net,
+  netTransfers,
+  changeInFundBalance,
+});
 
+// The operating fund's monthly transfer to the reserves (1,000.00 a month), marked as a transfer
+// on both sides: out of operating, into the reserves, in neither fund's revenues or expenses.
 export function incomeStatement(budgeted = true) {
   const b = (x: string) => (budgeted ? x : null);
   return {
@@ -115,7 +129,27 @@ export function incomeStatement(budgeted = true) {
     lines: [
       isLine('4010', 'Assessments', 'INCOME', 'OPERATING', '13000.00', b('3300.00'), '12000.00'),
       isLine('5010', 'Landscaping', 'EXPENSE', 'OPERATING', '2500.00', b('900.00'), '0.00'),
+      isLine(
+        '5900',
+        'Transfer to Reserves',
+        'EXPENSE',
+        'OPERATING',
+        '3000.00',
+        b('3000.00'),
+        '2400.00',
+        true,
+      ),
       isLine('6010', 'Roof Repairs', 'EXPENSE', 'RESERVE', '1200.00', b('600.00'), '0.00'),
+      isLine(
+        '4510',
+        'Reserve Contributions',
+        'INCOME',
+        'RESERVE',
+        '3000.00',
+        b('3000.00'),
+        '2400.00',
+        true,
+      ),
     ],
     funds: [
       totals(
@@ -123,18 +157,24 @@ export function incomeStatement(budgeted = true) {
         sf('13000.00', b('3300.00'), '12000.00'),
         sf('2500.00', b('900.00'), '0.00'),
         sf('10500.00', b('2400.00'), '12000.00'),
+        sf('-3000.00', b('-3000.00'), '-2400.00'),
+        sf('7500.00', b('-600.00'), '9600.00'),
       ),
       totals(
         'RESERVE',
         sf('0.00', b('0.00'), '0.00'),
         sf('1200.00', b('600.00'), '0.00'),
         sf('-1200.00', b('-600.00'), '0.00'),
+        sf('3000.00', b('3000.00'), '2400.00'),
+        sf('1800.00', b('2400.00'), '2400.00'),
       ),
     ],
     total: totals(
       null,
       sf('13000.00', b('3300.00'), '12000.00'),
       sf('3700.00', b('1500.00'), '0.00'),
+      sf('9300.00', b('1800.00'), '12000.00'),
+      sf('0.00', b('0.00'), '0.00'),
       sf('9300.00', b('1800.00'), '12000.00'),
     ),
   };

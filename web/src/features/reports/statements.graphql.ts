@@ -84,6 +84,12 @@ const STATEMENT_TOTALS = graphql(
       net {
         ...StatementFigureFields
       }
+      netTransfers {
+        ...StatementFigureFields
+      }
+      changeInFundBalance {
+        ...StatementFigureFields
+      }
     }
   `,
   [STATEMENT_FIGURES],
@@ -103,6 +109,7 @@ export const INCOME_STATEMENT_QUERY = graphql(
           name
           type
           fundType
+          transfer
           actual
           budget
           priorYear

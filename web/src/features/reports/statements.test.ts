@@ -103,11 +103,22 @@ describe('statement files', () => {
       'Both funds',
       '',
       '',
-      'Excess of revenues over expenses',
+      'Change in fund balance',
       '9300.00',
       '1800.00',
       '12000.00',
     ]);
+    // A transfer is in its fund's transfers section, out of the fund negative, never an expense.
+    expect(rows.find((r) => r[2] === '5900')).toEqual([
+      'Operating fund',
+      'Transfers between funds',
+      '5900',
+      'Transfer to Reserves',
+      '-3000.00',
+      '-3000.00',
+      '-2400.00',
+    ]);
+    expect(rows.find((r) => r[3] === 'Excess of revenues over expenses')?.[4]).toBe('9300.00');
     // No budget: an empty cell, never 0.
     const none = incomeStatementCsv(incomeStatement(false) as unknown as IncomeStatement, []);
     expect(none[2]?.[5]).toBe('');

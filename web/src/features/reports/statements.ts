@@ -165,19 +165,43 @@ export const FUND_LABEL: Record<FundType, string> = {
 export type IncomeStatementRow =
   | { kind: 'fund'; key: string; label: string }
   | { kind: 'heading'; key: string; label: string }
-  | { kind: 'line'; key: string; line: IncomeStatementLine }
+  | { kind: 'line'; key: string; line: IncomeStatementLine; figures: StatementFigures }
   | {
       kind: 'total';
       key: string;
       label: string;
       figures: StatementFigures;
       level: 'type' | 'fund' | 'grand';
-    };
+    }
+  | { kind: 'note'; key: string; label: string };
+
+/** A decimal string's opposite, exactly ("-12.50" ↔ "12.50"). */
+const negate = (m: string) => (m.startsWith('-') ? m.slice(1) : /^0(\.0+)?$/.test(m) ? m : `-${m}`);
+
+/**
+ * A transfer line as the transfers section shows it: into the fund positive, out of it negative
+ * (the line's own figures are in its type's natural direction, so an expense-type one flips).
+ */
+function transferFigures(l: IncomeStatementLine): StatementFigures {
+  if (l.type !== 'EXPENSE') return l;
+  return {
+    actual: negate(l.actual),
+    budget: l.budget === null ? null : negate(l.budget),
+    priorYear: negate(l.priorYear),
+  };
+}
+
+const isZero = (f: StatementFigures) =>
+  [f.actual, f.budget ?? '0', f.priorYear].every((m) => /^-?0(\.0+)?$/.test(m));
 
 /**
  * Per fund (operating, then reserve): revenues and their total, expenses and their total, the
- * fund's excess of revenues over expenses; then both funds together. A fund with no lines is
- * left out; the totals of both funds always close the statement.
+ * fund's excess of revenues over expenses; then its transfers between funds (into it positive,
+ * out of it negative) and its change in fund balance, when it has any. Then both funds together,
+ * where the transfers net to zero (a note says so when they do not). A fund with no lines is
+ * left out; the totals of both funds always close the statement. Transfers are never revenue or
+ * expense: they follow the excess of revenues over expenses, as fund-accounting statements
+ * show them.
  */
 export function incomeStatementRows(s: IncomeStatement): IncomeStatementRow[] {
   const out: IncomeStatementRow[] = [];
@@ -190,10 +214,10 @@ export function incomeStatementRows(s: IncomeStatement): IncomeStatementRow[] {
       ['INCOME', 'Revenues', totals.income],
       ['EXPENSE', 'Expenses', totals.expenses],
     ] as const) {
-      const ofType = lines.filter((l) => l.type === type);
+      const ofType = lines.filter((l) => l.type === type && !l.transfer);
       out.push({ kind: 'heading', key: `h-${fund}-${type}`, label });
       for (const line of ofType) {
-        out.push({ kind: 'line', key: `${line.accountId}-${type}-${fund}`, line });
+        out.push({ kind: 'line', key: `${line.accountId}-${type}-${fund}`, line, figures: line });
       }
       out.push({
         kind: 'total',
@@ -208,6 +232,31 @@ export function incomeStatementRows(s: IncomeStatement): IncomeStatementRow[] {
       key: `n-${fund}`,
       label: `${FUND_LABEL[fund]}: revenues over expenses`,
       figures: totals.net,
+      level: 'fund',
+    });
+    const transfers = lines.filter((l) => l.transfer);
+    if (!transfers.length && isZero(totals.netTransfers)) continue;
+    out.push({ kind: 'heading', key: `h-${fund}-transfers`, label: 'Transfers between funds' });
+    for (const line of transfers) {
+      out.push({
+        kind: 'line',
+        key: `${line.accountId}-${line.type}-${fund}`,
+        line,
+        figures: transferFigures(line),
+      });
+    }
+    out.push({
+      kind: 'total',
+      key: `tr-${fund}`,
+      label: 'Net transfers',
+      figures: totals.netTransfers,
+      level: 'type',
+    });
+    out.push({
+      kind: 'total',
+      key: `c-${fund}`,
+      label: `${FUND_LABEL[fund]}: change in fund balance`,
+      figures: totals.changeInFundBalance,
       level: 'fund',
     });
   }
@@ -233,6 +282,30 @@ export function incomeStatementRows(s: IncomeStatement): IncomeStatementRow[] {
     figures: s.total.net,
     level: 'grand',
   });
+  if (s.lines.some((l) => l.transfer) || !isZero(s.total.netTransfers)) {
+    out.push({
+      kind: 'total',
+      key: 't-transfers',
+      label: 'Transfers between funds',
+      figures: s.total.netTransfers,
+      level: 'type',
+    });
+    if (!isZero(s.total.netTransfers)) {
+      out.push({
+        kind: 'note',
+        key: 'transfers-unmatched',
+        label:
+          'The transfers between funds do not net to zero: one side of a transfer is not marked as a transfer account. Mark both accounts on the Accounts page.',
+      });
+    }
+    out.push({
+      kind: 'total',
+      key: 't-change',
+      label: 'Change in fund balance',
+      figures: s.total.changeInFundBalance,
+      level: 'grand',
+    });
+  }
   return out;
 }
 
@@ -256,7 +329,10 @@ export function incomeStatementCsv(s: IncomeStatement, heading: CsvCell[]): CsvC
     else if (row.kind === 'heading') type = row.label;
     else if (row.kind === 'line') {
       const l = row.line;
-      out.push([fund, type, l.number, l.name, l.actual, l.budget ?? '', l.priorYear]);
+      const f = row.figures;
+      out.push([fund, type, l.number, l.name, f.actual, f.budget ?? '', f.priorYear]);
+    } else if (row.kind === 'note') {
+      out.push([fund, '', '', row.label, '', '', '']);
     } else {
       const f = row.figures;
       out.push([fund, '', '', row.label, f.actual, f.budget ?? '', f.priorYear]);
