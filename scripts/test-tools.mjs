@@ -1,6 +1,7 @@
 // The programs the test suite drives besides Node: Debian's Chromium (the browser journeys),
-// hledger (the independent check of our books), nginx (the production web server's config) and
-// PgBouncer (the production connection pooler's config).
+// hledger (the independent check of our books), pdftoppm (a printed report read as an image),
+// nginx (the production web server's config) and PgBouncer (the production connection pooler's
+// config).
 // Run before `npm test` and by CI. Missing ones are installed from Debian's packages where this
 // process can (root, apt-get); otherwise it stops at once with one line saying what to install,
 // rather than letting a dozen test files fail one by one.
@@ -17,6 +18,7 @@ const TOOLS = [
     present: () => existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
   },
   { name: 'hledger', packages: ['hledger'], present: () => onPath('hledger') },
+  { name: 'pdftoppm', packages: ['poppler-utils'], present: () => onPath('pdftoppm') },
   {
     name: 'nginx',
     packages: ['nginx'],

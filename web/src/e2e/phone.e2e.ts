@@ -41,7 +41,7 @@ describe('browser journey: every page on a phone', () => {
     '/reports/trial-balance': 'Export CSV',
     '/reports/budget-vs-actual': 'Export CSV',
     '/reports/aging': 'Export CSV',
-    '/reports/cash-flow': 'Export CSV',
+    '/reports/income-expense-flow': 'Export CSV',
   };
 
   const slug = (path: string) =>
@@ -124,7 +124,13 @@ describe('browser journey: every page on a phone', () => {
     await expect.poll(() => page.locator('.top-bar').innerText()).toContain('Maple Ridge HOA');
     const drawer = await openDrawer();
     // Labels and sections, readable: not an icon rail squeezed into a drawer.
-    for (const label of ['Dashboard', 'Accounts', 'Invoices', 'Vendors', 'Cash Flow']) {
+    for (const label of [
+      'Dashboard',
+      'Accounts',
+      'Invoices',
+      'Vendors',
+      'Income and Expense Flow',
+    ]) {
       const link = drawer.getByRole('link', { name: label, exact: true });
       await link.scrollIntoViewIfNeeded(); // the drawer scrolls; the page behind it does not
       await expectOnScreen(link, label);

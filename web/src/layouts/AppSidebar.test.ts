@@ -324,7 +324,7 @@ describe('AppTopBar on a phone (menu button and drawer)', () => {
       l.textContent?.trim(),
     );
     expect(labels).toContain('Accounts');
-    expect(labels).toContain('Cash Flow');
+    expect(labels).toContain('Income and Expense Flow');
     expect(panel.querySelector('[data-testid=org-name]')?.textContent?.trim()).toBe(
       'Maple Ridge HOA',
     );

@@ -93,7 +93,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
       { label: 'Budget vs Actual', icon: 'pi pi-percentage', route: 'budget-vs-actual' },
       { label: 'Aging', icon: 'pi pi-clock', route: 'aging' },
-      { label: 'Cash Flow', icon: 'pi pi-wave-pulse', route: 'cash-flow' },
+      { label: 'Income and Expense Flow', icon: 'pi pi-wave-pulse', route: 'income-expense-flow' },
     ],
   },
   {

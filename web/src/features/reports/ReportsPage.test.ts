@@ -2,6 +2,7 @@ import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installTestClient } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
+import { NAV_SECTIONS } from '@/layouts/navigation';
 import ReportsPage from './views/ReportsPage.vue';
 
 describe('ReportsPage', () => {
@@ -30,14 +31,43 @@ describe('ReportsPage', () => {
     expect(href('vendor-1099')).toBe('/reports/1099');
     expect(href('board-packet')).toBe('/reports/board-packet');
     expect(href('cash-forecast')).toBe('/forecast');
-    // The cash-flow report links by its route name once its page exists.
-    const cashFlow = wrapper.get('[data-testid=report-cash-flow]');
-    if (router.hasRoute('cash-flow')) {
-      expect(cashFlow.attributes('href')).toBe(router.resolve({ name: 'cash-flow' }).href);
-    } else {
-      expect(cashFlow.attributes('aria-disabled')).toBe('true');
-    }
+    expect(href('income-expense-flow')).toBe('/reports/income-expense-flow');
     expect(wrapper.findAll('.report-card__description')).toHaveLength(11);
+    wrapper.unmount();
+  });
+
+  // A report says what it is, and says it the same everywhere: its card here, its menu item and
+  // its page's title (the browser tab's) are one name. ("Cash Flow" once named an income and
+  // expense Sankey, which is not a statement of cash flows.)
+  it('names every report as its menu item and its page title do', async () => {
+    installTestClient(() => ({ body: { data: {} } }));
+    const pinia = freshPinia();
+    signIn(
+      { email: 'treasurer@example.com' },
+      { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
+    );
+    const router = await routerAt('/reports', pinia);
+    const wrapper = mountWithApp(ReportsPage, { pinia, router });
+    await flushPromises();
+    const pageTitle = (to: string) => router.resolve(to).meta.title;
+    const cards = wrapper.findAll('a.report-card');
+    expect(cards.length).toBeGreaterThan(8);
+    for (const card of cards) {
+      const to = card.attributes('href')!;
+      if (!to.startsWith('/reports/')) continue; // a page of its own feature (accounts, vendors)
+      expect(card.get('.report-card__title').text(), to).toBe(pageTitle(to));
+    }
+    const menu = NAV_SECTIONS.find((s) => s.id === 'reports')!.items;
+    for (const item of menu.filter((i) => i.route !== 'reports')) {
+      expect(item.label, item.route).toBe(router.resolve({ name: item.route }).meta.title);
+    }
+    expect(menu.map((i) => i.label)).toContain('Income and Expense Flow');
+    expect(JSON.stringify(menu)).not.toMatch(/cash flow/i);
+    // The old address still opens it, with its period.
+    await router.push('/reports/cash-flow?from=2026-01-01&to=2026-03-31');
+    expect(router.currentRoute.value.fullPath).toBe(
+      '/reports/income-expense-flow?from=2026-01-01&to=2026-03-31',
+    );
     wrapper.unmount();
   });
 });

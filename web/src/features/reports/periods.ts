@@ -3,7 +3,7 @@ import { parseLocalDate } from '@/format';
 
 // The reports' periods (LocalDate pairs, both days included) and their presets in the
 // association's calendar (today in its time zone, its fiscal-year start), shared by the income
-// statement, the cash-flow Sankey, the board packet and the books export.
+// statement, the income and expense flow, the board packet and the books export.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

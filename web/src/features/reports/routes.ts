@@ -45,11 +45,16 @@ const routes: RouteRecordRaw[] = [
     meta: { requiresAuth: true, requiresOrganization: true, title: 'Budget vs Actual' },
   },
   {
-    path: '/reports/cash-flow',
-    name: 'cash-flow',
+    path: '/reports/income-expense-flow',
+    name: 'income-expense-flow',
     // ECharts loads with this page only, inside its chart component.
-    component: () => import('./views/CashFlowPage.vue'),
-    meta: { requiresAuth: true, requiresOrganization: true, title: 'Cash Flow' },
+    component: () => import('./views/IncomeExpenseFlowPage.vue'),
+    meta: { requiresAuth: true, requiresOrganization: true, title: 'Income and Expense Flow' },
+  },
+  // Its old address (it was called "Cash Flow", which it is not): bookmarks keep their period.
+  {
+    path: '/reports/cash-flow',
+    redirect: (to) => ({ name: 'income-expense-flow', query: to.query, hash: to.hash }),
   },
   {
     path: '/reports/aging',

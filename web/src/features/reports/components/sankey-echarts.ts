@@ -3,8 +3,8 @@ import { TooltipComponent, type TooltipComponentOption } from 'echarts/component
 import { type ComposeOption, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
-// The part of ECharts the cash-flow Sankey needs (the chart, its tooltip, the SVG renderer) and
-// nothing else. Imported only dynamically, by CashFlowSankey.vue: it stays out of every other
+// The part of ECharts the income and expense Sankey needs (the chart, its tooltip, the SVG renderer) and
+// nothing else. Imported only dynamically, by IncomeExpenseSankey.vue: it stays out of every other
 // page's JavaScript.
 use([SankeyChart, TooltipComponent, SVGRenderer]);
 

@@ -3,14 +3,14 @@ import type { FundType } from '@/apollo/types';
 import type { CsvCell } from '@/csv';
 import { SHORT_MONTHS, fiscalYearOf } from '@/composables/useOrganizationToday';
 import { formatLocalDate } from '@/format';
-import type { CashFlow, CashFlowLink } from './cash-flow.graphql';
+import type { IncomeExpenseFlow, FlowLink } from './income-expense-flow.graphql';
 import { addMonths, monthEnd, type Period, type PeriodPreset, presetOf } from './periods';
 
 export { type Period, type PeriodPreset, presetPeriod } from './periods';
 
-export type CashFlowLinkKind = CashFlowLink['kind'];
+export type FlowLinkKind = FlowLink['kind'];
 
-// The cash-flow report's period names, flow names and drill-downs (the period math is periods.ts).
+// The income and expense flow's period names, flow names and drill-downs (the period math is periods.ts).
 
 export const PRESETS: { value: PeriodPreset; label: string }[] = [
   { value: 'month', label: 'This month' },
@@ -45,7 +45,7 @@ export const FUND_LABEL: Record<FundType, string> = {
   RESERVE: 'Reserve fund',
 };
 
-export const KIND_LABEL: Record<CashFlowLinkKind, string> = {
+export const KIND_LABEL: Record<FlowLinkKind, string> = {
   INCOME: 'Income',
   EXPENSE: 'Expense',
   TRANSFER: 'Transfer between funds',
@@ -55,7 +55,7 @@ export const KIND_LABEL: Record<CashFlowLinkKind, string> = {
 
 /** Where a click on a flow or a node leads: the transactions behind it for the period. */
 export function flowTarget(
-  item: Pick<CashFlowLink, 'accountId' | 'fundType'> & { kind: string },
+  item: Pick<FlowLink, 'accountId' | 'fundType'> & { kind: string },
   period: Period,
 ): RouteLocationRaw {
   if (item.accountId) {
@@ -76,14 +76,14 @@ export interface FlowRow {
   key: string;
   from: string;
   to: string;
-  kind: CashFlowLinkKind;
+  kind: FlowLinkKind;
   fundType: FundType;
   amount: string;
-  link: CashFlowLink;
+  link: FlowLink;
 }
 
 /** The flows as the table under the chart lists them (the API's order). */
-export function flowRows(cf: Pick<CashFlow, 'nodes' | 'links'>): FlowRow[] {
+export function flowRows(cf: Pick<IncomeExpenseFlow, 'nodes' | 'links'>): FlowRow[] {
   const label = new Map(cf.nodes.map((n) => [n.id, n.label]));
   return cf.links.map((link) => ({
     key: `${link.source}>${link.target}`,
@@ -97,7 +97,7 @@ export function flowRows(cf: Pick<CashFlow, 'nodes' | 'links'>): FlowRow[] {
 }
 
 /** The CSV the Export button writes: the table's flows, then each fund's totals. */
-export function cashFlowCsv(cf: CashFlow, title: string): CsvCell[][] {
+export function incomeExpenseFlowCsv(cf: IncomeExpenseFlow, title: string): CsvCell[][] {
   return [
     [title],
     ['From', 'To', 'Flow', 'Fund', 'Amount', 'Income statement figure'],

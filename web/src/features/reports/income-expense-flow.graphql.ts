@@ -1,8 +1,8 @@
 import { graphql, type ResultOf } from '@/graphql';
 
-export const CASH_FLOW_QUERY = graphql(`
-  query CashFlow($from: LocalDate!, $to: LocalDate!) {
-    cashFlow(from: $from, to: $to) {
+export const INCOME_EXPENSE_FLOW_QUERY = graphql(`
+  query IncomeExpenseFlow($from: LocalDate!, $to: LocalDate!) {
+    incomeExpenseFlow(from: $from, to: $to) {
       from
       to
       totalIncome
@@ -38,6 +38,6 @@ export const CASH_FLOW_QUERY = graphql(`
   }
 `);
 
-export type CashFlow = ResultOf<typeof CASH_FLOW_QUERY>['cashFlow'];
-export type CashFlowNode = CashFlow['nodes'][number];
-export type CashFlowLink = CashFlow['links'][number];
+export type IncomeExpenseFlow = ResultOf<typeof INCOME_EXPENSE_FLOW_QUERY>['incomeExpenseFlow'];
+export type FlowNode = IncomeExpenseFlow['nodes'][number];
+export type FlowLink = IncomeExpenseFlow['links'][number];

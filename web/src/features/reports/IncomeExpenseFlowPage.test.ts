@@ -3,20 +3,31 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn } from '@/test/mount';
-import { cashFlowCsv, flowTarget, matchingPreset, periodLabel, presetPeriod } from './cash-flow';
-import type { CashFlow } from './cash-flow.graphql';
-import CashFlowPage from './views/CashFlowPage.vue';
+import {
+  incomeExpenseFlowCsv,
+  flowTarget,
+  matchingPreset,
+  periodLabel,
+  presetPeriod,
+} from './income-expense-flow';
+import type { IncomeExpenseFlow } from './income-expense-flow.graphql';
+import IncomeExpenseFlowPage from './views/IncomeExpenseFlowPage.vue';
 
 // ECharts itself is not drawn here (no layout engine in happy-dom): the chart's options and its
 // click handler are captured at the one module that loads it.
 const chart = vi.hoisted(() => ({
   options: [] as unknown[],
   click: null as null | ((p: { dataType: string; dataIndex: number }) => void),
+  finished: null as null | (() => void),
 }));
 vi.mock('./components/sankey-echarts', () => ({
   init: () => ({
     setOption: (o: unknown) => chart.options.push(o),
-    on: (_event: string, fn: typeof chart.click) => (chart.click = fn),
+    on: (event: string, fn: () => void) => {
+      if (event === 'click') chart.click = fn;
+      if (event === 'finished') chart.finished = fn;
+    },
+    renderToSVGString: () => '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"></svg>',
     resize: () => undefined,
     dispose: () => undefined,
   }),
@@ -30,7 +41,7 @@ const node = (
   amount: string,
   accountId: string | null = null,
 ) => ({
-  __typename: 'CashFlowNode',
+  __typename: 'IncomeExpenseFlowNode',
   id,
   label,
   kind,
@@ -48,7 +59,7 @@ const link = (
   actual = amount,
   accountId: string | null = null,
 ) => ({
-  __typename: 'CashFlowLink',
+  __typename: 'IncomeExpenseFlowLink',
   source,
   target,
   kind,
@@ -58,7 +69,7 @@ const link = (
   fundType,
 });
 const fund = (fundType: string, figures: Record<string, string>) => ({
-  __typename: 'CashFlowFund',
+  __typename: 'IncomeExpenseFlowFund',
   fundType,
   income: '0.00',
   expenses: '0.00',
@@ -70,7 +81,7 @@ const fund = (fundType: string, figures: Record<string, string>) => ({
 });
 
 const report = {
-  __typename: 'CashFlow',
+  __typename: 'IncomeExpenseFlow',
   from: '2026-01-01',
   to: '2026-03-31',
   totalIncome: '7400.00',
@@ -216,7 +227,7 @@ async function mountAt(path: string, data: unknown = report) {
   installTestClient((req) => {
     requests.push(req);
     if (req.operationName === 'OrganizationCalendar') return { body: { data: CALENDAR } };
-    return { body: { data: { cashFlow: data } } };
+    return { body: { data: { incomeExpenseFlow: data } } };
   });
   const pinia = freshPinia();
   signIn(
@@ -224,30 +235,37 @@ async function mountAt(path: string, data: unknown = report) {
     { id: 'org-1', name: 'Maple Ridge HOA', role: 'VIEWER', status: 'ACTIVE' },
   );
   const router = await routerAt(path, pinia);
-  const wrapper = mountWithApp(CashFlowPage, { pinia, router });
+  const wrapper = mountWithApp(IncomeExpenseFlowPage, { pinia, router });
   // The chart component and ECharts arrive by dynamic imports.
   for (let i = 0; i < 3; i++) {
     await flushPromises();
     await vi.dynamicImportSettled();
   }
-  return { wrapper, router, requests: requests.filter((r) => r.operationName === 'CashFlow') };
+  return {
+    wrapper,
+    router,
+    requests: requests.filter((r) => r.operationName === 'IncomeExpenseFlow'),
+  };
 }
 
-describe('CashFlowPage', () => {
+describe('IncomeExpenseFlowPage', () => {
   beforeEach(() => {
     document.body.innerHTML = '';
     chart.options.length = 0;
     chart.click = null;
+    chart.finished = null;
   });
 
   it('reports the period in the address, lists every flow, and sums each fund up', async () => {
-    const { wrapper, requests } = await mountAt('/reports/cash-flow?from=2026-01-01&to=2026-03-31');
+    const { wrapper, requests } = await mountAt(
+      '/reports/income-expense-flow?from=2026-01-01&to=2026-03-31',
+    );
     expect(requests.map((r) => r.variables)).toEqual([{ from: '2026-01-01', to: '2026-03-31' }]);
     expect(wrapper.text()).toContain('Q3 FY 2026 · Income $7,400.00 · Expenses $10,025.00');
-    const rows = wrapper.findAll('[data-testid=cash-flow-table] tbody tr');
+    const rows = wrapper.findAll('[data-testid=flow-table] tbody tr');
     expect(
       rows.map((r) => [
-        `${r.get('.cash-flow__route').text()} | ${r.get('.cash-flow__kind').text()}`,
+        `${r.get('.flow__route').text()} | ${r.get('.flow__kind').text()}`,
         r.findAll('td')[1]!.text(),
       ]),
     ).toEqual([
@@ -274,12 +292,69 @@ describe('CashFlowPage', () => {
     const summary = wrapper.get('[data-testid=fund-summary]').text();
     expect(summary).toContain('Added to fund balance $275.00');
     expect(summary).toContain('Drawn from fund balance $2,900.00');
-    expect(summary).toContain('From the other fund $3,200.00');
+    expect(summary).toContain('Transfers in $3,200.00');
+    expect(summary).toContain('Transfers out $3,200.00');
     wrapper.unmount();
   });
 
+  // What the report is, said the same on screen, on paper and in the export: not a cash flow.
+  it('is called what it is, on screen and on paper, and prints its diagram', async () => {
+    const { wrapper } = await mountAt('/reports/income-expense-flow?from=2026-01-01&to=2026-03-31');
+    expect(wrapper.get('main h1, h1:not(.report-print-header__title)').text()).toBe(
+      'Income and Expense Flow',
+    );
+    expect(wrapper.get('.report-print-header__title').text()).toBe('Income and Expense Flow');
+    expect(wrapper.text()).not.toMatch(/cash[ -]?flow/i);
+    // The diagram is part of the printed report: once drawn, the same drawing as an image that
+    // prints at the page's width (the live chart stays on screen).
+    expect(wrapper.find('[data-testid=flow-chart-print]').exists()).toBe(false);
+    chart.finished!();
+    await flushPromises();
+    const paper = wrapper.get('[data-testid=flow-chart-print]');
+    expect(paper.attributes('src')).toMatch(/^blob:/);
+    expect(paper.classes()).toContain('print-only');
+    expect(paper.element.closest('.no-print')).toBeNull();
+    wrapper.unmount();
+  });
+
+  it('fits a phone: its labels sit inside the drawing, which takes the screen’s width', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(max-width: 640px)',
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      })),
+    );
+    try {
+      const { wrapper } = await mountAt(
+        '/reports/income-expense-flow?from=2026-01-01&to=2026-03-31',
+      );
+      const option = chart.options.at(-1) as {
+        series: {
+          left: number;
+          right: number;
+          label: { width: number };
+          data: { name: string; label: { position: string } }[];
+        }[];
+      };
+      const series = option.series[0]!;
+      // No room kept outside the drawing for labels: nothing past the screen's edge.
+      expect([series.left, series.right]).toEqual([4, 4]);
+      const position = Object.fromEntries(series.data.map((d) => [d.name, d.label.position]));
+      expect(position['income:a4010:operating']).toBe('right');
+      expect(position['expense:a6510:reserve']).toBe('left');
+      expect(series.label.width).toBeLessThan(200);
+      wrapper.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('draws the Sankey with exact amounts on hover and opens the transactions behind a click', async () => {
-    const { wrapper, router } = await mountAt('/reports/cash-flow?from=2026-01-01&to=2026-03-31');
+    const { wrapper, router } = await mountAt(
+      '/reports/income-expense-flow?from=2026-01-01&to=2026-03-31',
+    );
     expect(chart.options).toHaveLength(1);
     const option = chart.options[0] as {
       tooltip: { formatter: (p: { dataType?: string; dataIndex: number }) => string };
@@ -323,7 +398,7 @@ describe('CashFlowPage', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-08-01T03:00:00Z'));
     try {
-      const { wrapper, requests } = await mountAt('/reports/cash-flow');
+      const { wrapper, requests } = await mountAt('/reports/income-expense-flow');
       // July 31st in New York, fiscal 2027 (a July start).
       expect(requests.map((r) => r.variables)).toEqual([{ from: '2026-07-01', to: '2026-07-31' }]);
       expect(wrapper.text()).toContain('Jul 2026');
@@ -331,28 +406,33 @@ describe('CashFlowPage', () => {
     } finally {
       vi.useRealTimers();
     }
-    const { wrapper, requests } = await mountAt('/reports/cash-flow?from=2026-04-01&to=2026-03-01');
+    const { wrapper, requests } = await mountAt(
+      '/reports/income-expense-flow?from=2026-04-01&to=2026-03-01',
+    );
     expect(requests).toEqual([]);
     expect(wrapper.get('[role=alert]').text()).toBe('The period ends before it starts.');
     wrapper.unmount();
   });
 
   it('shows an empty period in words', async () => {
-    const { wrapper } = await mountAt('/reports/cash-flow?from=2025-01-01&to=2025-12-31', {
-      ...report,
-      nodes: [],
-      links: [],
-      funds: [fund('OPERATING', {}), fund('RESERVE', {})],
-      totalIncome: '0.00',
-      totalExpenses: '0.00',
-    });
+    const { wrapper } = await mountAt(
+      '/reports/income-expense-flow?from=2025-01-01&to=2025-12-31',
+      {
+        ...report,
+        nodes: [],
+        links: [],
+        funds: [fund('OPERATING', {}), fund('RESERVE', {})],
+        totalIncome: '0.00',
+        totalExpenses: '0.00',
+      },
+    );
     expect(wrapper.text()).toContain('No money moved in this period');
-    expect(wrapper.find('[data-testid=cash-flow-chart]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid=flow-chart]').exists()).toBe(false);
     wrapper.unmount();
   });
 });
 
-describe('cash-flow periods and exports', () => {
+describe('income and expense flow: periods and exports', () => {
   afterEach(() => vi.useRealTimers());
 
   it('names presets in the fiscal calendar', () => {
@@ -381,7 +461,7 @@ describe('cash-flow periods and exports', () => {
   });
 
   it('exports the flows and each fund’s totals as plain decimals', () => {
-    const rows = cashFlowCsv(report as unknown as CashFlow, 'Title');
+    const rows = incomeExpenseFlowCsv(report as unknown as IncomeExpenseFlow, 'Title');
     expect(rows[1]).toEqual(['From', 'To', 'Flow', 'Fund', 'Amount', 'Income statement figure']);
     expect(rows[5]).toEqual([
       '5030 Insurance',
