@@ -107,6 +107,7 @@ function sessionObject(s: FakeSession, base: string) {
       signupId: s.params.get('metadata[signupId]'),
       planLevel: s.params.get('metadata[planLevel]'),
       interval: s.params.get('metadata[interval]'),
+      startingChart: s.params.get('metadata[startingChart]'),
     },
     success_url: s.params.get('success_url'),
     cancel_url: s.params.get('cancel_url'),

@@ -19,7 +19,12 @@ export class AccountOpeningBalanceResolver {
     amount: Cents,
     @Arg('date', () => LocalDateScalar) date: string,
     @Ctx() ctx: Context,
+    @Arg('name', () => String, {
+      nullable: true,
+      description: 'A new name for the account, saved with the balance (e.g. with the bank’s name)',
+    })
+    name?: string | null,
   ): Promise<Account> {
-    return setAccountOpeningBalance(ctx.em, ctx.auth, { accountId, amount, date });
+    return setAccountOpeningBalance(ctx.em, ctx.auth, { accountId, amount, date, name });
   }
 }

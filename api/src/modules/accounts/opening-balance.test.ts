@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 
-const SET = `mutation ($id: ID!, $amount: Money!, $date: LocalDate!) {
-  setAccountOpeningBalance(accountId: $id, amount: $amount, date: $date) { id number } }`;
+const SET = `mutation ($id: ID!, $amount: Money!, $date: LocalDate!, $name: String) {
+  setAccountOpeningBalance(accountId: $id, amount: $amount, date: $date, name: $name) {
+    id number name } }`;
 const BALANCES = `{ accountBalances { accountId number balance } }`;
 const ENTRIES = `{ journalEntries(first: 50) { edges { node { date memo source } } } }`;
 
@@ -38,8 +39,13 @@ describe("an existing account's opening balance", () => {
     expect(code(await t.gql(SET, vars, t.viewer))).toBe('FORBIDDEN');
     expect(code(await other.gql(SET, vars))).toBe('NOT_FOUND');
     expect(code(await t.gql(SET, { ...vars, amount: '0.00' }))).toBe('BAD_USER_INPUT');
+    expect(code(await t.gql(SET, { ...vars, name: '   ' }))).toBe('BAD_USER_INPUT');
+    expect(await balanceOf(t, checking)).toBe('0.00');
 
-    await t.ok(SET, vars);
+    // With the bank's name, saved in the same transaction.
+    const saved = (await t.ok(SET, { ...vars, name: 'Operating Checking — First Federal' }))
+      .setAccountOpeningBalance;
+    expect(saved.name).toBe('Operating Checking — First Federal');
     await t.ok(SET, { id: payable, amount: '1200.00', date: '2026-01-31' });
     await t.ok(SET, { id: reserve, amount: '80000.00', date: '2026-01-31' });
     expect(await balanceOf(t, checking)).toBe('25000.10');
@@ -53,7 +59,7 @@ describe("an existing account's opening balance", () => {
     const entries = (await t.ok(ENTRIES)).journalEntries.edges.map((e: any) => e.node);
     expect(entries).toContainEqual({
       date: '2026-01-31',
-      memo: 'Opening balance of 1010 Operating Checking',
+      memo: 'Opening balance of 1010 Operating Checking — First Federal',
       source: 'OPENING_BALANCE',
     });
 

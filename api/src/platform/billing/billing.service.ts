@@ -18,6 +18,7 @@ import { findTenant, forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
 import { createTenant } from '../admin-organizations/admin-organizations.service.js';
 import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
+import { StartingChart } from '../onboarding/starting-chart.types.js';
 import { normalizeEmail } from '../users/users.service.js';
 import {
   applySubscription,
@@ -116,6 +117,7 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
   ];
   if (details.length) throw badInput(details, details[0].message);
   const plan = planFor(ctx.services, input);
+  const startingChart = input.startingChart ?? StartingChart.MINIMAL;
   const { trialDays, stripe } = ctx.services.config.billing;
   const id = randomUUID();
   const { token: statusKey, hash } = newOpaqueToken();
@@ -134,7 +136,7 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
   const base = ctx.services.publicUrl;
   if (mode === SignupMode.TRIAL) {
     // No payment: provisioned at once, in the background; the browser polls signupStatus.
-    void provisionSignup(ctx.services, id, null).catch(() => undefined);
+    void provisionSignup(ctx.services, id, null, new Date(), startingChart).catch(() => undefined);
     return { signupId: id, statusKey, checkoutUrl: null };
   }
   // Stripe unreachable or refusing: a typed 503 the browser may retry, never INTERNAL.
@@ -143,7 +145,8 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
     line_items: [{ price: stripe!.prices[`${plan.level}:${input.interval}`], quantity: 1 }],
     customer_email: email,
     client_reference_id: id,
-    metadata: { signupId: id, planLevel: plan.level, interval: input.interval },
+    // The chart choice has no column of its own: it travels with the session to provisioning.
+    metadata: { signupId: id, planLevel: plan.level, interval: input.interval, startingChart },
     subscription_data: {
       metadata: { signupId: id },
       ...(trialDays > 0 ? { trial_period_days: trialDays } : {}),
@@ -185,6 +188,10 @@ export async function signupStatus(ctx: Context, id: string, key: string): Promi
 const fromUnix = (seconds: number) => new Date(seconds * 1000);
 const utcDate = (at: Date) => dateIn('UTC', at);
 
+// The chart chosen at sign-up, as the checkout session's metadata carries it back.
+const chartOf = (value: string | undefined): StartingChart =>
+  value === StartingChart.STANDARD ? StartingChart.STANDARD : StartingChart.MINIMAL;
+
 // Provisions a sign-up's association, once. `checkout` is the completed Stripe Checkout session
 // (null for a trial without payment). A failure leaves nothing behind (createTenant is atomic),
 // marks the sign-up failed and is thrown, so the webhook answers non-2xx and Stripe retries.
@@ -193,6 +200,7 @@ export async function provisionSignup(
   signupId: string,
   checkout: Stripe.Checkout.Session | null,
   at: Date = new Date(),
+  chart: StartingChart | null = null,
 ): Promise<string | null> {
   const em = services.platformOrm.em.fork() as EntityManager;
   const signup = await claimSignup(em, signupId);
@@ -220,6 +228,7 @@ export async function provisionSignup(
         name: signup.association_name,
         adminEmail: signup.email,
         planLevel: signup.plan_level as PlanLevel,
+        startingChart: chart ?? chartOf(checkout?.metadata?.startingChart),
       },
       {},
       {

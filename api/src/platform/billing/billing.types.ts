@@ -3,6 +3,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar } from '../../core/money/money.js';
 import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
+import { StartingChart } from '../onboarding/starting-chart.types.js';
 
 export enum SignupMode {
   CHECKOUT = 'CHECKOUT',
@@ -104,6 +105,12 @@ export class SignupInput {
 
   @Field(() => BillingInterval)
   interval: BillingInterval;
+
+  @Field(() => StartingChart, {
+    nullable: true,
+    description: 'The chart of accounts the association starts with; MINIMAL when omitted',
+  })
+  startingChart?: StartingChart | null;
 }
 
 @ObjectType()

@@ -1,9 +1,11 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
-import { listAccounts } from '../../modules/accounts/index.js';
+import { listAccounts, STANDARD_CHART } from '../../modules/accounts/index.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
+import { startFakeStripe } from '../../test/fake-stripe.js';
 import { createTenant } from '../../test/tenant.js';
 import { createTenant as provision } from '../admin-organizations/admin-organizations.service.js';
 import { StartingChart } from './starting-chart.types.js';
@@ -188,5 +190,76 @@ describe('the standard HOA chart of accounts', () => {
       (await listAccounts((await openTenant(app.services, orgId)).em)).map((a) => a.number);
     expect(await chartOf(standard)).toEqual(template.map((a) => a.number).sort());
     expect(await chartOf(minimal)).toEqual([]);
+  });
+});
+
+describe('the chart chosen at sign-up', () => {
+  const SIGNUP = `mutation ($input: SignupInput!) { startSignup(input: $input) { signupId } }`;
+  const input = (name: string, startingChart?: string) => ({
+    associationName: name,
+    contactName: 'Dana Whitfield',
+    email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.test`,
+    unitCount: 40,
+    planLevel: 'STARTER',
+    interval: 'ANNUAL',
+    ...(startingChart ? { startingChart } : {}),
+  });
+  const orgNamed = async (app: TestApp, name: string) => {
+    const [row] = await app.services.platformOrm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>('SELECT id FROM organizations WHERE name = ?', [name]);
+    return row?.id ?? null;
+  };
+  const chartOf = async (app: TestApp, orgId: string) =>
+    (await listAccounts((await openTenant(app.services, orgId)).em)).length;
+
+  it('travels through Stripe Checkout to provisioning', async () => {
+    const stripe = await startFakeStripe();
+    const billing = loadConfig({
+      NODE_ENV: 'test',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_PRICES: stripe.prices,
+    }).billing;
+    const app = await startTestApp({ billing });
+    stripe.webhookUrl = `${app.url}/webhooks/stripe`;
+    try {
+      for (const [name, chart, accounts] of [
+        ['Checkout Standard HOA', 'STANDARD', STANDARD_CHART.length],
+        ['Checkout Minimal HOA', 'MINIMAL', 0],
+        ['Checkout Unsaid HOA', undefined, 0],
+      ] as const) {
+        const res = await app.gql(SIGNUP, { input: input(name, chart) });
+        expect(res.body.errors).toBeUndefined();
+        const session = [...stripe.sessions.values()].at(-1)!;
+        const delivered = await stripe.deliver(stripe.checkoutCompletedEvent(session.id));
+        expect(delivered.status).toBe(200);
+        const orgId = await orgNamed(app, name);
+        expect(orgId, name).not.toBeNull();
+        expect(await chartOf(app, orgId!), name).toBe(accounts);
+      }
+    } finally {
+      await app.close();
+      await stripe.close();
+    }
+  });
+
+  it('is provisioned at once for a trial without payment', async () => {
+    const app = await startTestApp({ allowOpenRegistration: true });
+    try {
+      const res = await app.gql(SIGNUP, { input: input('Trial Standard HOA', 'STANDARD') });
+      expect(res.body.errors).toBeUndefined();
+      await expect
+        .poll(() => orgNamed(app, 'Trial Standard HOA'), { timeout: 20_000, interval: 100 })
+        .not.toBeNull();
+      const orgId = (await orgNamed(app, 'Trial Standard HOA'))!;
+      await expect
+        .poll(() => chartOf(app, orgId), { timeout: 20_000, interval: 100 })
+        .toBe(STANDARD_CHART.length);
+    } finally {
+      await app.close();
+    }
   });
 });

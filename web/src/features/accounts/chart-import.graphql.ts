@@ -59,8 +59,13 @@ export const ADD_STANDARD_CHART_MUTATION = graphql(`
 `);
 
 export const SET_ACCOUNT_OPENING_BALANCE_MUTATION = graphql(`
-  mutation SetAccountOpeningBalance($accountId: ID!, $amount: Money!, $date: LocalDate!) {
-    setAccountOpeningBalance(accountId: $accountId, amount: $amount, date: $date) {
+  mutation SetAccountOpeningBalance(
+    $accountId: ID!
+    $amount: Money!
+    $date: LocalDate!
+    $name: String
+  ) {
+    setAccountOpeningBalance(accountId: $accountId, amount: $amount, date: $date, name: $name) {
       id
       number
       name

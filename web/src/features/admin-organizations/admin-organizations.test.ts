@@ -247,6 +247,7 @@ describe('AdminOrganizationsPage', () => {
             adminEmail: 'cedar@example.com',
             planLevel: 'STANDARD',
             timeZone: 'America/New_York',
+            startingChart: 'STANDARD',
           });
           return {
             body: { data: { createTenant: detail({ id: 'org-9', name: 'Cedar Point HOA' }) } },

@@ -441,7 +441,7 @@ describe('SetupWizardPage', { timeout: 30_000 }, () => {
                 __typename: 'Account',
                 id: 'acc-checking',
                 number: '1010',
-                name: 'Operating Checking',
+                name: String(req.variables.name ?? 'Operating Checking'),
               },
             },
           };
@@ -471,8 +471,11 @@ describe('SetupWizardPage', { timeout: 30_000 }, () => {
 
     // The chart's 1010 Operating Checking takes the balance: no second checking account.
     await vi.waitFor(() => expect($('[data-testid=bank-existing]')).not.toBe(null));
-    expect($('[data-testid=bank-existing]')?.textContent).toContain('1010 Operating Checking');
+    expect($('[data-testid=bank-existing]')?.textContent).toContain('1010');
+    expect($<HTMLInputElement>('#bank-name')?.value).toBe('Operating Checking');
     expect($('#bank-number')).toBe(null);
+    // The bank's name added to the chart's account, saved with its balance.
+    type('#bank-name', 'Operating Checking — First Federal');
     type('#bank-balance', '25,000.10');
     wrapper.findAllComponents(DateField).at(0)?.vm.$emit('update:modelValue', '2026-02-28');
     await flushPromises();
@@ -486,9 +489,10 @@ describe('SetupWizardPage', { timeout: 30_000 }, () => {
       accountId: 'acc-checking',
       amount: '25000.10',
       date: '2026-02-28',
+      name: 'Operating Checking — First Federal',
     });
     expect(document.body.textContent).toContain(
-      'Opening balance of $25,000.10 posted to 1010 Operating Checking',
+      'Opening balance of $25,000.10 posted to 1010 Operating Checking — First Federal',
     );
     expect($('[data-testid=setup-step-1]')?.textContent).toContain('Done');
     wrapper.unmount();
