@@ -361,7 +361,8 @@ describe('AppTopBar on a phone (menu button and drawer)', () => {
       (a) => a.textContent?.trim() === 'Units',
     )!;
     units.click();
-    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('units'));
+    // The page is a lazy chunk: its first import can take a while in a cold run.
+    await vi.waitFor(() => expect(router.currentRoute.value.name).toBe('units'), { timeout: 5000 });
     await flushPromises();
     expect(button.attributes('aria-expanded')).toBe('false');
     await vi.waitFor(() => expect(drawer()).toBeNull());
