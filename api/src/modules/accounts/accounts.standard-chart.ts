@@ -25,6 +25,8 @@ export interface ChartTemplateRow {
   fundType: FundType;
   description?: string;
   forecastRole?: AccountForecastRole;
+  // Money moving between the association's own funds: reports show it as a transfer.
+  interfundTransfer?: boolean;
   control?: ChartControl;
 }
 
@@ -74,6 +76,7 @@ export const STANDARD_CHART: readonly ChartTemplateRow[] = [
     fundType: F.OPERATING,
     description: "The operating budget's monthly transfer to the reserve fund",
     forecastRole: R.RESERVE_TRANSFER,
+    interfundTransfer: true,
   },
   // Reserve fund: its cash and investments, balance, contributions, interest and spending.
   { number: '1510', name: 'Reserve Savings', type: A.ASSET, fundType: F.RESERVE },
@@ -86,6 +89,7 @@ export const STANDARD_CHART: readonly ChartTemplateRow[] = [
     fundType: F.RESERVE,
     description: 'The reserve side of the transfer from the operating fund',
     forecastRole: R.RESERVE_CONTRIBUTION,
+    interfundTransfer: true,
   },
   {
     number: '4520',

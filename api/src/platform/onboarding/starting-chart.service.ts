@@ -44,6 +44,7 @@ export function standardChartOfAccounts(): ChartTemplateAccount[] {
     fundType: r.fundType,
     description: r.description ?? null,
     forecastRole: r.forecastRole ?? null,
+    interfundTransfer: r.interfundTransfer ?? false,
     keptBy: r.control ? KEPT_BY[r.control] : null,
   }));
 }
@@ -55,6 +56,7 @@ const inputOf = (r: ChartTemplateRow) => ({
   fundType: r.fundType,
   description: r.description ?? null,
   forecastRole: r.forecastRole ?? null,
+  interfundTransfer: r.interfundTransfer ?? false,
 });
 
 // Thrown inside the control accounts' savepoint to take them back.

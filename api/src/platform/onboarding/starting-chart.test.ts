@@ -10,9 +10,10 @@ import { createTenant } from '../../test/tenant.js';
 import { createTenant as provision } from '../admin-organizations/admin-organizations.service.js';
 import { StartingChart } from './starting-chart.types.js';
 
-const TEMPLATE = `{ standardChartOfAccounts { number name type fundType forecastRole keptBy } }`;
+const TEMPLATE = `{ standardChartOfAccounts { number name type fundType forecastRole
+  interfundTransfer keptBy } }`;
 const ADD = `mutation { addStandardChart { created { number name } skipped { number name reason } } }`;
-const ACCOUNTS = `{ accounts { id number name type fundType forecastRole } }`;
+const ACCOUNTS = `{ accounts { id number name type fundType forecastRole interfundTransfer } }`;
 const CONTROLS = `{ receivablesSettings { receivableAccountId prepaidAccountId } }`;
 const POST = `mutation ($input: PostJournalEntryInput!) { postJournalEntry(input: $input) { id } }`;
 
@@ -79,6 +80,11 @@ describe('the standard HOA chart of accounts', () => {
       ['INCOME', 'RESERVE'],
     ]);
     expect(role('INTEREST_INCOME').map((a) => a.fundType)).toEqual(['OPERATING', 'RESERVE']);
+    // The transfer's two sides are interfund transfer accounts, and nothing else is.
+    expect(template.filter((a) => a.interfundTransfer).map((a) => a.forecastRole)).toEqual([
+      'RESERVE_TRANSFER',
+      'RESERVE_CONTRIBUTION',
+    ]);
     expect(template.filter((a) => a.keptBy).map((a) => [a.number, a.name, a.keptBy])).toEqual([
       ['1100', 'Assessments Receivable', 'invoices and payments'],
       ['2100', 'Prepaid Assessments', 'payments'],
@@ -112,6 +118,7 @@ describe('the standard HOA chart of accounts', () => {
         type: a.type,
         fundType: a.fundType,
         forecastRole: a.forecastRole,
+        interfundTransfer: a.interfundTransfer,
       });
     }
     // Receivable and prepaid are the receivables settings' control accounts from the start: no

@@ -45,6 +45,12 @@ export class ChartTemplateAccount {
   @Field(() => AccountForecastRole, { nullable: true })
   forecastRole: AccountForecastRole | null;
 
+  @Field(() => Boolean, {
+    description:
+      'An interfund transfer account (the operating → reserve transfer): reports show it as a transfer between funds',
+  })
+  interfundTransfer: boolean;
+
   @Field(() => String, {
     nullable: true,
     description:
