@@ -117,7 +117,7 @@ export class BalanceSheet {
 
 // ---------------------------------------------------------------------------------------------
 // Income statement (statement of revenues and expenses). The shape is a contract other reports
-// are compared with (the cash-flow Sankey's test): change it only together with them.
+// are compared with (the income and expense flow's test): change it only together with them.
 
 const BUDGET_RULE =
   'Budgets are kept by fiscal month: the budget of every calendar month the period touches, a month covered only in part counting whole (as Budget vs Actual counts the month it runs through). Null when some fiscal year with such a month has no saved budget';
