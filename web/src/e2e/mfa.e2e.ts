@@ -155,6 +155,84 @@ describe('browser journey: two-step sign-in', () => {
     await ctx.close();
   });
 
+  it('ten wrong codes lock the app: the sign-in asks for a recovery code, desk and phone', async () => {
+    const lockedEmail = 'secretary@mfa-journey.test';
+    const user = await createUser(app.services, {
+      email: lockedEmail,
+      memberships: [{ org, role: Role.USER }],
+    });
+    const token = tokenFor(app.services, user, org);
+    const begin = await app.gql('mutation { beginMfaSetup { secret } }', {}, token);
+    const key = begin.body.data!.beginMfaSetup.secret as string;
+    const setupStep = step();
+    const confirm = await app.gql(
+      'mutation ($c: String!) { confirmMfaSetup(code: $c) { codes } }',
+      { c: codeAt(key, setupStep) },
+      token,
+    );
+    const codes = confirm.body.data!.confirmMfaSetup.codes as string[];
+    // Someone with the password guesses ten codes (two sign-ins of five): the app locks.
+    const near = new Set([-2, -1, 0, 1, 2].map((k) => codeAt(key, step() + k)));
+    const wrong = ['000000', '111111', '222222'].find((c) => !near.has(c))!;
+    const lock = async () => {
+      let challenge = '';
+      for (let i = 0; i < 10; i++) {
+        if (i % 5 === 0) {
+          const login = await app.gql(
+            'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on MfaChallenge { challengeToken } } }',
+            { e: lockedEmail, p: TEST_PASSWORD },
+          );
+          challenge = login.body.data!.login.challengeToken as string;
+        }
+        await app.gql(
+          'mutation ($t: String!, $c: String!) { verifyMfa(challengeToken: $t, code: $c) { mfaRequired } }',
+          { t: challenge, c: wrong },
+        );
+      }
+    };
+    // The refusals the page is meant to get (401, the app locked), and only those.
+    const expectedRefusals = () => {
+      const seen = errors.splice(0);
+      const unexpected = seen.filter(
+        (e) => !/401 POST \S+\/graphql VerifyMfa|status of 401/.test(e),
+      );
+      expect(unexpected).toEqual([]);
+      expect(seen.length).toBeGreaterThan(0);
+    };
+
+    for (const [viewport, tag, recoveryCode] of [
+      [{ width: 1440, height: 900 }, '1440', codes[0]],
+      [{ width: 390, height: 844 }, '390', codes[1]],
+    ] as const) {
+      await lock();
+      const { ctx, page } = await open(viewport);
+      await password(page, lockedEmail);
+      await page.waitForSelector('[data-testid="mfa-challenge"]');
+      // The right code from the app: refused while locked.
+      await page.fill('#mfa-code', codeAt(key, Math.max(setupStep + 1, step())));
+      await page.click('[data-testid="mfa-submit"]');
+      await page.waitForSelector('[data-testid="mfa-app-locked"]');
+      expect(await page.textContent('[data-testid="mfa-app-locked"]')).toContain(
+        'codes from your authenticator app are locked',
+      );
+      // Straight on to a recovery code, the field ready for it.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.id))
+        .toBe('mfa-recovery-code');
+      expect(await page.locator('[data-testid="mfa-switch"]').count()).toBe(0);
+      await expectFitsViewport(page);
+      await page.waitForTimeout(400); // the message's opening animation, for the picture
+      await page.screenshot({ path: join(shots, `mfa-locked-${tag}.png`) });
+      expectedRefusals();
+      await page.keyboard.type(recoveryCode);
+      await page.click('[data-testid="mfa-submit"]');
+      await page.waitForURL(/\/dashboard$/);
+      await ctx.close();
+    }
+    // The lock began twice; the owner of the account heard of it each time.
+    expect((await app.lastEmail(lockedEmail))?.template).toBe('mfa-locked');
+  });
+
   it('an admin requires it; a member without it is sent to set it up', async () => {
     const adminEmail = 'president@mfa-journey.test';
     const viewerEmail = 'board@mfa-journey.test';
@@ -185,10 +263,12 @@ describe('browser journey: two-step sign-in', () => {
     await page.click('[data-testid="mfa-submit"]');
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${app.url}/members`);
-    await page.waitForSelector('[data-testid="require-mfa"]');
     await expect
       .poll(() => page.textContent(`[data-testid="member-mfa-${admin.id}"]`))
       .toContain('On');
+    // The requirement is one of the association's settings.
+    await page.goto(`${app.url}/settings`);
+    await page.waitForSelector('[data-testid="require-mfa"]');
     await page.click('[data-testid="require-mfa-toggle"]');
     await expect.poll(() => page.isChecked('#require-mfa-toggle')).toBe(true);
     await page.waitForTimeout(500);
