@@ -374,16 +374,19 @@ describe('demo data', () => {
     }
     // The maturing CD gets an action.
     expect(types).toContain('MATURITY_ACTION');
-    // The planner's cash is the forecast's opening cash, fund by fund (the same books).
-    const forecast = await ok(
+    // The planner's cash is the dashboard's for the same day, fund by fund (the same books), not
+    // the forecast's opening at the last month-end.
+    const dashboard = await ok(
       'maple-ridge',
-      `{ op: cashForecast(fund: OPERATING) { months { opening } }
-         res: cashForecast(fund: RESERVE) { months { opening } } }`,
+      `{ dashboard { cash { funds { fundType balance } } } }`,
     );
-    expect(rec.plan.funds.map((f: any) => f.cash)).toEqual([
-      forecast.op.months[0].opening,
-      forecast.res.months[0].opening,
-    ]);
+    expect(rec.plan.funds.map((f: any) => [f.fund, f.cash])).toEqual(
+      dashboard.dashboard.cash.funds.map((f: any) => [f.fundType, f.balance]),
+    );
+    // Its sentences date things as people read them, never as ISO dates.
+    for (const text of [rec.plan.overall, ...rec.plan.recommendations.map((r: any) => r.summary)]) {
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    }
     expect(data.planningSettings.rates.map((r: any) => r.institution)).toContain('TreasuryDirect');
   });
 
