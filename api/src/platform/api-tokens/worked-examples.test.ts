@@ -7,11 +7,11 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 
-// The README's power-user examples, run as written against the demo books with a read-only API
-// token, so the README cannot drift from the schema. Each example is the `sh` block after a
-// `<!-- power-user-example: NAME -->` line; each `gql '<query>' '<variables>'` call in it is one
-// request. The demo's dates follow today, so the test gives its own values to the variables the
-// README names (the same names, checked), and keeps the README's query text as it is.
+// The API guide's worked examples (docs/api.md, "Worked examples"), run as written against the demo
+// books with a read-only API token, so the guide cannot drift from the schema. Each example is the
+// `sh` block after a `<!-- power-user-example: NAME -->` line; each `gql '<query>' '<variables>'`
+// call in it is one request. The demo's dates follow today, so the test gives its own values to the
+// variables the guide names (the same names, checked), and keeps the guide's query text as it is.
 
 interface Call {
   query: string;
@@ -19,9 +19,9 @@ interface Call {
 }
 
 function examples(): Record<string, Call[]> {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const guide = readFileSync(join(REPO_ROOT, 'docs', 'api.md'), 'utf8');
   const out: Record<string, Call[]> = {};
-  for (const m of readme.matchAll(
+  for (const m of guide.matchAll(
     /<!-- power-user-example: ([\w-]+) -->\n+```sh\n([\s\S]*?)\n```/g,
   )) {
     out[m[1]] = [...m[2].matchAll(/^gql '([^']*)' '([^']*)'/gm)].map((c) => ({
@@ -42,14 +42,14 @@ function month(today: string, back: number): [string, string] {
   return [`${y}-${pad(mo)}-01`, `${y}-${pad(mo)}-${pad(last)}`];
 }
 
-describe('README power-user examples', () => {
+describe('docs/api.md worked examples', () => {
   let app: TestApp;
   let token: string;
   let today: string;
   const found = examples();
 
   const run = async (call: Call, values: Record<string, unknown>) => {
-    // The README's variables and the test's are the same names.
+    // The guide's variables and the test's are the same names.
     expect(Object.keys(values).sort()).toEqual(Object.keys(call.variables).sort());
     const res = await app.gql(call.query, values, token);
     expect(res.body.errors, call.query).toBeUndefined();
@@ -68,7 +68,7 @@ describe('README power-user examples', () => {
     const created = await app.gql(
       `mutation ($input: CreateApiTokenInput!) { createApiToken(input: $input) { token } }`,
       {
-        input: { name: 'README examples', organizationId: organization.id, access: 'READ_ONLY' },
+        input: { name: 'Worked examples', organizationId: organization.id, access: 'READ_ONLY' },
       },
       accessToken,
     );
