@@ -360,6 +360,9 @@ export async function startEmbeddedPostgres(opts: {
   quiet?: boolean;
   // Where root places what `postgres` cannot reach (tests use their own).
   sharedDir?: string;
+  // A throwaway server (the test suite's): commits do not wait for the disk. A crash loses it,
+  // which for a server deleted at the end of the run costs nothing.
+  throwaway?: boolean;
 }): Promise<EmbeddedServer> {
   const asked = resolve(opts.dir);
   const say = (m: string) => {
@@ -389,7 +392,12 @@ export async function startEmbeddedPostgres(opts: {
     {
       ...where,
       port: opts.port,
-      flags: ['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+      flags: [
+        ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+        ...(opts.throwaway
+          ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+          : []),
+      ],
     },
     who,
     say,

@@ -7,6 +7,7 @@ import { startCovenant, type Covenant } from '../boot.js';
 import type { EmailMessage } from '../core/email/mailer.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDatabase, withDatabase } from '../db/connection.js';
+import { copyDemo } from './demo-template.js';
 
 export interface GqlResponse<T = Record<string, unknown>> {
   status: number;
@@ -55,7 +56,6 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const db = inject('testDb');
   const platformDb = `${db.prefix}_${randomBytes(5).toString('hex')}`;
-  await createDatabase(db.serverUrl, platformDb, db.platformTemplate);
   const config: Config = {
     ...loadConfig({ NODE_ENV: 'test', JWT_SECRET: randomBytes(32).toString('hex') }),
     port: 0,
@@ -70,6 +70,13 @@ export async function startTestApp(
     serveWeb: false,
     ...overrides,
   };
+  // The demo books come from the run's demo template (demo-template.ts), as the first start
+  // built them; a test on another route to the server (`serverUrl`) seeds its own.
+  const fromTemplate = config.seedOwner && config.seedDemo && !opts.serverUrl;
+  const demo = fromTemplate
+    ? await copyDemo(db, config, { platformDb, dataDir: config.dataDir })
+    : null;
+  if (!fromTemplate) await createDatabase(db.serverUrl, platformDb, db.platformTemplate);
   const loggedErrors: unknown[] = [];
   const sent: EmailMessage[] = [];
   const app = await startCovenant(config, {
@@ -79,6 +86,7 @@ export async function startTestApp(
     sent: (m) => sent.push(m),
   });
   return Object.assign(app, {
+    ...(demo ? { demo } : {}),
     platformDb,
     loggedErrors,
     async gql(query: string, variables?: Record<string, unknown>, token?: string) {

@@ -32,7 +32,12 @@ export default async function setup(project: TestProject) {
     serverUrl = withDatabase(process.env.DATABASE_URL, 'postgres');
   } else {
     dir = mkdtempSync(join(tmpdir(), 'covenant-test-pg-'));
-    const pg = await startEmbeddedPostgres({ dir, port: await freePort(), quiet: true });
+    const pg = await startEmbeddedPostgres({
+      dir,
+      port: await freePort(),
+      quiet: true,
+      throwaway: true,
+    });
     serverUrl = pg.url;
     stopEmbedded = pg.stop;
   }
