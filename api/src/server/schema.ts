@@ -24,6 +24,7 @@ import {
 import { OpeningBalancesResolver } from '../modules/invoices/opening-balances.resolver.js';
 import { LateFeesResolver } from '../modules/invoices/late-fees.resolver.js';
 import { PaymentApplicationResolver } from '../modules/payments/payment-applications.resolver.js';
+import { PaymentApplicationInvoiceResolver } from '../modules/invoices/application-invoice.resolver.js';
 import {
   JournalEntryPaymentResolver,
   PaymentsResolver,
@@ -62,10 +63,8 @@ import {
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
-import {
-  JournalEntryVendorResolver,
-  VendorsResolver,
-} from '../modules/vendors/vendors.resolver.js';
+import { JournalEntryVendorResolver } from '../modules/journal/entry-vendor.resolver.js';
+import { VendorsResolver } from '../modules/vendors/vendors.resolver.js';
 import { AdminOrganizationsResolver } from '../platform/admin-organizations/admin-organizations.resolver.js';
 import { IdeaConnectionResolver, IdeasResolver } from '../platform/ideas/ideas.resolver.js';
 import { AdminResolver } from '../platform/admin/admin.resolver.js';
@@ -111,6 +110,7 @@ export const resolvers = [
   PaymentsResolver,
   JournalEntryPaymentResolver,
   PaymentApplicationResolver,
+  PaymentApplicationInvoiceResolver,
   VendorsResolver,
   JournalEntryVendorResolver,
   BudgetsResolver,

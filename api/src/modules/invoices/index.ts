@@ -1,5 +1,4 @@
-// What other modules may use of invoices: the invoice type and its loader (a payment application
-// names its invoice).
+// What other modules may use of invoices: the invoice type and its loader.
 export { Invoice } from './invoices.types.js';
 export { invoiceById } from './invoices.loaders.js';
 // The demo seed enters its receivables through these, as the API does.

@@ -4,3 +4,5 @@ export { checkEntryVendors, listVendors, spendByVendor } from './vendors.service
 export { createVendor } from './vendors.service.js';
 export { vendorTaxIds } from './tax-ids.service.js';
 export { Vendor } from './vendors.types.js';
+// The journal resolves the vendor an entry names.
+export { vendorById } from './vendors.loaders.js';

@@ -3,9 +3,8 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'ty
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import type { Context } from '../../core/context.js';
 import { Account } from '../accounts/index.js';
-import { JournalEntry } from '../journal/index.js';
 import { CreateVendorInput, UpdateVendorInput } from './vendors.inputs.js';
-import { expenseAccountById, spendOfVendor, vendorById } from './vendors.loaders.js';
+import { expenseAccountById, spendOfVendor } from './vendors.loaders.js';
 import {
   createVendor,
   findVendor,
@@ -88,14 +87,5 @@ export class VendorsResolver {
     @Arg('to', () => LocalDateScalar, { nullable: true }) to?: string | null,
   ): Promise<Total> {
     return ctx.loaders.get(spendOfVendor, from ?? null, to ?? null).load(vendor.id);
-  }
-}
-
-@Resolver(() => JournalEntry)
-export class JournalEntryVendorResolver {
-  @FieldResolver(() => Vendor, { nullable: true, description: 'The vendor the entry names' })
-  vendor(@Root() entry: JournalEntry, @Ctx() ctx: Context): Promise<Vendor | null> {
-    if (!entry.vendorId) return Promise.resolve(null);
-    return ctx.loaders.get(vendorById).load(entry.vendorId);
   }
 }
