@@ -18,6 +18,8 @@ import { assertNoDrift, migrateAll } from './db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
 import { initOrm, requestTimeouts } from './db/orm.js';
 import { tenantEntities } from './modules/entities.js';
+import { provideAccountLedger } from './modules/accounts/index.js';
+import { accountLedgerOfJournal } from './modules/journal/index.js';
 import { platformEntities } from './platform/entities.js';
 import { sealTaxIds } from './modules/vendors/tax-ids.service.js';
 import { type DemoCredential, seedFirstStart } from './platform/onboarding/demo-seed.service.js';
@@ -92,6 +94,8 @@ export async function startCovenant(
     sent?: SentListener;
   } = {},
 ): Promise<Covenant> {
+  // Modules wired at boot: the journal posts the entries of the chart's own changes.
+  provideAccountLedger(accountLedgerOfJournal);
   let embedded: EmbeddedServer | undefined;
   let platformUrl = opts.platformUrl;
   if (!platformUrl) ({ url: platformUrl, embedded } = await resolveDatabaseUrl(config));

@@ -5,14 +5,7 @@ import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { displayMoney, MAX_AMOUNT, toTotal } from '../../core/money/money.js';
 import { diff, recordTenantAudit } from '../audit/index.js';
-import {
-  accountBalances,
-  controlAccountKeeper,
-  EntrySource,
-  type JournalLineInput,
-  type LineClass,
-  postJournalEntry,
-} from '../journal/index.js';
+import { type AccountEntryLine, accountLedger } from './ledger-port.service.js';
 import {
   Account,
   AccountForecastRole,
@@ -184,7 +177,7 @@ export async function createAccount(
         // Positive = the account's normal side (debit for assets and expenses).
         const debitAccount = DEBIT_NORMAL.has(input.type) === amount > 0;
         const abs = Math.abs(amount);
-        await postJournalEntry(
+        await accountLedger().post(
           tx,
           actor,
           {
@@ -195,7 +188,7 @@ export async function createAccount(
               { accountId: equity.id, ...(debitAccount ? { credit: abs } : { debit: abs }) },
             ],
           },
-          { source: EntrySource.OPENING_BALANCE },
+          { source: 'opening_balance' },
         );
       }
       return account;
@@ -318,7 +311,7 @@ async function reclassify(
   actor: AuthInfo | null,
 ): Promise<{ effectiveDate: string; entryId: string | null } | null> {
   const fields = (['type', 'fundType'] as const).filter((f) => to[f] !== account[f]);
-  const keeper = await controlAccountKeeper(tx, account.id);
+  const keeper = await accountLedger().keeperOf(tx, account.id);
   if (keeper) {
     const message = `${account.name} is kept by ${keeper.keptBy}: its type and fund cannot change`;
     throw badInput(
@@ -352,8 +345,8 @@ async function reclassify(
 
   // Out of each classification its lines hold something in, into the new one: two lines on the
   // account per amount (split at the largest single amount).
-  const lines: JournalLineInput[] = [];
-  const classes: LineClass[] = [];
+  const lines: AccountEntryLine[] = [];
+  const classes: Pick<Account, 'type' | 'fundType'>[] = [];
   for (const r of await selectClassificationNets(tx, account.id)) {
     const net = toTotal(r.net);
     if (net === 0n || (r.account_type === to.type && r.fund_type === to.fundType)) continue;
@@ -383,7 +376,7 @@ async function reclassify(
     }
   }
   const entry = lines.length
-    ? await postJournalEntry(
+    ? await accountLedger().post(
         tx,
         actor,
         {
@@ -391,7 +384,7 @@ async function reclassify(
           memo: `Reclassification of ${account.number} ${account.name}: ${classLabel(account.type, account.fundType)} → ${classLabel(to.type, to.fundType)}`,
           lines,
         },
-        { source: EntrySource.RECLASSIFICATION, lineClasses: classes },
+        { source: 'reclassification', lineClasses: classes },
       )
     : null;
   await insertReclassification(tx, actor, {
@@ -417,7 +410,7 @@ export async function setArchived(
   if (account.archived === archived) return account;
   if (archived) {
     // The ledger posts to its interfund accounts whenever an entry crosses funds.
-    const keeper = await controlAccountKeeper(em, id);
+    const keeper = await accountLedger().keeperOf(em, id);
     if (keeper?.role.startsWith('interfund')) {
       throw conflict(`${account.name} is kept by ${keeper.keptBy}: it cannot be archived`);
     }
@@ -428,7 +421,7 @@ export async function setArchived(
       // so whatever it still holds would drop out of the books' totals (in any type and fund
       // its lines were posted in).
       await lockAccountForArchive(tx, id);
-      const rows = await accountBalances(tx, { accountId: id });
+      const rows = await accountLedger().balances(tx, id);
       const row = rows.find((r) => r.balance !== 0n);
       if (row) {
         throw conflict(

@@ -1,6 +1,5 @@
-// What other modules (and the platform) may use of accounts. The entity and the summary come first:
-// modules that accounts itself reaches (journal) read its enums and the report columns while this
-// file is still loading.
+// What other modules (and the platform) may use of accounts: the chart itself. Accounts sits below
+// the journal and imports no other module but audit.
 export {
   Account,
   AccountForecastRole,
@@ -27,3 +26,5 @@ export {
   type ChartTemplateRow,
   STANDARD_CHART,
 } from './accounts.standard-chart.js';
+// The ledger's side of the chart: the journal provides it at boot (accounts sits below the journal).
+export { type AccountLedger, provideAccountLedger } from './ledger-port.service.js';

@@ -6,7 +6,7 @@ import { isId } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
 import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { controlAccountKeeper, EntrySource, postJournalEntry } from '../journal/index.js';
+import { accountLedger } from './ledger-port.service.js';
 import { Account, AccountType } from './accounts.entity.js';
 import { selectLastPostingDates } from './accounts.repository.js';
 import { openingEquityAccount } from './accounts.service.js';
@@ -47,7 +47,7 @@ export async function setAccountOpeningBalance(
       const message = `${label} is archived: restore it first`;
       throw badInput([{ field: 'accountId', message }], message);
     }
-    const keeper = await controlAccountKeeper(tx, account.id);
+    const keeper = await accountLedger().keeperOf(tx, account.id);
     if (keeper) {
       const message = `${label} is kept by ${keeper.keptBy}: its balance comes from them`;
       throw badInput([{ field: 'accountId', message }], message);
@@ -71,7 +71,7 @@ export async function setAccountOpeningBalance(
     // Positive = the account's normal side (debit for assets and expenses).
     const debitAccount = DEBIT_NORMAL.has(account.type) === input.amount > 0;
     const abs = Math.abs(input.amount);
-    await postJournalEntry(
+    await accountLedger().post(
       tx,
       actor,
       {
@@ -82,7 +82,7 @@ export async function setAccountOpeningBalance(
           { accountId: equity.id, ...(debitAccount ? { credit: abs } : { debit: abs }) },
         ],
       },
-      { source: EntrySource.OPENING_BALANCE },
+      { source: 'opening_balance' },
     );
     return account;
   });

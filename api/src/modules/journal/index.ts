@@ -23,3 +23,5 @@ export {
   setControlAccount,
 } from './journal.service.js';
 export { accountBalances, type BalanceRow } from './balances.service.js';
+// Given to accounts at boot: the entries an account's own changes post, and its balances.
+export { accountLedgerOfJournal } from './accounts-port.service.js';
