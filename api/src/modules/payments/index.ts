@@ -10,6 +10,4 @@ export {
 } from './payment-applications.service.js';
 export { postPayment, voidPayment } from './payments.service.js';
 export { PaymentMethod } from './payments.types.js';
-// A payment in words ("check 3512"), for the unit ledger.
-export { paymentMeans } from './payments.wording.js';
 export { applicationsByInvoice } from './payments.loaders.js';

@@ -6,6 +6,7 @@ import { assertId, isId, newIds } from '../../core/ids.js';
 import { toCents } from '../../core/money/money.js';
 import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
+import { paymentMeans } from '../units/index.js';
 import {
   EntryOwnerType,
   EntrySource,
@@ -35,7 +36,6 @@ import {
   unitOfPayment,
 } from './payments.repository.js';
 import { type Payment, PaymentMethod, PaymentStatus } from './payments.types.js';
-import { paymentMeans } from './payments.wording.js';
 
 async function hydrate(em: EntityManager, rows: PaymentRow[]): Promise<Payment[]> {
   const apps = await applicationsOf(

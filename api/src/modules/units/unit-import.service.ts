@@ -21,7 +21,7 @@ import {
   selectUnitNumbers,
   type UnitValues,
 } from './units.repository.js';
-import { unitValues } from './units.service.js';
+import { type UnitLimit, unitValues } from './units.service.js';
 
 export const UNIT_CSV_COLUMNS = [
   'unit_number',
@@ -69,9 +69,6 @@ async function fieldProblems(row: number, input: UnitInput): Promise<CsvRowError
     })),
   );
 }
-
-// The plan's limit on units: throws when `existing` units plus `adding` more exceed it.
-export type UnitLimit = (existing: number, adding: number) => void;
 
 // All or nothing: every row is checked (required fields, email, known property type and group,
 // duplicates in the file and in the books); any error and nothing is written.

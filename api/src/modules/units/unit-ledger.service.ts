@@ -3,7 +3,7 @@ import { badInput } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { isId } from '../../core/ids.js';
 import { toTotal } from '../../core/money/money.js';
-import { paymentMeans } from '../payments/index.js';
+import { paymentMeans } from './payment-wording.js';
 import { type LedgerRow, selectLedgerPage, type UnitLedgerPosition } from './units.repository.js';
 import { UnitLedgerKind, type UnitLedgerRow } from './units.types.js';
 import { findUnit } from './units.service.js';

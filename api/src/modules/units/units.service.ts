@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import type { UnitLimit } from './unit-import.service.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { AppError, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
@@ -105,6 +104,9 @@ const duplicate = (number: string) =>
   conflict(`Unit ${number} already exists`, [
     { field: 'number', message: 'A unit with this number already exists' },
   ]);
+
+// The plan's limit on units: throws when `existing` units plus `adding` more exceed it.
+export type UnitLimit = (existing: number, adding: number) => void;
 
 export async function createUnit(
   em: EntityManager,

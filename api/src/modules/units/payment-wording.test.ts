@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentMeans } from './payments.wording.js';
+import { paymentMeans } from './payment-wording.js';
 
 describe('a payment in words', () => {
   it('says the method once, however the reference was typed', () => {

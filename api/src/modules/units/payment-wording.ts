@@ -1,5 +1,7 @@
 // How a payment came, as a treasurer says it: "check 3512", "ACH ref 88812", "ACH (Autopay)",
 // "cash". The one place payments are put in words (the unit ledger's rows, the journal's memos).
+// It lives in units, below payments, because a unit's ledger says its payments too; payments
+// takes it from units' index.
 
 // A reference often repeats the method it came by ("Check 3512", "chk #3512", "ACH ref 88812"):
 // that word is dropped, or the sentence would say it twice ("check Check 3512").
