@@ -5,7 +5,15 @@ import { spawn } from 'node:child_process';
 const procs = [
   spawn(
     process.execPath,
-    ['--watch-path=api/src', '--import', '@swc-node/register/esm-register', 'api/src/main.ts'],
+    [
+      '--watch-path=api/src',
+      '--watch-path=shared/src',
+      // @covenant/shared from its TypeScript sources, as Vite and the tests read it.
+      '--conditions=development',
+      '--import',
+      '@swc-node/register/esm-register',
+      'api/src/main.ts',
+    ],
     { stdio: 'inherit', env: { ...process.env, SWC_NODE_PROJECT: 'api/tsconfig.json' } },
   ),
   spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),

@@ -19,7 +19,12 @@ const VIEWPORT = { width: 1440, height: 900 };
 if (!process.env.COVENANT_SCREENSHOT_LOADED) {
   const run = spawnSync(
     process.execPath,
-    ['--import', '@swc-node/register/esm-register', fileURLToPath(import.meta.url)],
+    [
+      '--conditions=development',
+      '--import',
+      '@swc-node/register/esm-register',
+      fileURLToPath(import.meta.url),
+    ],
     {
       cwd: root,
       stdio: 'inherit',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv as apiToCsv, unguardCell } from '../../api/src/core/csv/write-csv';
+import { toCsv as sharedToCsv, unguardCell } from '@covenant/shared/csv';
 import { toCsv } from './csv';
 
 describe('toCsv', () => {
@@ -21,8 +21,8 @@ describe('toCsv', () => {
     expect(csv).toBe("\uFEFF-1234.56,-2.50,'=SUM(A1:A9),'+1,'@cmd,'-2+3,'\tx,plain,0,\r\n");
   });
 
-  it('is the API writer, so exports and import templates follow one rule', () => {
-    expect(toCsv).toBe(apiToCsv);
+  it('is the shared writer, so exports and the API import templates follow one rule', () => {
+    expect(toCsv).toBe(sharedToCsv);
   });
 
   it('guards a hostile name inside quotes and leaves only plain decimals unguarded', () => {

@@ -1,7 +1,7 @@
-import { toCsv, type CsvCell } from '../../api/src/core/csv/write-csv';
+import { toCsv, type CsvCell } from '@covenant/shared/csv';
 
 // CSV files a treasurer opens in a spreadsheet, written by the same module as the API's import
-// templates and budget export (quoting, CRLF, a BOM for Excel, and the guard against formulas in
+// templates and budget export (@covenant/shared) (quoting, CRLF, a BOM for Excel, and the guard against formulas in
 // text cells), so a file reads the same whichever side wrote it.
 export { toCsv, type CsvCell };
 

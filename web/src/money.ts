@@ -1,14 +1,22 @@
 // Money, in one place. The API sends amounts as decimal strings ("1234.56", "-0.05"); the app
 // adds and compares them as integer cents (never floats) and shows them with Intl.NumberFormat.
+// The wire format is the API's own code (@covenant/shared/money); showing amounts is this file's.
 //
 // The association has no currency setting yet: every amount is shown in MONEY_LOCALE and
 // MONEY_CURRENCY. When organizations get one, this is the only file to change.
 
+import {
+  centsToMoney,
+  MAX_AMOUNT_DIGITS,
+  moneyToCents as toCents,
+  type Cents,
+} from '@covenant/shared/money';
+
+/** `toCents`: a Money string as integer cents, NaN when it is not one; `centsToMoney`: back. */
+export { centsToMoney, toCents, type Cents };
+
 export const MONEY_LOCALE = 'en-US';
 export const MONEY_CURRENCY = 'USD';
-
-/** Integer cents. Safe to ±90 trillion dollars, like the API's own arithmetic. */
-export type Cents = number;
 
 const formatter = new Intl.NumberFormat(MONEY_LOCALE, {
   style: 'currency',
@@ -18,23 +26,6 @@ const plainFormatter = new Intl.NumberFormat(MONEY_LOCALE, {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
-
-const WIRE = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
-
-/** A Money string from the API ("1234.56", "-0.05") as integer cents; NaN when it is not one. */
-export function toCents(money: string | null | undefined): Cents {
-  const m = WIRE.exec((money ?? '').trim());
-  if (!m) return Number.NaN;
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] && cents !== 0 ? -cents : cents;
-}
-
-/** Integer cents as the API's Money string: 123456 → "1234.56", -5 → "-0.05". */
-export function centsToMoney(cents: Cents): string {
-  const abs = Math.abs(Math.trunc(cents));
-  const sign = cents < 0 && abs !== 0 ? '-' : '';
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 export interface FormatMoneyOptions {
   /**
@@ -76,7 +67,6 @@ export type MoneyInputResult =
 // What a person types: "1234.56", "1,234.5", "$12", ".50", "-300" — plain decimals, an optional
 // currency symbol and thousands separators, at most two decimals.
 const TYPED = /^(-)?\$?((?:\d{1,3}(?:,\d{3})+|\d+)?)(?:\.(\d*))?$/;
-const MAX_DIGITS = 13;
 
 /** Reads an amount typed into an input. Negative amounts only with `allowNegative`. */
 export function parseMoneyInput(
@@ -92,7 +82,7 @@ export function parseMoneyInput(
     return { kind: 'invalid', message: 'Enter an amount like 1234.56' };
   }
   if (fraction.length > 2) return { kind: 'invalid', message: 'Use at most two decimals' };
-  if (whole.replace(/^0+/, '').length > MAX_DIGITS) {
+  if (whole.replace(/^0+/, '').length > MAX_AMOUNT_DIGITS) {
     return { kind: 'invalid', message: 'This amount is too large' };
   }
   const negative = m[1] === '-';

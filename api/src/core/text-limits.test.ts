@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../db/connection.js';
-import { PLATFORM_TEXT_LIMITS, TENANT_TEXT_LIMITS } from './text-limits.js';
+import { PLATFORM_TEXT_LIMITS, TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 
 // Every length the database enforces (CHECK (length(column) <= n), or BETWEEN 1 AND n), read from
 // the catalog of freshly migrated databases: the table the code checks against must say the same.

@@ -90,7 +90,14 @@ describe('migrations', () => {
     const cli = (...args: string[]) =>
       run(
         process.execPath,
-        ['--import', '@swc-node/register/esm-register', 'api/src/cli/migrate.ts', ...args],
+        [
+          // @covenant/shared from its sources, like the API's.
+          '--conditions=development',
+          '--import',
+          '@swc-node/register/esm-register',
+          'api/src/cli/migrate.ts',
+          ...args,
+        ],
         { cwd: REPO_ROOT, env },
       );
     const dry = await cli('--dry-run');

@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_DIGITS } from '@covenant/shared/money';
 import type { Cents } from '@/money';
 
 // The arithmetic of the spreadsheet grid (budgets, monthly actuals), kept apart from the component
@@ -28,7 +29,7 @@ export function parseCell(text: string): CellResult {
     return { kind: 'invalid', message: `"${text.trim()}" is not an amount` };
   }
   const whole = (m[1] ?? '').replace(/,/g, '');
-  if (whole.replace(/^0+/, '').length > 13) return { kind: 'invalid', message: 'Too large' };
+  if (whole.replace(/^0+/, '').length > MAX_AMOUNT_DIGITS) return { kind: 'invalid', message: 'Too large' };
   const cents = Number(whole || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return { kind: 'ok', cents: negative && cents !== 0 ? -cents : cents };
 }

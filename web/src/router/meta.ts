@@ -10,7 +10,7 @@ declare module 'vue-router' {
     /** A tenant page: needs a current organization. */
     requiresOrganization?: boolean;
     /** Only these roles in the current organization (e.g. ['ADMIN'] for member management). */
-    roles?: Role[];
+    roles?: readonly Role[];
     /** A page of the ideation feature: needs the organization's settings.ideationEnabled. */
     ideation?: boolean;
     /** Platform administration: needs `isSuperadmin`. */

@@ -1,12 +1,7 @@
+import { canWrite as roleCanWrite, ROLE_LABELS } from '@covenant/shared/roles';
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { OrganizationMembership, Role } from '@/apollo/types';
-
-const ROLE_LABELS: Record<Role, string> = {
-  ADMIN: 'Admin',
-  USER: 'Member',
-  VIEWER: 'Viewer',
-};
 
 /** Why a viewer's write buttons are disabled (their tooltip). */
 export const READ_ONLY_REASON =
@@ -73,7 +68,7 @@ export const useOrganizationStore = defineStore('organization', () => {
 
   const hasOrganization = computed(() => current.value !== null);
   const role = computed<Role | null>(() => current.value?.role ?? null);
-  const canWrite = computed(() => role.value === 'ADMIN' || role.value === 'USER');
+  const canWrite = computed(() => roleCanWrite(role.value));
   const isAdmin = computed(() => role.value === 'ADMIN');
   /** Active associations other than the current one: where the switcher can go. */
   const others = computed(() =>

@@ -1,9 +1,6 @@
+import { passwordLengthProblem } from '@covenant/shared/passwords';
 import { Piscina } from 'piscina';
 import { serviceUnavailable, type FieldDetail } from '../errors/app-error.js';
-
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-rules.js';
-
-export { MIN_PASSWORD_LENGTH };
 
 interface Strength {
   score: number;
@@ -46,12 +43,8 @@ export async function checkPassword(
   field: string,
   hints: (string | null | undefined)[] = [],
 ): Promise<FieldDetail | null> {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return { field, message: `Use at least ${MIN_PASSWORD_LENGTH} characters` };
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return { field, message: `Use at most ${MAX_PASSWORD_LENGTH} characters` };
-  }
+  const length = passwordLengthProblem(password);
+  if (length) return { field, message: length };
   const userInputs = hints
     .filter((h): h is string => !!h)
     .flatMap((h) => [h, ...h.split(/[@.\s]/)]);

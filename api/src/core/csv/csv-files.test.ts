@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/app.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 import { AppError } from '../errors/app-error.js';
 import { decodeCsv } from './decode.js';
-import { toCsv, unguardCell } from './write-csv.js';
+import { toCsv, unguardCell } from '@covenant/shared/csv';
 
 // CSV files as they reach the imports and leave the templates: the encodings spreadsheets save in,
 // characters no import may store, and the formula guard of the one CSV writer — checked through

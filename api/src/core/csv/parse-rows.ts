@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { AppError, badInput, type FieldDetail } from '../errors/app-error.js';
 import { controlCharacterIn } from '../text.js';
-import { unguardCell } from './write-csv.js';
+import { unguardCell } from '@covenant/shared/csv';
 
 // The one way every CSV import reads its file (budget, journal, units, opening balances, reserve
 // components; a new import uses the same calls):
@@ -12,7 +12,7 @@ import { unguardCell } from './write-csv.js';
 //   3. csvHeaderName(cell) to match header cells, parseAmount(cell) (amounts.ts) for every
 //      amount; a problem in a row is a CsvRowError (row-error.ts): { row, field: the column's
 //      name, message }, and any problem means nothing is written.
-// Templates and exports are written by toCsv (write-csv.ts), and read back here unchanged.
+// Templates and exports are written by toCsv (@covenant/shared/csv), and read back here unchanged.
 //
 // What parseCsvRows reads, as spreadsheets and other systems write it:
 // - line ends of any kind and any mix (CRLF, LF, CR; a header in CRLF over rows in LF was once

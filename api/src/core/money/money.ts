@@ -1,3 +1,4 @@
+import { centsToMoney, MAX_AMOUNT, parseMoney, type Cents } from '@covenant/shared/money';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 
 // Money is integer cents everywhere: bigint columns in the database and a decimal string on the
@@ -14,11 +15,13 @@ import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 //   MAX_AMOUNT already exceed 2^53, so a sum never passes through a number: SQL sums come back as
 //   decimal strings and go straight to BigInt (`toTotal`); JS sums use `sumCents`.
 //
-// The Money scalar serializes both exactly; the GraphQL schema is the same for both.
-export type Cents = number;
+// The Money scalar serializes both exactly; the GraphQL schema is the same for both. The wire
+// format itself (parsing and writing "1234.56") is the web app's too: @covenant/shared/money.
+export type { Cents };
 export type Total = bigint;
 
-export const MAX_AMOUNT: Cents = 999_999_999_999_999;
+// The API's names for them: parseMoney reads a Money input, formatMoney writes one.
+export { centsToMoney as formatMoney, MAX_AMOUNT, parseMoney };
 
 // One amount from a bigint column (pg hands bigint as a string). Throws rather than round.
 export function toCents(value: string | number | bigint | null | undefined): Cents {
@@ -57,25 +60,9 @@ export function divHalfUp(a: bigint, b: bigint): bigint {
   return -2n * r >= b ? q - 1n : q;
 }
 
-const DECIMAL = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
-
-export function parseMoney(text: string): Cents {
-  const m = DECIMAL.exec(text.trim());
-  if (!m) throw new Error(`"${text}" is not an amount (use e.g. 1234.56)`);
-  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0') || 0); // ≤ MAX_AMOUNT
-  return m[1] && cents !== 0 ? -cents : cents;
-}
-
-export function formatMoney(cents: Cents | Total | string): string {
-  const n = typeof cents === 'number' ? BigInt(Math.trunc(cents)) : BigInt(cents);
-  const neg = n < 0n;
-  const abs = neg ? -n : n;
-  return `${neg ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
-
 // For messages: "$1,234.56", "-$0.05".
 export function displayMoney(cents: Cents | Total): string {
-  const [whole, frac] = formatMoney(cents).split('.');
+  const [whole, frac] = centsToMoney(cents).split('.');
   const neg = whole.startsWith('-');
   const digits = neg ? whole.slice(1) : whole;
   return `${neg ? '-' : ''}$${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac}`;
@@ -87,7 +74,7 @@ export const MoneyScalar = new GraphQLScalarType<Cents | Total, string>({
     'An amount as a decimal string with up to two decimals, e.g. "1234.56"; stored as integer cents',
   serialize(value) {
     if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') {
-      return formatMoney(value);
+      return centsToMoney(value);
     }
     throw new GraphQLError('Money cannot represent this value');
   },

@@ -8,11 +8,11 @@ import {
   sampleCell,
 } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { isLocalDate } from '../../core/dates.js';
 import { AppError } from '../../core/errors/app-error.js';
 import type { Cents } from '../../core/money/money.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 import { AccountType, FundType } from './accounts.entity.js';
 import type { CreateAccountInput } from './accounts.inputs.js';
 import { selectAccountNumbers } from './accounts.repository.js';

@@ -3,7 +3,7 @@ import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { AccountForecastRole, AccountType, FundType } from './accounts.entity.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 // Not only spaces (an empty name is left to the length check, so it gets one message).
 const NOT_BLANK = /^$|\S/;

@@ -4,7 +4,7 @@ import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
 import type { Cents } from '../../core/money/money.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 import { recordTenantAudit } from '../audit/index.js';
 import { accountLedger } from './ledger-port.service.js';
 import { Account, AccountType } from './accounts.entity.js';

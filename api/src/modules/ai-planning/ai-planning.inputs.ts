@@ -1,6 +1,6 @@
 import { IsOptional, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Field, InputType, Int } from 'type-graphql';
-import { TENANT_TEXT_LIMITS } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { InvestmentKind } from '../investments/index.js';
 
 const INSTITUTION = TENANT_TEXT_LIMITS.planning_rates.institution;

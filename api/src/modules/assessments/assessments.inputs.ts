@@ -3,7 +3,7 @@ import { Field, Float, ID, InputType, Int } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { AtMost, Filled } from '../../core/validation.js';
 import { AssessmentFrequency } from './assessments.types.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 // A percentage from 0 to 100 with at most two decimals (stored as basis points).
 const isPercent = (v: unknown): v is number =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { parseBudgetCsv } from './budgets.csv.js';
 
 // The budget's columns (account, months); the reading of files and amounts is core/csv's, tested

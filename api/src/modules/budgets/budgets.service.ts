@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileUpload } from 'graphql-upload-ts';
 import { readCsvUpload } from '../../core/csv/read-upload.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYear } from '../../core/dates.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';

@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, Length, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { type Cents, MoneyScalar } from '../../core/money/money.js';
-import { TENANT_TEXT_LIMITS } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import {
   CapitalProjectCategory,
   CapitalProjectFunding,

@@ -4,7 +4,7 @@ import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { type Cents, MoneyScalar } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
 import { Compounding, InvestmentKind, InvestmentStatus } from './investments.types.js';
-import { TENANT_TEXT_LIMITS } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 
 // An APY in percent with up to three decimals, below 100 %.
 const APY = /^\d{1,2}(\.\d{1,3})?$/;

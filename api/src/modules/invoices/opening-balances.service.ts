@@ -8,7 +8,7 @@ import {
   sampleCell,
 } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { isLocalDate } from '../../core/dates.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';

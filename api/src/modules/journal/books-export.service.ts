@@ -1,6 +1,6 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { toCsv, type CsvCell } from '../../core/csv/write-csv.js';
+import { toCsv, type CsvCell } from '@covenant/shared/csv';
 import { isLocalDate, dayBefore } from '../../core/dates.js';
 import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
 import { formatMoney, toTotal, type Total } from '../../core/money/money.js';

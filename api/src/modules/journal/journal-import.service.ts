@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { conflict } from '../../core/errors/app-error.js';
 import { onlySampleRowsMessage, parseCsvRows, sampleCell } from '../../core/csv/parse-rows.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { formatMoney, sumCents, type Cents, type Total } from '../../core/money/money.js';
 import { parseAmount } from '../../core/csv/amounts.js';
 import { isUniqueViolation } from '../../core/db/errors.js';

@@ -4,7 +4,7 @@ import { Field, ID, InputType } from 'type-graphql';
 import { FundType } from '../accounts/index.js';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { EntrySource } from './journal.types.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 @InputType()
 export class JournalLineInput {

@@ -3,7 +3,7 @@ import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, ID, InputType } from 'type-graphql';
 import { MoneyScalar, type Cents } from '../../core/money/money.js';
 import { PaymentMethod, PaymentStatus } from './payments.types.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 @InputType()
 export class PaymentFilter {

@@ -9,7 +9,7 @@ import {
   sampleCell,
 } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import type { FieldDetail } from '../../core/errors/app-error.js';
 import { newIds } from '../../core/ids.js';
 import { formatMoney } from '../../core/money/money.js';

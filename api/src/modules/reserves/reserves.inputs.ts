@@ -1,7 +1,7 @@
 import { IsInt, IsOptional, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { type Cents, MoneyScalar } from '../../core/money/money.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 import { ReserveCategory } from './reserves.types.js';
 
 const C = L.reserve_components;

@@ -12,7 +12,7 @@ import {
   type Total,
 } from '../../core/money/money.js';
 import { controlCharacterIn } from '../../core/text.js';
-import { TENANT_TEXT_LIMITS } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import { forecastFlows, type FundSeries } from '../forecast/index.js';

@@ -7,7 +7,7 @@ import {
   sampleCell,
 } from '../../core/csv/parse-rows.js';
 import type { CsvRowError } from '../../core/csv/row-error.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { newIds } from '../../core/ids.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';

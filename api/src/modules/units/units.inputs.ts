@@ -1,7 +1,7 @@
 import { ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
 import { AtMost, Filled, given, TrimmedEmail } from '../../core/validation.js';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 // A unit as it is created or edited, and as each row of a CSV import is checked
 // (unit-import.service.ts validates rows against this class).

@@ -1,6 +1,6 @@
 import { IsEmail, IsOptional, Length, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Field, ID, InputType } from 'type-graphql';
-import { TENANT_TEXT_LIMITS as L } from '../../core/text-limits.js';
+import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 
 // US taxpayer ids: an EIN (12-3456789) or an SSN (123-45-6789), dashes optional.
 export const TAX_ID = /^(\d{9}|\d{2}-\d{7}|\d{3}-\d{2}-\d{4})$/;

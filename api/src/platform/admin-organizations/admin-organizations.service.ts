@@ -14,7 +14,7 @@ import { assertId } from '../../core/ids.js';
 import { OrganizationStatus, Role } from '../../core/roles.js';
 import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
-import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { dropDatabase, withServer } from '../../db/connection.js';
 import { recordAudit } from '../admin/admin-audit.service.js';
 import { seedStartingChart } from '../onboarding/starting-chart.service.js';

@@ -1,6 +1,6 @@
 import { IsIn, IsInt, Length, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 
 export enum ApiTokenAccess {
   ROLE = 'role',

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection, type ConnectionResult } from '../../core/graphql/connection.js';
-import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { AtMost, Filled } from '../../core/validation.js';
 
 export enum IdeaStatus {

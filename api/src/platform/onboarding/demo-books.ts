@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Context, Services } from '../../core/context.js';
-import { toCsv } from '../../core/csv/write-csv.js';
+import { toCsv } from '@covenant/shared/csv';
 import { fiscalYear, fiscalYearOf } from '../../core/dates.js';
 import { type Cents, formatMoney } from '../../core/money/money.js';
 import type { TenantSession } from '../../core/tenancy/tenant-door.js';

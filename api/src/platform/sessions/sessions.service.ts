@@ -21,7 +21,7 @@ import {
 import { assertId, isId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { recordAudit } from '../admin/admin-audit.service.js';
 import { Organization } from '../organizations/organizations.entity.js';
 import { OrganizationStatus } from '../../core/roles.js';

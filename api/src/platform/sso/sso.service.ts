@@ -1,4 +1,4 @@
-import { PLATFORM_TEXT_LIMITS } from '../../core/text-limits.js';
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '../../core/roles.js';
-import { USER_NAME_MAX } from '../../core/text-limits.js';
+import { USER_NAME_MAX } from '@covenant/shared/text-limits';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import type { Organization } from '../organizations/organizations.entity.js';

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../core/context.js';
 import { badInput, unauthenticated } from '../../core/errors/app-error.js';
 import { OrganizationStatus } from '../../core/roles.js';
-import { USER_NAME_MAX } from '../../core/text-limits.js';
+import { USER_NAME_MAX } from '@covenant/shared/text-limits';
 import { Membership, MembershipStatus } from './memberships.entity.js';
 import { User } from './users.entity.js';
 import type { OrganizationMembership } from './users.types.js';

@@ -1,3 +1,4 @@
+import { WRITER_ROLES } from '@covenant/shared/roles';
 import type { RouteRecordRaw } from 'vue-router';
 
 const routes: RouteRecordRaw[] = [
@@ -14,7 +15,7 @@ const routes: RouteRecordRaw[] = [
     meta: {
       requiresAuth: true,
       requiresOrganization: true,
-      roles: ['ADMIN', 'USER'],
+      roles: WRITER_ROLES,
       title: 'New assessment group',
       nav: 'assessment-groups',
     },
@@ -26,7 +27,7 @@ const routes: RouteRecordRaw[] = [
     meta: {
       requiresAuth: true,
       requiresOrganization: true,
-      roles: ['ADMIN', 'USER'],
+      roles: WRITER_ROLES,
       title: 'Edit assessment group',
       nav: 'assessment-groups',
     },

@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '../../../../api/src/core/auth/password-rules';
+import { MIN_PASSWORD_LENGTH, passwordLengthProblem } from '@covenant/shared/passwords';
 import { errorReason } from '@/apollo/errors';
 import type { TokenProblemReason } from '@/apollo/types';
 
@@ -10,15 +10,14 @@ export interface NewPasswordErrors {
 export { MIN_PASSWORD_LENGTH };
 
 /**
- * What the form checks before asking the API: presence, the API's own minimum length (same number
- * and words as api/src/core/auth/password-policy.ts), and the confirmation. Strength is the API's.
+ * What the form checks before asking the API: presence, the API's own length rules (the same
+ * numbers and words: @covenant/shared/passwords), and the confirmation. Strength is the API's.
  */
 export function checkNewPassword(password: string, confirm: string): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
+  const length = passwordLengthProblem(password);
   if (!password) errors.password = 'Enter a new password.';
-  else if (password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Use at least ${MIN_PASSWORD_LENGTH} characters`;
-  }
+  else if (length) errors.password = length;
   if (!confirm) errors.confirm = 'Enter the new password again.';
   else if (password && password !== confirm) errors.confirm = 'The two passwords do not match.';
   return errors;

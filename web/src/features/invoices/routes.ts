@@ -1,6 +1,7 @@
+import { WRITER_ROLES } from '@covenant/shared/roles';
 import type { RouteRecordRaw } from 'vue-router';
 
-const writers = { roles: ['ADMIN', 'USER'] as ('ADMIN' | 'USER')[] };
+const writers = { roles: WRITER_ROLES };
 
 const routes: RouteRecordRaw[] = [
   {

@@ -1,3 +1,4 @@
+import { WRITER_ROLES } from '@covenant/shared/roles';
 import type { RouteRecordRaw } from 'vue-router';
 
 const routes: RouteRecordRaw[] = [
@@ -9,7 +10,7 @@ const routes: RouteRecordRaw[] = [
     meta: {
       requiresAuth: true,
       requiresOrganization: true,
-      roles: ['ADMIN', 'USER'],
+      roles: WRITER_ROLES,
       title: 'Set up your association',
       nav: 'dashboard',
     },

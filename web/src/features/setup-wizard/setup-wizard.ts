@@ -1,3 +1,4 @@
+import { canWrite } from '@covenant/shared/roles';
 import type { OrganizationSettings, Role } from '@/apollo/types';
 import { toCents } from '@/money';
 
@@ -16,7 +17,7 @@ export function needsSetupWizard(
   role: Role | null | undefined,
   settings: OrganizationSettings | null | undefined,
 ): boolean {
-  if (role !== 'ADMIN' && role !== 'USER') return false;
+  if (!canWrite(role)) return false;
   return settings?.onboardingComplete !== true;
 }
 

@@ -1,3 +1,4 @@
+import { WRITER_ROLES } from '@covenant/shared/roles';
 import type { RouteRecordRaw } from 'vue-router';
 
 const routes: RouteRecordRaw[] = [
@@ -15,7 +16,7 @@ const routes: RouteRecordRaw[] = [
       requiresAuth: true,
       requiresOrganization: true,
       // Viewers cannot post: they are sent home rather than shown a form they cannot submit.
-      roles: ['ADMIN', 'USER'],
+      roles: WRITER_ROLES,
       title: 'New journal entry',
       nav: 'transactions',
     },

@@ -1,11 +1,10 @@
 import { stringify } from 'csv-stringify/browser/esm/sync';
 
-// The one CSV writer of Covenant: the API's import templates and budget export, and every export
-// of the web app (which imports this file), so a file reads the same whichever side wrote it.
-// RFC 4180 quoting (csv-stringify; its browser build, which runs in Node as well), CRLF line ends,
-// and a BOM so Excel reads UTF-8 names correctly. Amounts go out as plain decimals ("-1234.56"),
-// never formatted, so the spreadsheet can add them up and our importers read them back.
-// Nothing here may import from the API's other layers: the web bundles this file.
+// The one CSV writer of Covenant: the API's import templates, books and budget exports, and every
+// export of the web app, so a file reads the same whichever side wrote it. RFC 4180 quoting
+// (csv-stringify; its browser build, which runs in Node as well), CRLF line ends, and a BOM so
+// Excel reads UTF-8 names correctly. Amounts go out as plain decimals ("-1234.56"), never
+// formatted, so the spreadsheet can add them up and our importers read them back.
 
 export type CsvCell = string | number | null | undefined;
 

@@ -1,7 +1,8 @@
 // The longest text each column holds, in characters: the database's CHECK constraints written once,
 // for every input, import and service that must refuse longer text before PostgreSQL does (a
-// refusal there is an error with SQL in it, not a field message). `text-limits.test.ts` compares
-// this table with the constraints of freshly migrated databases, so neither can change alone.
+// refusal there is an error with SQL in it, not a field message), and for the web's form fields,
+// which stop the typing there. api/src/core/text-limits.test.ts compares this table with the
+// constraints of freshly migrated databases, so neither can change alone.
 export const TENANT_TEXT_LIMITS = {
   accounts: { name: 120, description: 1000 },
   journal_entries: { memo: 500, import_ref: 100 },
