@@ -14,10 +14,15 @@ export default defineConfig({
           name: 'api',
           include: ['api/src/**/*.test.ts'],
           environment: 'node',
+          // A worker keeps the API's modules loaded from one file to the next: importing them
+          // is most of a small file's time. Files share no state but what a module keeps for the
+          // process (caches keyed by ids that differ per file); spies are put back after each test.
+          isolate: false,
+          restoreMocks: true,
           globalSetup: ['api/src/test/global-setup.ts'],
           setupFiles: ['reflect-metadata'],
           testTimeout: 30_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       'web/vitest.config.ts',
@@ -26,13 +31,14 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['web/src/e2e/**/*.e2e.ts'],
+          isolate: false,
           // The browser shares two cores with the API suite: give screens time to settle.
           expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           globalSetup: ['api/src/test/global-setup.ts'],
           setupFiles: ['reflect-metadata'],
           testTimeout: 90_000,
-          hookTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
     ],

@@ -12,6 +12,7 @@ const CHECKS = [
   { name: 'eslint', cmd: bin('eslint'), args: ['--max-warnings', '0', '.'] },
   { name: 'prettier', cmd: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
   { name: 'graphql documents', cmd: 'npm', args: ['run', '--silent', 'lint:graphql', '-w', 'web'] },
+  { name: 'types (shared)', cmd: bin('tsc'), args: ['-p', 'shared/tsconfig.json', '--noEmit'] },
   { name: 'types (api)', cmd: bin('tsc'), args: ['-p', 'api/tsconfig.check.json'] },
   { name: 'types (web)', cmd: bin('vue-tsc'), args: ['-p', 'web/tsconfig.json', '--noEmit'] },
 ];
