@@ -85,6 +85,10 @@ export async function startTestApp(
     print: () => undefined,
     sent: (m) => sent.push(m),
   });
+  // The test and the server share one process: a test that blocks it (a synchronous hledger
+  // run under load) must not find its keep-alive connection closed by the server's 5-second
+  // timer the moment it sends again (ECONNRESET).
+  app.server.keepAliveTimeout = 120_000;
   return Object.assign(app, {
     ...(demo ? { demo } : {}),
     platformDb,
