@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
-// Every environment variable the API reads, parsed and validated once. Documented in README.md.
+// Every environment variable the API reads, parsed and validated once. Documented in
+// docs/configuration.md.
 const bool = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1')
