@@ -28,9 +28,9 @@ export interface EChart {
 }
 
 /**
- * One ECharts chart's lifecycle, shared by every chart: on mount, load the chart's own module
- * (`() => import('./x-echarts')` — each registers only the chart types its page needs, so no page
- * loads another's), draw into `el` with the SVG renderer, follow the element's size, redraw from
+ * One ECharts chart's lifecycle, shared by every chart (ChartFrame draws with it): on mount, load
+ * the module of the chart types it needs (`() => import('@/components/charts/bar-echarts')` and the
+ * like — each registers only its chart types, and a page without a chart loads none), draw into `el` with the SVG renderer, follow the element's size, redraw from
  * scratch when the option changes (notMerge: a series that went away must not linger), and dispose
  * on unmount. `onReady` attaches event handlers (a click) to the fresh instance.
  */

@@ -7,7 +7,7 @@ import CashForecastPage from './views/CashForecastPage.vue';
 // ECharts itself is not drawn here (no layout engine in happy-dom): the chart's options are
 // captured at the one module that loads it.
 const chart = vi.hoisted(() => ({ options: [] as unknown[] }));
-vi.mock('./components/forecast-echarts', () => ({
+vi.mock('@/components/charts/bar-line-echarts', () => ({
   init: () => ({
     setOption: (o: unknown) => chart.options.push(o),
     on: () => undefined,
