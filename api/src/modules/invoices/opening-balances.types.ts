@@ -1,5 +1,5 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
-import { CsvRowError } from '../../core/csv/row-error.js';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { CsvImportResult, CsvRecordsImportResult } from '../../core/csv/row-error.js';
 
 @ObjectType({
   description:
@@ -16,17 +16,5 @@ export class UnitOpeningBalance {
   paymentId: string | null;
 }
 
-@ObjectType()
-export class OpeningBalanceImportResult {
-  @Field(() => Int)
-  created: number;
-
-  @Field(() => Int, {
-    description:
-      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
-  })
-  sampleRowsSkipped: number;
-
-  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
-  errors: CsvRowError[];
-}
+@ObjectType({ implements: [CsvRecordsImportResult, CsvImportResult] })
+export class OpeningBalanceImportResult extends CsvRecordsImportResult {}

@@ -1,7 +1,7 @@
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
-import { CsvRowError } from '../../core/csv/row-error.js';
+import { CsvImportResult } from '../../core/csv/row-error.js';
 
 @ObjectType({ description: 'One entry of an import file' })
 export class JournalImportEntry {
@@ -24,8 +24,8 @@ export class JournalImportEntry {
   firstRow: number;
 }
 
-@ObjectType()
-export class JournalImportResult {
+@ObjectType({ implements: CsvImportResult })
+export class JournalImportResult extends CsvImportResult {
   @Field(() => Boolean, { description: 'True when the entries were posted' })
   committed: boolean;
 
@@ -46,13 +46,4 @@ export class JournalImportResult {
 
   @Field(() => [JournalImportEntry], { description: 'The first 20 entries of the file' })
   entries: JournalImportEntry[];
-
-  @Field(() => Int, {
-    description:
-      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
-  })
-  sampleRowsSkipped: number;
-
-  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
-  errors: CsvRowError[];
 }

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CsvRowError } from '../../core/csv/row-error.js';
+import { CsvImportResult, CsvRecordsImportResult } from '../../core/csv/row-error.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 
 export enum ReserveCategory {
@@ -268,17 +268,5 @@ export class ReserveSettings {
   thresholdFloor: Total;
 }
 
-@ObjectType()
-export class ReserveImportResult {
-  @Field(() => Int)
-  created: number;
-
-  @Field(() => Int, {
-    description:
-      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
-  })
-  sampleRowsSkipped: number;
-
-  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
-  errors: CsvRowError[];
-}
+@ObjectType({ implements: [CsvRecordsImportResult, CsvImportResult] })
+export class ReserveImportResult extends CsvRecordsImportResult {}

@@ -1,6 +1,6 @@
-import { CsvRowError } from '../../core/csv/row-error.js';
+import { CsvImportResult, CsvRecordsImportResult } from '../../core/csv/row-error.js';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { Connection } from '../../core/graphql/connection.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 
@@ -87,17 +87,5 @@ export class UnitLedgerRow {
   cursor: string;
 }
 
-@ObjectType()
-export class UnitImportResult {
-  @Field(() => Int)
-  created: number;
-
-  @Field(() => Int, {
-    description:
-      'Sample rows left out (their first cell starts with "# example", as in the template\'s examples)',
-  })
-  sampleRowsSkipped: number;
-
-  @Field(() => [CsvRowError], { description: 'When not empty, nothing was imported' })
-  errors: CsvRowError[];
-}
+@ObjectType({ implements: [CsvRecordsImportResult, CsvImportResult] })
+export class UnitImportResult extends CsvRecordsImportResult {}

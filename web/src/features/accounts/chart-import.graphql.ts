@@ -1,4 +1,5 @@
 import { graphql, type ResultOf } from '@/graphql';
+import { CSV_RECORDS_IMPORT_FIELDS } from '@/apollo/csv-import.graphql';
 
 // Bringing a chart of accounts: the CSV import and its template, and the standard HOA chart a
 // new association may start with (the setup wizard's first step offers both).
@@ -9,19 +10,16 @@ export const ACCOUNT_IMPORT_TEMPLATE_QUERY = graphql(`
   }
 `);
 
-export const IMPORT_ACCOUNTS_MUTATION = graphql(`
-  mutation ImportAccounts($file: Upload!, $date: LocalDate) {
-    importAccounts(file: $file, date: $date) {
-      created
-      sampleRowsSkipped
-      errors {
-        row
-        field
-        message
+export const IMPORT_ACCOUNTS_MUTATION = graphql(
+  `
+    mutation ImportAccounts($file: Upload!, $date: LocalDate) {
+      importAccounts(file: $file, date: $date) {
+        ...CsvRecordsImportFields
       }
     }
-  }
-`);
+  `,
+  [CSV_RECORDS_IMPORT_FIELDS],
+);
 
 export type AccountImportResult = ResultOf<typeof IMPORT_ACCOUNTS_MUTATION>['importAccounts'];
 

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type SchemaType } from '@/graphql';
+import { CSV_RECORDS_IMPORT_FIELDS } from '@/apollo/csv-import.graphql';
 
 export const RESERVE_COMPONENT_FIELDS = graphql(`
   fragment ReserveComponentFields on ReserveComponent {
@@ -149,19 +150,16 @@ export const RESERVE_TEMPLATE_QUERY = graphql(`
   }
 `);
 
-export const IMPORT_RESERVE_COMPONENTS_MUTATION = graphql(`
-  mutation ImportReserveComponents($file: Upload!) {
-    importReserveComponents(file: $file) {
-      created
-      sampleRowsSkipped
-      errors {
-        row
-        field
-        message
+export const IMPORT_RESERVE_COMPONENTS_MUTATION = graphql(
+  `
+    mutation ImportReserveComponents($file: Upload!) {
+      importReserveComponents(file: $file) {
+        ...CsvRecordsImportFields
       }
     }
-  }
-`);
+  `,
+  [CSV_RECORDS_IMPORT_FIELDS],
+);
 
 export type ReserveImportResult = ResultOf<
   typeof IMPORT_RESERVE_COMPONENTS_MUTATION

@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { CSV_IMPORT_FIELDS } from '@/apollo/csv-import.graphql';
 import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
 
 export const ATTACHMENT_FIELDS = graphql(`
@@ -185,31 +186,29 @@ export const JOURNAL_IMPORT_TEMPLATE_QUERY = graphql(`
   }
 `);
 
-export const IMPORT_JOURNAL_ENTRIES_MUTATION = graphql(`
-  mutation ImportJournalEntries($file: Upload!, $dryRun: Boolean!) {
-    importJournalEntries(file: $file, dryRun: $dryRun) {
-      committed
-      entryCount
-      lineCount
-      totalDebit
-      from
-      to
-      sampleRowsSkipped
-      entries {
-        reference
-        date
-        memo
+export const IMPORT_JOURNAL_ENTRIES_MUTATION = graphql(
+  `
+    mutation ImportJournalEntries($file: Upload!, $dryRun: Boolean!) {
+      importJournalEntries(file: $file, dryRun: $dryRun) {
+        committed
+        entryCount
         lineCount
-        total
-      }
-      errors {
-        row
-        field
-        message
+        totalDebit
+        from
+        to
+        entries {
+          reference
+          date
+          memo
+          lineCount
+          total
+        }
+        ...CsvImportFields
       }
     }
-  }
-`);
+  `,
+  [CSV_IMPORT_FIELDS],
+);
 
 export type JournalImportResult = ResultOf<
   typeof IMPORT_JOURNAL_ENTRIES_MUTATION

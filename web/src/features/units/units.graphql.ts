@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
+import { CSV_RECORDS_IMPORT_FIELDS } from '@/apollo/csv-import.graphql';
 import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
 
 /** How the receivables pages name a unit: its number and owner. */
@@ -133,19 +134,16 @@ export const UNIT_IMPORT_TEMPLATE_QUERY = graphql(`
   }
 `);
 
-export const IMPORT_UNITS_MUTATION = graphql(`
-  mutation ImportUnits($file: Upload!) {
-    importUnits(file: $file) {
-      created
-      sampleRowsSkipped
-      errors {
-        row
-        field
-        message
+export const IMPORT_UNITS_MUTATION = graphql(
+  `
+    mutation ImportUnits($file: Upload!) {
+      importUnits(file: $file) {
+        ...CsvRecordsImportFields
       }
     }
-  }
-`);
+  `,
+  [CSV_RECORDS_IMPORT_FIELDS],
+);
 
 export type UnitImportResult = ResultOf<typeof IMPORT_UNITS_MUTATION>['importUnits'];
 export type CsvRowError = UnitImportResult['errors'][number];
@@ -174,19 +172,16 @@ export const OPENING_BALANCE_IMPORT_TEMPLATE_QUERY = graphql(`
   }
 `);
 
-export const IMPORT_OPENING_BALANCES_MUTATION = graphql(`
-  mutation ImportOpeningBalances($file: Upload!, $date: LocalDate) {
-    importOpeningBalances(file: $file, date: $date) {
-      created
-      sampleRowsSkipped
-      errors {
-        row
-        field
-        message
+export const IMPORT_OPENING_BALANCES_MUTATION = graphql(
+  `
+    mutation ImportOpeningBalances($file: Upload!, $date: LocalDate) {
+      importOpeningBalances(file: $file, date: $date) {
+        ...CsvRecordsImportFields
       }
     }
-  }
-`);
+  `,
+  [CSV_RECORDS_IMPORT_FIELDS],
+);
 
 export type OpeningBalanceImportResult = ResultOf<
   typeof IMPORT_OPENING_BALANCES_MUTATION
