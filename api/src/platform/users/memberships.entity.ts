@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, OptionalProps, Enum, ManyToOne, PrimaryKey, Property } from '@mikro-orm/core';
 import { registerEnumType } from 'type-graphql';
-import { Organization } from '../organizations/organizations.entity.js';
 import { User } from './users.entity.js';
-import { Role } from '../../core/roles.js';
+import { OrganizationStatus, Role } from '../../core/roles.js';
 
 export enum MembershipStatus {
   ACTIVE = 'active',
@@ -15,6 +14,16 @@ export enum MembershipStatus {
 }
 registerEnumType(MembershipStatus, { name: 'MemberStatus' });
 
+// The organization of a membership, as users reads it. Organizations sits above users (its
+// members are users), so the entity is named rather than imported: MikroORM finds 'Organization'
+// among the platform's entities (platform/entities.ts), and this type says what users reads of it.
+export interface MembershipOrganization {
+  id: string;
+  name: string;
+  status: OrganizationStatus;
+  settings: Record<string, unknown>;
+}
+
 @Entity({ tableName: 'memberships' })
 export class Membership {
   [OptionalProps]?: 'createdAt' | 'status';
@@ -25,8 +34,8 @@ export class Membership {
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user: User;
 
-  @ManyToOne(() => Organization, { deleteRule: 'cascade' })
-  organization: Organization;
+  @ManyToOne({ entity: 'Organization', deleteRule: 'cascade' })
+  organization: MembershipOrganization;
 
   @Enum({ items: () => Role, type: 'string' })
   role: Role;
