@@ -68,14 +68,14 @@ import { VendorsResolver } from '../modules/vendors/vendors.resolver.js';
 import { AdminOrganizationsResolver } from '../platform/admin-organizations/admin-organizations.resolver.js';
 import { IdeaConnectionResolver, IdeasResolver } from '../platform/ideas/ideas.resolver.js';
 import { AdminResolver } from '../platform/admin/admin.resolver.js';
-import { MembersResolver } from '../platform/organizations/members.resolver.js';
+import { MemberMfaResolver, MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
+import { SignInResolver } from '../platform/sign-in/index.js';
 import { ApiTokensResolver } from '../platform/api-tokens/index.js';
 import { BillingResolver, MembershipBillingResolver } from '../platform/billing/index.js';
 import {
   AdminUserMfaResolver,
-  MemberMfaResolver,
   MembershipMfaResolver,
   MfaResolver,
   UserMfaResolver,
@@ -133,6 +133,7 @@ export const resolvers = [
   SystemResolver,
   SupportWidgetResolver,
   SessionsResolver,
+  SignInResolver,
   ApiTokensResolver,
   MfaResolver,
   UserMfaResolver,

@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
-import { StartingChart } from '../onboarding/starting-chart.types.js';
+import { StartingChart } from '../onboarding/index.js';
 import { PlanLevel } from './admin-organizations.types.js';
 
 @InputType({

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
 import type { OrganizationStatus, Role } from '../../core/roles.js';
-import type { MembershipStatus } from '../users/memberships.entity.js';
+import type { MembershipStatus } from '../users/index.js';
 import type {
   AdminOrganization,
   AdminOrganizationMember,

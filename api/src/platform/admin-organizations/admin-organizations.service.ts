@@ -16,14 +16,10 @@ import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { dropDatabase, withServer } from '../../db/connection.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { seedStartingChart } from '../onboarding/starting-chart.service.js';
-import { StartingChart } from '../onboarding/starting-chart.types.js';
-import { insertInvitation } from '../organizations/members.repository.js';
-import { Organization } from '../organizations/organizations.entity.js';
-import { Membership, MembershipStatus } from '../users/memberships.entity.js';
-import { User } from '../users/users.entity.js';
-import { normalizeEmail } from '../users/users.service.js';
+import { recordAudit } from '../admin/index.js';
+import { seedStartingChart, StartingChart } from '../onboarding/index.js';
+import { insertInvitation, Organization } from '../organizations/index.js';
+import { Membership, MembershipStatus, User, normalizeEmail } from '../users/index.js';
 import type {
   CreateTenantInput,
   OrganizationPlanInput,

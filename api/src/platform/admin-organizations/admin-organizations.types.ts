@@ -1,7 +1,7 @@
 import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { OrganizationStatus, Role } from '../../core/roles.js';
-import { MembershipStatus } from '../users/memberships.entity.js';
+import { MembershipStatus } from '../users/index.js';
 
 // The plan levels an organization can be on (organizations.plan_level holds the lowercase value).
 export enum PlanLevel {

@@ -3,8 +3,7 @@ import type { Context } from '../../core/context.js';
 import { badInput, forbidden, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
 import type { OrganizationStatus, Role } from '../../core/roles.js';
-import type { MembershipStatus } from '../users/memberships.entity.js';
-import { User } from '../users/users.entity.js';
+import { type MembershipStatus, User } from '../users/index.js';
 import { recordAudit } from './admin-audit.service.js';
 import { maskSecrets } from '../../core/email/mask.js';
 import {

@@ -1,6 +1,6 @@
 import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { OrganizationStatus, Role } from '../../core/roles.js';
-import { MembershipStatus } from '../users/memberships.entity.js';
+import { MembershipStatus } from '../users/index.js';
 
 @ObjectType({ description: 'A user as super admins see them' })
 export class AdminUser {

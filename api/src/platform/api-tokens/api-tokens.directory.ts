@@ -1,12 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
-import type { ApiTokenLookup } from '../../core/auth/api-tokens.js';
-import { isApiTokenShape } from '../../core/auth/api-tokens.js';
+import { type ApiTokenLookup, isApiTokenShape } from '../../core/auth/api-tokens.js';
 import { hashOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ttlCache } from '../../core/ttl-cache.js';
-import { ACCESS_CACHE_TTL_MS } from '../users/memberships.directory.js';
+import { ACCESS_CACHE_TTL_MS } from '../users/index.js';
 import { type ApiTokenAuthRow, selectTokenByHash, touchToken } from './api-tokens.repository.js';
 
 // How often a token's last use is written: a script polling every second would otherwise write

@@ -9,8 +9,8 @@ import {
   unauthenticated,
   badInput,
 } from '../../core/errors/app-error.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { activeMemberships } from '../users/users.service.js';
+import { recordAudit } from '../admin/index.js';
+import { activeMemberships } from '../users/index.js';
 import {
   type ApiTokenRow,
   insertToken,

@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { OrganizationMembership } from '../users/users.types.js';
+import { OrganizationMembership } from '../users/index.js';
 import {
   createBillingPortalSession,
   organizationBilling,

@@ -15,11 +15,10 @@ import {
 import { isId } from '../../core/ids.js';
 import { isReadOnly, planLimits } from '../../core/plans.js';
 import { findTenant, forgetTenant } from '../../core/tenancy/tenant-door.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { createTenant } from '../admin-organizations/admin-organizations.service.js';
-import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
-import { StartingChart } from '../onboarding/starting-chart.types.js';
-import { normalizeEmail } from '../users/users.service.js';
+import { recordAudit } from '../admin/index.js';
+import { createTenant, PlanLevel } from '../admin-organizations/index.js';
+import { StartingChart } from '../onboarding/index.js';
+import { normalizeEmail } from '../users/index.js';
 import {
   applySubscription,
   claimSignup,

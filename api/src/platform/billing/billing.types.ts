@@ -2,8 +2,8 @@ import { IsEmail, IsInt, Length, Max, Min } from 'class-validator';
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar } from '../../core/money/money.js';
-import { PlanLevel } from '../admin-organizations/admin-organizations.types.js';
-import { StartingChart } from '../onboarding/starting-chart.types.js';
+import { PlanLevel } from '../admin-organizations/index.js';
+import { StartingChart } from '../onboarding/index.js';
 
 export enum SignupMode {
   CHECKOUT = 'CHECKOUT',

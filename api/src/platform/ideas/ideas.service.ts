@@ -3,7 +3,7 @@ import type { Context } from '../../core/context.js';
 import { badInput, forbidden, notFound, unauthenticated } from '../../core/errors/app-error.js';
 import { pageSize } from '../../core/graphql/connection.js';
 import { assertId, newIds } from '../../core/ids.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
+import { recordAudit } from '../admin/index.js';
 import {
   findIdea,
   ideationEnabled,

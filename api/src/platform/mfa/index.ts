@@ -2,9 +2,10 @@
 export { checkRequireMfaPatch, createChallenge, hasMfa, requireMfaChanged } from './mfa.service.js';
 export {
   AdminUserMfaResolver,
-  MemberMfaResolver,
   MembershipMfaResolver,
   MfaResolver,
   UserMfaResolver,
 } from './mfa.resolver.js';
 export { MfaChallenge } from './mfa.types.js';
+// Whether a user has two-step sign-in on (a member's `mfaEnabled`).
+export { mfaEnabledLoader } from './mfa.loaders.js';

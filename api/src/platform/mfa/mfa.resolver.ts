@@ -1,12 +1,9 @@
 import { Arg, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { defineLoader } from '../../core/loaders.js';
-import { AdminUserDetail } from '../admin/admin-users.types.js';
-import { Member } from '../organizations/members.types.js';
-import { LoginPayload } from '../sessions/sessions.types.js';
-import { User } from '../users/users.entity.js';
-import { OrganizationMembership } from '../users/users.types.js';
-import { selectMfaEnabled } from './mfa.repository.js';
+import { AdminUserDetail } from '../admin/index.js';
+import { LoginPayload } from '../sessions/index.js';
+import { User, OrganizationMembership } from '../users/index.js';
+import { mfaEnabledLoader } from './mfa.loaders.js';
 import {
   beginMfaSetup,
   confirmMfaSetup,
@@ -16,11 +13,6 @@ import {
   verifyMfa,
 } from './mfa.service.js';
 import { MfaSetup, MfaStatus, RecoveryCodes } from './mfa.types.js';
-
-const mfaEnabledLoader = defineLoader('mfaEnabled', async (ctx, userIds: readonly string[]) => {
-  const on = await selectMfaEnabled(ctx.platformEm, userIds);
-  return userIds.map((id) => on.has(id));
-});
 
 const CODE_DESCRIPTION =
   'A 6-digit code from the authenticator app, or an unused recovery code (abcd-efgh-ijkl)';
@@ -89,14 +81,6 @@ export class UserMfaResolver {
   @FieldResolver(() => Boolean, { description: 'Two-step sign-in (authenticator app) is on' })
   mfaEnabled(@Root() user: User, @Ctx() ctx: Context): Promise<boolean> {
     return ctx.loaders.get(mfaEnabledLoader).load(user.id);
-  }
-}
-
-@Resolver(() => Member)
-export class MemberMfaResolver {
-  @FieldResolver(() => Boolean, { description: 'The member has two-step sign-in on' })
-  mfaEnabled(@Root() member: Member, @Ctx() ctx: Context): Promise<boolean> {
-    return ctx.loaders.get(mfaEnabledLoader).load(member.userId);
   }
 }
 

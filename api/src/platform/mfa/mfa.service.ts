@@ -10,11 +10,14 @@ import {
 } from '../../core/errors/app-error.js';
 import type { Context } from '../../core/context.js';
 import { Role } from '../../core/roles.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { type LoginMethod, recordLogin } from '../sessions/login-history.service.js';
-import { startSession } from '../sessions/sessions.service.js';
-import type { LoginPayload } from '../sessions/sessions.types.js';
-import { User } from '../users/users.entity.js';
+import { recordAudit } from '../admin/index.js';
+import {
+  type LoginMethod,
+  recordLogin,
+  startSession,
+  type LoginPayload,
+} from '../sessions/index.js';
+import { User } from '../users/index.js';
 import {
   clearWrongCodes,
   countChallengeFailure,

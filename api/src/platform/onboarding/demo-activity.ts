@@ -2,9 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { now } from '../../core/dates.js';
 import { newIds } from '../../core/ids.js';
 import { newApiToken } from '../../core/auth/api-tokens.js';
-import { insertToken } from '../api-tokens/api-tokens.repository.js';
-import { insertIdea, updateIdeaNote, updateIdeaStatus } from '../ideas/ideas.repository.js';
-import { IdeaStatus } from '../ideas/ideas.types.js';
+import { insertToken } from '../api-tokens/index.js';
+import { insertIdea, updateIdeaNote, updateIdeaStatus, IdeaStatus } from '../ideas/index.js';
 import { DemoRandom } from './demo-random.js';
 
 // The demo's sign-in history, so the admin dashboard (active users, sign-ins per day) and tenant

@@ -6,9 +6,8 @@ import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { Role } from '../../core/roles.js';
 import { dropDatabase } from '../../db/connection.js';
-import { Organization } from '../organizations/organizations.entity.js';
-import { Membership } from '../users/memberships.entity.js';
-import { User } from '../users/users.entity.js';
+import { Organization } from '../organizations/index.js';
+import { Membership, User } from '../users/index.js';
 import type { DemoProfile, DemoSummary } from './demo-books.js';
 import {
   buildDemoBooks,

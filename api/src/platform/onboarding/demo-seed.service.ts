@@ -8,10 +8,9 @@ import { openTenant } from '../../core/tenancy/tenant-door.js';
 import {
   createOrganization,
   updateOrganizationSettings,
-} from '../organizations/organizations.service.js';
-import { Organization } from '../organizations/organizations.entity.js';
-import { Membership } from '../users/memberships.entity.js';
-import { User } from '../users/users.entity.js';
+  Organization,
+} from '../organizations/index.js';
+import { Membership, User } from '../users/index.js';
 import {
   seedDemoApiTokens,
   seedDemoIdeas,

@@ -1,5 +1,6 @@
-import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { mfaEnabledLoader } from '../mfa/index.js';
 import { reinstateMember, suspendMember } from './members.service.js';
 import { Member } from './members.types.js';
 
@@ -18,5 +19,13 @@ export class MembersResolver {
   @Mutation(() => Member, { description: 'Give a suspended member their access back' })
   reinstateMember(@Arg('userId', () => ID) userId: string, @Ctx() ctx: Context): Promise<Member> {
     return reinstateMember(ctx, userId);
+  }
+}
+
+@Resolver(() => Member)
+export class MemberMfaResolver {
+  @FieldResolver(() => Boolean, { description: 'The member has two-step sign-in on' })
+  mfaEnabled(@Root() member: Member, @Ctx() ctx: Context): Promise<boolean> {
+    return ctx.loaders.get(mfaEnabledLoader).load(member.userId);
   }
 }

@@ -9,13 +9,16 @@ import { tokenError } from '../../core/auth/single-use-tokens.js';
 import { badInput, conflict, forbidden, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { startSession } from '../sessions/sessions.service.js';
-import { Membership, MembershipStatus } from '../users/memberships.entity.js';
+import { recordAudit } from '../admin/index.js';
+import { startSession } from '../sessions/index.js';
+import {
+  Membership,
+  MembershipStatus,
+  User,
+  normalizeEmail,
+  type OrganizationMembership,
+} from '../users/index.js';
 import { Role } from '../../core/roles.js';
-import { User } from '../users/users.entity.js';
-import { normalizeEmail } from '../users/users.service.js';
-import type { OrganizationMembership } from '../users/users.types.js';
 import {
   deleteUnacceptedInvitations,
   insertInvitation,

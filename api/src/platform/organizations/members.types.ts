@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import { MembershipStatus } from '../users/memberships.entity.js';
+import { MembershipStatus } from '../users/index.js';
 import { Role } from '../../core/roles.js';
 
 @ObjectType({ description: 'A member of the current organization' })

@@ -4,8 +4,8 @@ import type { Context } from '../../core/context.js';
 import { DEFAULT_FISCAL_YEAR_START_MONTH, DEFAULT_TIME_ZONE } from '../../core/dates.js';
 import { Role } from '../../core/roles.js';
 import { findTenant } from '../../core/tenancy/tenant-door.js';
-import { LoginPayload } from '../sessions/sessions.types.js';
-import { OrganizationMembership } from '../users/users.types.js';
+import { LoginPayload } from '../sessions/index.js';
+import { OrganizationMembership } from '../users/index.js';
 import {
   acceptInvitation,
   invitationInfo,

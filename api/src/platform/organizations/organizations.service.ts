@@ -22,9 +22,9 @@ import {
 import { isId } from '../../core/ids.js';
 import { Role } from '../../core/roles.js';
 import { assertFiscalStartCanChange } from '../../modules/budgets/index.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
+import { recordAudit } from '../admin/index.js';
 import { checkRequireMfaPatch, requireMfaChanged } from '../mfa/index.js';
-import { User } from '../users/users.entity.js';
+import { User } from '../users/index.js';
 import { Organization } from './organizations.entity.js';
 import {
   ORGANIZATION_SETTING_KEYS,

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { LoginPayload } from '../sessions/sessions.types.js';
+import { LoginPayload } from '../sessions/index.js';
 import {
   beginPasskeyRegistration,
   beginPasskeySignIn,

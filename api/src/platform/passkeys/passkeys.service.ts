@@ -18,11 +18,9 @@ import {
   unauthenticated,
 } from '../../core/errors/app-error.js';
 import { assertId, isId } from '../../core/ids.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { recordLogin } from '../sessions/login-history.service.js';
-import { startSession } from '../sessions/sessions.service.js';
-import type { LoginPayload } from '../sessions/sessions.types.js';
-import { User } from '../users/users.entity.js';
+import { recordAudit } from '../admin/index.js';
+import { recordLogin, startSession, type LoginPayload } from '../sessions/index.js';
+import { User } from '../users/index.js';
 import {
   consumeChallenge,
   countUserPasskeys,

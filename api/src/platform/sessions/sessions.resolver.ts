@@ -3,41 +3,16 @@ import type { Context } from '../../core/context.js';
 import {
   impersonateUser,
   IMPERSONATION_REASON_MAX,
-  login,
   logout,
   refreshSession,
-  register,
   signOutEverywhere,
   stopImpersonating,
   switchOrganization,
 } from './sessions.service.js';
-import type { MfaChallenge } from '../mfa/index.js';
-import { LoginPayload, LoginResult, RegisterInput, SessionPayload } from './sessions.types.js';
+import { SessionPayload } from './sessions.types.js';
 
 @Resolver()
 export class SessionsResolver {
-  @Mutation(() => LoginResult, {
-    description:
-      'Sign in with email and password: a LoginPayload (and the refresh cookie, 30 days), or an MfaChallenge to finish with `verifyMfa` when the account has two-step sign-in on',
-  })
-  login(
-    @Arg('email', () => String) email: string,
-    @Arg('password', () => String) password: string,
-    @Ctx() ctx: Context,
-  ): Promise<LoginPayload | MfaChallenge> {
-    return login(ctx, email, password);
-  }
-
-  @Mutation(() => LoginPayload, {
-    description: 'Create an account and a new association (only with open registration on)',
-  })
-  register(
-    @Arg('input', () => RegisterInput) input: RegisterInput,
-    @Ctx() ctx: Context,
-  ): Promise<LoginPayload> {
-    return register(ctx, input);
-  }
-
   @Mutation(() => SessionPayload, {
     nullable: true,
     description:

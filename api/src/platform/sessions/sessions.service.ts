@@ -1,6 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { hashPassword, verifyPassword } from '../../core/auth/passwords.js';
-import { checkPassword } from '../../core/auth/password-policy.js';
 import {
   clearRefreshCookie,
   endUserSessions,
@@ -13,7 +11,6 @@ import {
 import {
   AppError,
   badInput,
-  conflict,
   forbidden,
   notFound,
   unauthenticated,
@@ -22,17 +19,11 @@ import { assertId, isId } from '../../core/ids.js';
 import type { Context } from '../../core/context.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { Organization } from '../organizations/organizations.entity.js';
+import { recordAudit } from '../admin/index.js';
 import { OrganizationStatus } from '../../core/roles.js';
-import { createOrganization } from '../organizations/organizations.service.js';
-import { Membership, MembershipStatus } from '../users/memberships.entity.js';
-import { Role } from '../../core/roles.js';
-import { User } from '../users/users.entity.js';
-import { activeMemberships, normalizeEmail } from '../users/users.service.js';
+import { activeMemberships, Membership, MembershipStatus, User } from '../users/index.js';
 import { type LoginMethod, recordLogin } from './login-history.service.js';
-import { createChallenge, hasMfa, type MfaChallenge } from '../mfa/index.js';
-import type { LoginPayload, RegisterInput, SessionPayload } from './sessions.types.js';
+import type { LoginPayload, SessionPayload } from './sessions.types.js';
 
 // The super admin behind an impersonation, with their session version when it began.
 interface Impersonator {
@@ -103,55 +94,6 @@ export async function startSession(
     meta: ctx.meta,
   });
   return { ...session, hasSeenIntro: user.hasSeenIntro, mfaRequired: false };
-}
-
-export async function login(
-  ctx: Context,
-  rawEmail: string,
-  password: string,
-): Promise<LoginPayload | MfaChallenge> {
-  const email = normalizeEmail(rawEmail);
-  await ctx.services.rateLimiter.consume('login', { ip: ctx.meta.ip, email });
-  const user = await ctx.platformEm.findOne(User, { email }, { populate: ['passwordHash'] });
-  // Same message and (through the dummy hash) the same time whether the email or the password
-  // was wrong.
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) {
-    await recordLogin(ctx.platformEm, {
-      userId: user?.id,
-      email,
-      method: 'password',
-      success: false,
-      failureReason: user ? 'wrong password' : 'unknown email',
-      meta: ctx.meta,
-    });
-    throw unauthenticated('Invalid email or password');
-  }
-  // Two-step sign-in on: no session yet, a challenge for the code (verifyMfa finishes it).
-  if (await hasMfa(ctx.platformEm, user.id)) return createChallenge(ctx, user);
-  return startSession(ctx, user, 'password');
-}
-
-export async function register(ctx: Context, input: RegisterInput) {
-  if (!ctx.services.config.allowOpenRegistration) throw forbidden('Registration is closed');
-  const email = normalizeEmail(input.email);
-  await ctx.services.rateLimiter.consume('register', { ip: ctx.meta.ip, email });
-  const weak = await checkPassword(input.password, 'password', [email, input.name]);
-  if (weak) throw badInput([weak], weak.message);
-  if (await ctx.platformEm.count(User, { email })) {
-    throw conflict('An account with this email already exists', [
-      { field: 'email', message: 'An account with this email already exists' },
-    ]);
-  }
-  const org = await createOrganization(ctx.services, { name: input.organizationName });
-  const user = ctx.platformEm.create(User, {
-    email,
-    name: input.name?.trim() || null,
-    passwordHash: await hashPassword(input.password),
-  });
-  ctx.platformEm.create(Membership, { user, organization: org.id, role: Role.ADMIN });
-  await ctx.platformEm.flush();
-  return startSession(ctx, user, 'register');
 }
 
 // No refresh cookie at all is a signed-out browser asking whether it has a session: the answer is
@@ -228,7 +170,7 @@ export async function switchOrganization(ctx: Context, organizationId: string) {
   };
   // Another organization's id and an unknown id look the same to the caller.
   if (!membership) throw await fail('not a member', notFound('Organization'));
-  const org: Organization = membership.organization;
+  const org = membership.organization;
   if (org.status !== OrganizationStatus.ACTIVE) {
     throw await fail(
       `organization ${org.status}`,

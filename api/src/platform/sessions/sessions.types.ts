@@ -1,7 +1,5 @@
-import { IsEmail, IsOptional, Length } from 'class-validator';
-import { createUnionType, Field, InputType, ObjectType } from 'type-graphql';
-import { MfaChallenge } from '../mfa/mfa.types.js';
-import { OrganizationMembership, SignedInUser } from '../users/users.types.js';
+import { Field, ObjectType } from 'type-graphql';
+import { OrganizationMembership, SignedInUser } from '../users/index.js';
 
 @ObjectType({ description: 'A new access token and what it is for' })
 export class SessionPayload extends SignedInUser {
@@ -24,32 +22,4 @@ export class LoginPayload extends SessionPayload {
     description: 'Always false here: signed in (an MfaChallenge answers true instead)',
   })
   mfaRequired: false;
-}
-
-// What `login` answers: a session, or (two-step sign-in on) a challenge for `verifyMfa`.
-export const LoginResult = createUnionType({
-  name: 'LoginResult',
-  description:
-    'A session (LoginPayload), or an MfaChallenge when the account has two-step sign-in on; both answer `mfaRequired`',
-  types: () => [LoginPayload, MfaChallenge] as const,
-  resolveType: (value) => ('challengeToken' in value ? MfaChallenge : LoginPayload),
-});
-
-@InputType()
-export class RegisterInput {
-  @Field(() => String)
-  @IsEmail({}, { message: 'Enter a valid email address' })
-  email: string;
-
-  @Field(() => String)
-  password: string;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @Length(1, 120, { message: 'Name must be 1 to 120 characters' })
-  name?: string | null;
-
-  @Field(() => String, { description: 'Name of the association to create' })
-  @Length(1, 200, { message: 'Association name must be 1 to 200 characters' })
-  organizationName: string;
 }

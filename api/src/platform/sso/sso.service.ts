@@ -7,10 +7,9 @@ import { hashOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { Context } from '../../core/context.js';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../core/errors/app-error.js';
 import { assertId } from '../../core/ids.js';
-import { recordAudit } from '../admin/admin-audit.service.js';
-import { recordLogin } from '../sessions/login-history.service.js';
-import { startSession } from '../sessions/sessions.service.js';
-import { User } from '../users/users.entity.js';
+import { recordAudit } from '../admin/index.js';
+import { recordLogin, startSession } from '../sessions/index.js';
+import { User } from '../users/index.js';
 import {
   consumeState,
   deleteIdentity,
