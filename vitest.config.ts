@@ -1,9 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
 const require = createRequire(import.meta.url);
 // One copy of graphql for the API and its tests ("GraphQLSchema from another module or realm").
 const graphql = require.resolve('graphql');
+
+// Component tests share a worker's loaded modules and page from file to file (setting up Vue,
+// PrimeVue and happy-dom again for each file was most of the stage's time). A file that replaces
+// a module (`vi.mock`) runs in a fresh worker of its own, so the stand-in never reaches another.
+const root = new URL('./', import.meta.url);
+const mocking = readdirSync(new URL('web/src/', root), { recursive: true, encoding: 'utf8' })
+  .map((f) => `web/src/${f}`)
+  .filter((f) => f.endsWith('.test.ts'))
+  .filter((f) => /\bvi\.(do)?mock\(/.test(readFileSync(new URL(f, root), 'utf8')));
 
 export default defineConfig({
   test: {
@@ -25,7 +35,14 @@ export default defineConfig({
           hookTimeout: 240_000,
         },
       },
-      'web/vitest.config.ts',
+      {
+        extends: 'web/vitest.config.ts',
+        test: { name: 'web', include: ['web/src/**/*.test.ts'], exclude: mocking, isolate: false },
+      },
+      {
+        extends: 'web/vitest.config.ts',
+        test: { name: 'web-isolated', include: mocking },
+      },
       {
         resolve: { alias: { graphql } },
         test: {

@@ -31,9 +31,9 @@ if (args.length > 0) process.exit(run(process.execPath, [vitest, 'run', ...args]
 // on PostgreSQL, so three share two cores well; component tests are all CPU; journeys run two
 // at a time. TEST_WORKERS_<STAGE> overrides one (e.g. TEST_WORKERS_E2E=1).
 const STAGES = [
-  { name: 'API', project: 'api', workers: 3 },
-  { name: 'web components', project: 'web', workers: 2 },
-  { name: 'browser journeys', project: 'e2e', workers: 2 },
+  { name: 'API', projects: ['api'], workers: 3 },
+  { name: 'web components', projects: ['web', 'web-isolated'], workers: 2 },
+  { name: 'browser journeys', projects: ['e2e'], workers: 2 },
 ];
 
 const out = join(root, 'test-results/timings');
@@ -42,14 +42,14 @@ mkdirSync(out, { recursive: true });
 
 const results = [];
 for (const stage of STAGES) {
-  const workers = process.env[`TEST_WORKERS_${stage.project.toUpperCase()}`] ?? stage.workers;
-  const file = join(out, `${stage.project}.json`);
+  const [key] = stage.projects;
+  const workers = process.env[`TEST_WORKERS_${key.toUpperCase()}`] ?? stage.workers;
+  const file = join(out, `${key}.json`);
   const t0 = Date.now();
   const status = run(process.execPath, [
     vitest,
     'run',
-    '--project',
-    stage.project,
+    ...stage.projects.flatMap((p) => ['--project', p]),
     `--maxWorkers=${workers}`,
     '--reporter=default',
     '--reporter=json',

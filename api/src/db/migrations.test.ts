@@ -111,5 +111,6 @@ describe('migrations', () => {
     await expect(cli('--tenant', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(
       /No organization/,
     );
-  });
+    // Three starts of the CLI from TypeScript sources, beside other test files.
+  }, 120_000);
 });

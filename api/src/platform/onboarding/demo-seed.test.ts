@@ -572,7 +572,7 @@ describe('demo data', () => {
     // The duplicate bill and the bounced check.
     expect(await sources(EntrySource.REVERSAL)).toBeGreaterThanOrEqual(2);
     expect(await sources(EntrySource.LATE_FEE)).toBeGreaterThan(10);
-  }, 120_000);
+  }, 300_000);
 
   it('demo:reset rebuilds an association on a new database; its admin keeps signing in', async () => {
     // An association that calls itself the demo and asks to be marked as one is left alone.
@@ -619,7 +619,7 @@ describe('demo data', () => {
     expect((await openTenant(app.services, impostor.id)).org.location.database).toBe(impostorBooks);
     const kept = await app.gql('{ accounts { name } }', {}, ownerToken);
     expect(kept.body.data!.accounts).toContainEqual({ name: 'Our Checking' });
-  }, 120_000);
+  }, 300_000);
 
   it('demo:reset names the demos when asked for one it does not know', async () => {
     await expect(resetDemo(app.services, { keys: ['lakeside'] })).rejects.toThrow(
