@@ -22,6 +22,18 @@ describe('LinkButton', () => {
     await button.trigger('click');
     expect(wrapper.emitted('click')).toHaveLength(1);
   });
+
+  it('takes the text color when plain, and passes disabled through', () => {
+    const wrapper = mount(LinkButton, {
+      props: { plain: true },
+      attrs: { disabled: true },
+      slots: { default: () => 'Roof replacement' },
+    });
+    const button = wrapper.get('button');
+    expect(button.classes()).toContain('link-button--plain');
+    expect(button.classes()).not.toContain('link-button--strong');
+    expect(button.element.disabled).toBe(true);
+  });
 });
 
 describe('DismissButton', () => {

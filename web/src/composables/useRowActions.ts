@@ -9,6 +9,17 @@ export interface RowAction extends MenuItem {
 }
 
 /**
+ * The end of a row menu whose row can be deleted: set apart from the other actions, in red, for
+ * members who can write; `open` shows the confirmation.
+ */
+export function deleteActions(open: () => void): RowAction[] {
+  return [
+    { separator: true },
+    { label: 'Delete…', icon: 'pi pi-trash', danger: true, write: true, command: open },
+  ];
+}
+
+/**
  * The row actions of a list (UI.md, Tables: a kebab menu at the row end). One RowActionsMenu per
  * list, `<RowActionsMenu id="…" ref="rowMenu" :items="rowMenuItems" />` (found by that ref name;
  * the page declares no `rowMenu` itself), opened from each row's RowActionsButton with

@@ -1,4 +1,5 @@
-import type { Member, Role } from '@/apollo/types';
+import type { Role } from '@/apollo/types';
+import type { Member } from '@/features/members/members.graphql';
 import { roleLabel } from '@/stores/organization';
 
 export interface RoleOption {
@@ -56,3 +57,10 @@ const STATUS_LABELS: Record<Member['status'], string> = {
 };
 
 export const statusLabel = (status: Member['status']): string => STATUS_LABELS[status];
+
+/** A membership status's colors: active green, invited amber, suspended red. */
+export const STATUS_COLORS: Record<Member['status'], { color: string; background: string }> = {
+  ACTIVE: { color: '#067647', background: '#ecfdf3' },
+  INVITED: { color: '#b54708', background: '#fffaeb' },
+  SUSPENDED: { color: '#b42318', background: '#fef3f2' },
+};
