@@ -26,21 +26,14 @@ export const ORGANIZATION_CALENDAR_QUERY = graphql(`
   }
 `);
 
-/** Month names as the grids and labels show them, January first. */
-export const SHORT_MONTHS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+/** The twelve month names in English, January first: "Jan" (short) or "January" (long). */
+export function monthNames(width: 'short' | 'long'): string[] {
+  const format = new Intl.DateTimeFormat('en-US', { month: width, timeZone: 'UTC' });
+  return Array.from({ length: 12 }, (_, i) => format.format(new Date(Date.UTC(2026, i, 1))));
+}
+
+/** Month names as the grids and labels show them (and the API's CSV columns), January first. */
+export const SHORT_MONTHS: readonly string[] = monthNames('short');
 
 /** Today in a time zone, as a LocalDate ("2026-02-28"). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {

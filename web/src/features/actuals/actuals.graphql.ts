@@ -13,6 +13,18 @@ const ACTUALS_ENTRY_FIELDS = graphql(`
   }
 `);
 
+// The cash account each fund's actuals are posted against, and the ones it may be.
+const CASH_ACCOUNT_FIELDS = graphql(`
+  fragment ActualsCashAccountFields on ActualsCashAccount {
+    fundType
+    accountId
+    number
+    name
+    isDefault
+    candidateIds
+  }
+`);
+
 // The grid's figures are the ledger's (every posting of the account and month, any source).
 const ACTUALS_FIELDS = graphql(
   `
@@ -32,16 +44,11 @@ const ACTUALS_FIELDS = graphql(
         }
       }
       cashAccounts {
-        fundType
-        accountId
-        number
-        name
-        isDefault
-        candidateIds
+        ...ActualsCashAccountFields
       }
     }
   `,
-  [ACTUALS_ENTRY_FIELDS],
+  [ACTUALS_ENTRY_FIELDS, CASH_ACCOUNT_FIELDS],
 );
 
 export type MonthlyActuals = ResultOf<typeof ACTUALS_FIELDS>;
@@ -77,15 +84,13 @@ export const SAVE_MONTHLY_ACTUALS_MUTATION = graphql(
 
 export type SaveMonthlyActualsInput = VariablesOf<typeof SAVE_MONTHLY_ACTUALS_MUTATION>['input'];
 
-export const SET_CASH_ACCOUNT_MUTATION = graphql(`
-  mutation SetActualsCashAccount($fundType: FundType!, $accountId: ID!) {
-    setActualsCashAccount(fundType: $fundType, accountId: $accountId) {
-      fundType
-      accountId
-      number
-      name
-      isDefault
-      candidateIds
+export const SET_CASH_ACCOUNT_MUTATION = graphql(
+  `
+    mutation SetActualsCashAccount($fundType: FundType!, $accountId: ID!) {
+      setActualsCashAccount(fundType: $fundType, accountId: $accountId) {
+        ...ActualsCashAccountFields
+      }
     }
-  }
-`);
+  `,
+  [CASH_ACCOUNT_FIELDS],
+);

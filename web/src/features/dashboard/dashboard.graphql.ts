@@ -1,16 +1,7 @@
 import { graphql, type ResultOf } from '@/graphql';
+import { BUDGET_FIGURES_FIELDS, type BudgetFigures } from '@/apollo/budget-figures.graphql';
 
-const FIGURES = graphql(`
-  fragment DashboardFigures on BudgetVsActualFigures {
-    budget
-    actual
-    variance
-    variancePercent
-    favorable
-  }
-`);
-
-export type DashboardFigures = ResultOf<typeof FIGURES>;
+export type DashboardFigures = BudgetFigures;
 
 // Every tile in one request: the page makes one round trip (each tile is a field the API resolves
 // only when asked, so a page that shows fewer tiles asks for fewer fields).
@@ -45,27 +36,27 @@ export const DASHBOARD_QUERY = graphql(
           from
           to
           income {
-            ...DashboardFigures
+            ...BudgetFigures
           }
           expense {
-            ...DashboardFigures
+            ...BudgetFigures
           }
           net {
-            ...DashboardFigures
+            ...BudgetFigures
           }
           funds {
             fundType
             income {
-              ...DashboardFigures
+              ...BudgetFigures
             }
             expense {
-              ...DashboardFigures
+              ...BudgetFigures
             }
             net {
-              ...DashboardFigures
+              ...BudgetFigures
             }
             transfers {
-              ...DashboardFigures
+              ...BudgetFigures
             }
           }
         }
@@ -146,7 +137,7 @@ export const DASHBOARD_QUERY = graphql(
       }
     }
   `,
-  [FIGURES],
+  [BUDGET_FIGURES_FIELDS],
 );
 
 export type Dashboard = ResultOf<typeof DASHBOARD_QUERY>['dashboard'];

@@ -77,49 +77,54 @@ export const REMOVE_MEMBER_MUTATION = graphql(`
 `);
 
 /** Pending invitations, and whether this server emails them at all (admins). */
-export const PENDING_INVITATIONS_QUERY = graphql(`
-  query PendingInvitations {
-    emailDeliveryConfigured
-    pendingInvitations {
-      id
-      email
-      role
-      sentAt
-      expiresAt
-      expired
-    }
+const PENDING_INVITATION_FIELDS = graphql(`
+  fragment PendingInvitationFields on PendingInvitation {
+    id
+    email
+    role
+    sentAt
+    expiresAt
+    expired
   }
 `);
+
+export const PENDING_INVITATIONS_QUERY = graphql(
+  `
+    query PendingInvitations {
+      emailDeliveryConfigured
+      pendingInvitations {
+        ...PendingInvitationFields
+      }
+    }
+  `,
+  [PENDING_INVITATION_FIELDS],
+);
 
 export type PendingInvitationRow = ResultOf<
   typeof PENDING_INVITATIONS_QUERY
 >['pendingInvitations'][number];
 
-export const RESEND_INVITATION_MUTATION = graphql(`
-  mutation ResendInvitation($id: ID!) {
-    resendInvitation(id: $id) {
-      id
-      email
-      role
-      sentAt
-      expiresAt
-      expired
-    }
-  }
-`);
-
-export const ISSUE_INVITATION_LINK_MUTATION = graphql(`
-  mutation IssueInvitationLink($id: ID!) {
-    issueInvitationLink(id: $id) {
-      url
-      invitation {
-        id
-        email
-        role
-        sentAt
-        expiresAt
-        expired
+export const RESEND_INVITATION_MUTATION = graphql(
+  `
+    mutation ResendInvitation($id: ID!) {
+      resendInvitation(id: $id) {
+        ...PendingInvitationFields
       }
     }
-  }
-`);
+  `,
+  [PENDING_INVITATION_FIELDS],
+);
+
+export const ISSUE_INVITATION_LINK_MUTATION = graphql(
+  `
+    mutation IssueInvitationLink($id: ID!) {
+      issueInvitationLink(id: $id) {
+        url
+        invitation {
+          ...PendingInvitationFields
+        }
+      }
+    }
+  `,
+  [PENDING_INVITATION_FIELDS],
+);

@@ -1,16 +1,7 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
+import { BUDGET_FIGURES_FIELDS, type BudgetFigures } from '@/apollo/budget-figures.graphql';
 
-const FIGURES = graphql(`
-  fragment BvaFigures on BudgetVsActualFigures {
-    budget
-    actual
-    variance
-    variancePercent
-    favorable
-  }
-`);
-
-export type BvaFigures = ResultOf<typeof FIGURES>;
+export type BvaFigures = BudgetFigures;
 
 export const BUDGET_VS_ACTUAL_QUERY = graphql(
   `
@@ -48,25 +39,25 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
           favorable
         }
         totalIncome {
-          ...BvaFigures
+          ...BudgetFigures
         }
         totalExpense {
-          ...BvaFigures
+          ...BudgetFigures
         }
         net {
-          ...BvaFigures
+          ...BudgetFigures
         }
         transfersIn {
-          ...BvaFigures
+          ...BudgetFigures
         }
         transfersOut {
-          ...BvaFigures
+          ...BudgetFigures
         }
         netTransfers {
-          ...BvaFigures
+          ...BudgetFigures
         }
         changeInFundBalance {
-          ...BvaFigures
+          ...BudgetFigures
         }
         months {
           year
@@ -80,7 +71,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
       }
     }
   `,
-  [FIGURES],
+  [BUDGET_FIGURES_FIELDS],
 );
 
 export type BudgetVsActual = ResultOf<typeof BUDGET_VS_ACTUAL_QUERY>['budgetVsActual'];

@@ -1,23 +1,8 @@
-import type { FiscalMonth } from '@/composables/useOrganizationToday';
+import { monthNames, type FiscalMonth } from '@/composables/useOrganizationToday';
 
 // Choices of the association calendar form.
 
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-export const MONTH_OPTIONS = MONTH_NAMES.map((label, i) => ({ value: i + 1, label }));
+export const MONTH_OPTIONS = monthNames('long').map((label, i) => ({ value: i + 1, label }));
 
 export interface TimeZoneOption {
   value: string;
