@@ -16,6 +16,8 @@ const noCycle = (files, project) => ({
   settings: {
     'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsconfig(project) })],
     'import-x/extensions': ['.ts', '.vue', '.js', '.mjs'],
+    // Each file's imports are read and resolved once per lint run, however long the run takes.
+    'import-x/cache': { lifetime: Infinity },
     'import-x/parsers': {
       '@typescript-eslint/parser': ['.ts'],
       'vue-eslint-parser': ['.vue'],
