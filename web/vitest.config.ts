@@ -14,6 +14,7 @@ export default defineConfig({
     environment: 'happy-dom',
     include: ['src/**/*.test.ts'],
     restoreMocks: true,
+    setupFiles: [fileURLToPath(new URL('./src/test/patient-waits.ts', import.meta.url))],
     unstubGlobals: true,
     // Pages mount whole feature trees; on a busy 2-core CI runner beside the API suite the first
     // mounts (cold module graph) can take several seconds.

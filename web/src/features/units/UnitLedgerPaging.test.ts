@@ -17,7 +17,8 @@ const row = (n: number) =>
     balance: `${n + 1}.00`,
   });
 
-describe('the unit ledger, a page at a time', { timeout: 30_000 }, () => {
+// Five hundred rendered rows take happy-dom a while on a busy machine.
+describe('the unit ledger, a page at a time', { timeout: 90_000 }, () => {
   beforeEach(() => {
     document.body.innerHTML = '';
   });
