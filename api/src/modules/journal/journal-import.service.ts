@@ -99,6 +99,33 @@ export async function journalImportTemplate(em: EntityManager): Promise<string> 
   ]);
 }
 
+// An entry of the file as its rows are read: the lines that passed their checks, the sums of
+// their amounts, and how many of its rows had a problem.
+interface Draft {
+  reference: string;
+  date: string | null;
+  memo: string | null;
+  firstRow: number;
+  lines: { row: number; accountId: string; debit: Cents; credit: Cents; memo: string | null }[];
+  debits: Total;
+  credits: Total;
+  badRows: number;
+}
+
+// The file's rows (header first) with their row numbers, and the column of each field (-1: none).
+interface JournalFile {
+  records: string[][];
+  rowNumbers: number[];
+  col: Record<string, number>;
+}
+
+// What a row is checked against: the accounts by number (lower case), and the control accounts
+// with the message refusing a line on each.
+interface RowContext {
+  accounts: Map<string, Awaited<ReturnType<typeof selectAccountsForImport>>[number]>;
+  control: Map<string, string>;
+}
+
 // Journal entries from a CSV file: one row per line, rows sharing a reference make one entry.
 // Every row is checked first, with its line number; any problem and nothing is written. A
 // dry run checks and summarizes without writing. Posting goes through the ledger's bulk path.
@@ -119,11 +146,32 @@ export async function importJournalEntries(
     sampleRowsSkipped: 0,
     errors: [],
   };
+  const file = readJournalFile(text, result);
+  if (!file) return result;
+  const context: RowContext = {
+    accounts: new Map((await selectAccountsForImport(em)).map((a) => [a.number.toLowerCase(), a])),
+    // Control accounts take only their subledger's postings (opening receivables come in through
+    // the receivables subledger, never as journal lines).
+    control: await controlAccountMessages(em),
+  };
+  const drafts = draftEntries(file, context, result.errors);
+  await checkWholeEntries(em, drafts, result.errors);
+  result.errors.sort((a, b) => a.row - b.row);
+  summarize(result, [...drafts.values()]);
+  if (result.errors.length || dryRun) return result;
+  await postImportedEntries(em, actor, [...drafts.values()]);
+  result.committed = true;
+  return result;
+}
+
+// Step 1: the file's rows and columns, or null when the file itself is refused (unreadable, no
+// rows under its header, too many rows, a required column missing), its problems in `result`.
+function readJournalFile(text: string, result: JournalImport): JournalFile | null {
   const errors = result.errors;
   const parsed = parseCsvRows(text);
   if ('error' in parsed) {
     errors.push(parsed.error);
-    return result;
+    return null;
   }
   const records = parsed.rows;
   result.sampleRowsSkipped = parsed.sampleRows;
@@ -132,7 +180,7 @@ export async function importJournalEntries(
       ? onlySampleRowsMessage(parsed.sampleRows)
       : 'The file has no rows under its header';
     errors.push({ row: parsed.sampleRows ? 2 : 1, field: null, message });
-    return result;
+    return null;
   }
   if (records.length - 1 > MAX_IMPORT_ROWS) {
     errors.push({
@@ -140,7 +188,7 @@ export async function importJournalEntries(
       field: null,
       message: `At most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file; split the file by year`,
     });
-    return result;
+    return null;
   }
   const header = records[0].map(norm);
   const col: Record<string, number> = {};
@@ -152,29 +200,20 @@ export async function importJournalEntries(
       errors.push({ row: 1, field: required, message: `Missing the ${required} column` });
     }
   }
-  if (errors.length) return result;
+  return errors.length ? null : { records, rowNumbers: parsed.rowNumbers, col };
+}
 
-  const accounts = new Map(
-    (await selectAccountsForImport(em)).map((a) => [a.number.toLowerCase(), a]),
-  );
-  // Control accounts take only their subledger's postings (opening receivables come in through
-  // the receivables subledger, never as journal lines).
-  const control = await controlAccountMessages(em);
-
-  interface Draft {
-    reference: string;
-    date: string | null;
-    memo: string | null;
-    firstRow: number;
-    lines: { row: number; accountId: string; debit: Cents; credit: Cents; memo: string | null }[];
-    debits: Total;
-    credits: Total;
-    badRows: number;
-  }
+// Step 2: every row checked on its own and gathered into its entry by reference. A row with a
+// problem adds it to `errors` and counts against its entry instead of adding a line.
+function draftEntries(
+  file: JournalFile,
+  context: RowContext,
+  errors: ImportProblem[],
+): Map<string, Draft> {
   const drafts = new Map<string, Draft>();
-  records.slice(1).forEach((rec, i) => {
-    const row = parsed.rowNumbers[i + 1];
-    const get = (name: string) => (col[name] >= 0 ? (rec[col[name]] ?? '').trim() : '');
+  file.records.slice(1).forEach((rec, i) => {
+    const row = file.rowNumbers[i + 1];
+    const get = (name: string) => (file.col[name] >= 0 ? (rec[file.col[name]] ?? '').trim() : '');
     const problem = (field: string | null, message: string) => errors.push({ row, field, message });
     const reference = get('reference');
     if (!reference) {
@@ -206,7 +245,7 @@ export async function importJournalEntries(
       problem('date', `Entry ${reference} is dated ${draft.date} on line ${draft.firstRow}`);
     } else draft.date = date;
     const number = get('account');
-    const account = accounts.get(number.toLowerCase());
+    const account = context.accounts.get(number.toLowerCase());
     if (!number) problem('account', 'Give the account number');
     else if (!account) problem('account', `No account numbered ${number}`);
     else if (account.archived) {
@@ -214,8 +253,9 @@ export async function importJournalEntries(
         'account',
         `Account ${account.number} ${account.name} is archived and takes no new postings`,
       );
-    } else if (control.has(account.id)) problem('account', control.get(account.id)!);
-    else if (date && account.reclassified_on && date < account.reclassified_on) {
+    } else if (context.control.has(account.id)) {
+      problem('account', context.control.get(account.id)!);
+    } else if (date && account.reclassified_on && date < account.reclassified_on) {
       problem(
         'date',
         `Account ${account.number} ${account.name} was reclassified as of ${account.reclassified_on}: date the entry on or after it`,
@@ -251,8 +291,16 @@ export async function importJournalEntries(
     draft.debits += BigInt(debit.cents!);
     draft.credits += BigInt(credit.cents!);
   });
+  return drafts;
+}
 
-  // Whole entries: two lines at least, balanced, not imported before.
+// Step 3: whole entries (those whose every row passed): two lines at least, not too many,
+// balanced, and not imported before.
+async function checkWholeEntries(
+  em: EntityManager,
+  drafts: Map<string, Draft>,
+  errors: ImportProblem[],
+): Promise<void> {
   const complete = [...drafts.values()].filter((d) => d.badRows === 0);
   for (const d of complete) {
     const entryProblem = (message: string) =>
@@ -266,20 +314,19 @@ export async function importJournalEntries(
       );
     }
   }
-  if (complete.length) {
-    const taken = await selectImportedBefore(em, complete);
-    for (const t of taken) {
-      const d = drafts.get(t.import_ref)!;
-      errors.push({
-        row: d.firstRow,
-        field: 'reference',
-        message: `Entry ${t.import_ref} of ${t.entry_date} was imported before, as JE-${t.number}`,
-      });
-    }
+  if (!complete.length) return;
+  for (const t of await selectImportedBefore(em, complete)) {
+    const d = drafts.get(t.import_ref)!;
+    errors.push({
+      row: d.firstRow,
+      field: 'reference',
+      message: `Entry ${t.import_ref} of ${t.entry_date} was imported before, as JE-${t.number}`,
+    });
   }
-  errors.sort((a, b) => a.row - b.row);
+}
 
-  const entries = [...drafts.values()];
+// Step 4: what the file holds, for the check's summary: counts, total, dates, the first entries.
+function summarize(result: JournalImport, entries: Draft[]): void {
   result.entryCount = entries.length;
   result.lineCount = entries.reduce((n, d) => n + d.lines.length + d.badRows, 0);
   result.totalDebit = sumCents(entries.map((d) => d.debits));
@@ -297,8 +344,15 @@ export async function importJournalEntries(
     total: d.debits,
     firstRow: d.firstRow,
   }));
-  if (errors.length || dryRun) return result;
+}
 
+// Step 5: the entries posted through the ledger's bulk path, in one transaction for the whole
+// file, a thousand entries at a time.
+async function postImportedEntries(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  entries: Draft[],
+): Promise<void> {
   const postings: Posting[] = entries.map((d) => ({
     input: {
       date: d.date!,
@@ -312,7 +366,6 @@ export async function importJournalEntries(
     },
     opts: { source: EntrySource.IMPORT, importRef: d.reference },
   }));
-  // One transaction for the whole file, posted a thousand entries at a time.
   try {
     await em.transactional(async (tx) => {
       for (let i = 0; i < postings.length; i += BATCH) {
@@ -326,6 +379,4 @@ export async function importJournalEntries(
     }
     throw err;
   }
-  result.committed = true;
-  return result;
 }

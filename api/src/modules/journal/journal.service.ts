@@ -233,6 +233,13 @@ export interface Posting {
   opts?: PostOptions;
 }
 
+// A posting's field path in a message: as the input names it for one entry, under `entries.k.`
+// for entry k of several.
+type FieldOf = (k: number, field: string) => string;
+
+// A posting's accounts as they are locked for it.
+type LockedAccount = Awaited<ReturnType<typeof lockAccountsForPosting>>[number];
+
 // Posts many entries in one transaction with multi-row inserts (imports, invoice runs, actuals):
 // all or nothing. Every entry is validated first; the database re-checks every balance at commit.
 export async function postJournalEntries(
@@ -240,40 +247,8 @@ export async function postJournalEntries(
   actor: AuthInfo | null,
   postings: Posting[],
 ): Promise<string[]> {
-  const prefix = (k: number, field: string) =>
-    postings.length > 1 ? `entries.${k}.${field}` : field;
-  const problems: FieldDetail[] = [];
-  const notFoundLines: FieldDetail[] = [];
-  const notFoundVendors: FieldDetail[] = [];
-  postings.forEach(({ input }, k) => {
-    for (const d of validate(input).details) problems.push({ ...d, field: prefix(k, d.field) });
-    input.lines.forEach((l, i) => {
-      if (!isId(l.accountId)) {
-        notFoundLines.push({
-          field: prefix(k, `lines.${i}.accountId`),
-          message: 'Account not found',
-        });
-      }
-    });
-    if (input.vendorId && !isId(input.vendorId)) {
-      notFoundVendors.push({ field: prefix(k, 'vendorId'), message: 'Vendor not found' });
-    }
-  });
-  if (problems.length) throw badInput(problems, problems[0].message);
-  if (notFoundLines.length) throw notFound('Account', notFoundLines);
-  if (notFoundVendors.length) {
-    throw notFound('Vendor', notFoundVendors);
-  }
-  postings.forEach(({ input, opts }) => {
-    // A programming error, not the user's: only a reclassification classifies its own lines.
-    if (
-      opts?.lineClasses &&
-      (opts.source !== EntrySource.RECLASSIFICATION ||
-        opts.lineClasses.length !== input.lines.length)
-    ) {
-      throw new Error('lineClasses are for the lines of a reclassification entry only');
-    }
-  });
+  const at: FieldOf = (k, field) => (postings.length > 1 ? `entries.${k}.${field}` : field);
+  checkEntries(postings, at);
   const accountIds = [...new Set(postings.flatMap((p) => p.input.lines.map((l) => l.accountId)))];
   // Time-ordered ids (UUIDv7) keep the journal indexes appending instead of scattering writes.
   const ids = newIds(postings.length);
@@ -283,145 +258,226 @@ export async function postJournalEntries(
   await retryingTransaction(em, async (tx) => {
     const accounts = await lockAccountsForPosting(tx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
-    const missing: FieldDetail[] = [];
-    const archived: FieldDetail[] = [];
-    postings.forEach(({ input }, k) =>
-      input.lines.forEach((l, i) => {
-        const a = byId.get(l.accountId);
-        const field = prefix(k, `lines.${i}.accountId`);
-        if (!a) missing.push({ field, message: 'Account not found' });
-        else if (a.archived) {
-          archived.push({
-            field,
-            message: `Account ${a.number} ${a.name} is archived and takes no new postings`,
-          });
-        }
-      }),
-    );
-    if (missing.length) throw notFound('Account', missing);
-    if (archived.length) throw badInput(archived, archived[0].message);
-    // Reports as of a date before an account's reclassification keep its old type and fund: no
-    // posting may land there any more.
-    const reclassified = await latestReclassifications(tx, accountIds);
-    const tooEarly: FieldDetail[] = [];
-    postings.forEach(({ input }, k) =>
-      input.lines.forEach((l, i) => {
-        const since = reclassified.get(l.accountId);
-        if (since && input.date < since) {
-          const a = byId.get(l.accountId)!;
-          tooEarly.push({
-            field: prefix(k, `lines.${i}.accountId`),
-            message: `Account ${a.number} ${a.name} was reclassified as of ${since}: date the entry on or after it`,
-          });
-        }
-      }),
-    );
-    if (tooEarly.length) throw badInput(tooEarly, tooEarly[0].message);
-    const control = postings.flatMap((p, k) =>
-      controlProblems(p, byId, (i) => prefix(k, `lines.${i}.accountId`)),
-    );
-    if (control.length) throw badInput(control, control[0].message);
-    await checkEntryVendors(
-      tx,
-      postings.flatMap(({ input, opts }, k) =>
-        input.vendorId
-          ? [
-              {
-                vendorId: input.vendorId,
-                field: prefix(k, 'vendorId'),
-                reversal: !!opts?.reversesId,
-              },
-            ]
-          : [],
-      ),
-    );
-    const reversals = postings.map((p) => p.opts?.reversesId).filter((r): r is string => !!r);
-    if (reversals.length && (await countReversed(tx, reversals)) > 0) {
-      throw conflict('This entry has already been reversed');
-    }
-    // Each line's classification: its account's (locked above, so it cannot change before the
-    // commit), or a reclassification's own.
-    const classes = postings.map(({ input, opts }) =>
-      input.lines.map((l, i): LineClass => {
-        const a = byId.get(l.accountId)!;
-        return opts?.lineClasses?.[i] ?? { type: a.type, fundType: a.fund_type };
-      }),
-    );
-    // Every fund balances by itself: the interfund lines of each entry crossing funds.
-    const extra = postings.map(({ input }, n) =>
-      fundGaps(
-        input.lines,
-        classes[n].map((c) => c.fundType),
-      ),
-    );
-    const funds = [...new Set(extra.flat().map((g) => g.fund))];
-    const interfund: Awaited<ReturnType<typeof interfundAccounts>> = funds.length
-      ? await interfundAccounts(tx, funds)
-      : new Map();
-    const lineIds = newIds(
-      postings.reduce((n, p, i) => n + p.input.lines.length + extra[i].length, 0),
-    );
-    const entries: EntryDoc[] = [];
-    const lines: LineDoc[] = [];
-    let k = 0;
-    postings.forEach(({ input, opts = {} }, n) => {
-      const id = ids[n];
-      const gaps = extra[n];
-      entries.push({
-        id,
-        a: auditIds[n],
-        d: input.date,
-        m: input.memo?.trim() || null,
-        s: opts.source ?? EntrySource.MANUAL,
-        r: opts.reconciled ?? false,
-        v: input.vendorId ?? null,
-        x: opts.reversesId ?? null,
-        f: opts.importRef ?? null,
-        ot: opts.owner?.type ?? null,
-        oi: opts.owner?.id ?? null,
-        n: input.lines.length + gaps.length,
-      });
-      input.lines.forEach((line, i) =>
-        lines.push({
-          id: lineIds[k++],
-          e: id,
-          n: i + 1,
-          a: line.accountId,
-          d: input.date,
-          dr: line.debit ?? 0,
-          cr: line.credit ?? 0,
-          m: line.memo?.trim() || null,
-          f: classes[n][i].fundType,
-          t: classes[n][i].type,
-        }),
-      );
-      gaps.forEach((g, i) =>
-        lines.push({
-          id: lineIds[k++],
-          e: id,
-          n: input.lines.length + i + 1,
-          a: interfund.get(g.fund)!.id,
-          d: input.date,
-          dr: g.debit,
-          cr: g.credit,
-          m: null,
-          f: interfund.get(g.fund)!.fund_type,
-          t: interfund.get(g.fund)!.type,
-        }),
-      );
-    });
-    try {
-      await insertEntries(tx, actor, entries, lines);
-    } catch (err) {
-      // Two reversals of one entry at the same moment: both passed the check above before either
-      // committed, and the unique index on reverses_id lets only the first one in.
-      if (isUniqueViolation(err, REVERSAL_INDEX)) {
-        throw conflict('This entry has already been reversed');
-      }
-      throw err;
-    }
+    checkAccountsOpen(postings, byId, at);
+    checkReclassificationDates(postings, byId, await latestReclassifications(tx, accountIds), at);
+    checkControlAccounts(postings, byId, at);
+    await checkVendorsAndReversals(tx, postings, at);
+    const { entries, lines } = await entryRows(tx, postings, byId, ids, auditIds);
+    await writeEntries(tx, actor, entries, lines);
   });
   return ids;
+}
+
+// Step 1, before any account is read: each entry is whole and balanced (validate), and every id
+// it names could be one. A reclassification's own line classes are checked too: passing them for
+// anything else is a programming error, not the user's.
+function checkEntries(postings: Posting[], at: FieldOf): void {
+  const problems: FieldDetail[] = [];
+  const notFoundLines: FieldDetail[] = [];
+  const notFoundVendors: FieldDetail[] = [];
+  postings.forEach(({ input }, k) => {
+    for (const d of validate(input).details) problems.push({ ...d, field: at(k, d.field) });
+    input.lines.forEach((l, i) => {
+      if (!isId(l.accountId)) {
+        notFoundLines.push({ field: at(k, `lines.${i}.accountId`), message: 'Account not found' });
+      }
+    });
+    if (input.vendorId && !isId(input.vendorId)) {
+      notFoundVendors.push({ field: at(k, 'vendorId'), message: 'Vendor not found' });
+    }
+  });
+  if (problems.length) throw badInput(problems, problems[0].message);
+  if (notFoundLines.length) throw notFound('Account', notFoundLines);
+  if (notFoundVendors.length) throw notFound('Vendor', notFoundVendors);
+  for (const { input, opts } of postings) {
+    if (
+      opts?.lineClasses &&
+      (opts.source !== EntrySource.RECLASSIFICATION ||
+        opts.lineClasses.length !== input.lines.length)
+    ) {
+      throw new Error('lineClasses are for the lines of a reclassification entry only');
+    }
+  }
+}
+
+// Step 2, accounts locked: every line's account exists and is not archived.
+function checkAccountsOpen(
+  postings: Posting[],
+  byId: Map<string, LockedAccount>,
+  at: FieldOf,
+): void {
+  const missing: FieldDetail[] = [];
+  const archived: FieldDetail[] = [];
+  postings.forEach(({ input }, k) =>
+    input.lines.forEach((l, i) => {
+      const a = byId.get(l.accountId);
+      const field = at(k, `lines.${i}.accountId`);
+      if (!a) missing.push({ field, message: 'Account not found' });
+      else if (a.archived) {
+        archived.push({
+          field,
+          message: `Account ${a.number} ${a.name} is archived and takes no new postings`,
+        });
+      }
+    }),
+  );
+  if (missing.length) throw notFound('Account', missing);
+  if (archived.length) throw badInput(archived, archived[0].message);
+}
+
+// Step 3: reports as of a date before an account's reclassification keep its old type and fund,
+// so no posting may land there any more.
+function checkReclassificationDates(
+  postings: Posting[],
+  byId: Map<string, LockedAccount>,
+  reclassified: Map<string, string>,
+  at: FieldOf,
+): void {
+  const tooEarly: FieldDetail[] = [];
+  postings.forEach(({ input }, k) =>
+    input.lines.forEach((l, i) => {
+      const since = reclassified.get(l.accountId);
+      if (since && input.date < since) {
+        const a = byId.get(l.accountId)!;
+        tooEarly.push({
+          field: at(k, `lines.${i}.accountId`),
+          message: `Account ${a.number} ${a.name} was reclassified as of ${since}: date the entry on or after it`,
+        });
+      }
+    }),
+  );
+  if (tooEarly.length) throw badInput(tooEarly, tooEarly[0].message);
+}
+
+// Step 4: control accounts take postings only from their subledger (controlProblems).
+function checkControlAccounts(
+  postings: Posting[],
+  byId: Map<string, LockedAccount>,
+  at: FieldOf,
+): void {
+  const control = postings.flatMap((p, k) =>
+    controlProblems(p, byId, (i) => at(k, `lines.${i}.accountId`)),
+  );
+  if (control.length) throw badInput(control, control[0].message);
+}
+
+// Step 5: the vendors the entries name can take them, and no entry reverses one already reversed.
+async function checkVendorsAndReversals(
+  tx: EntityManager,
+  postings: Posting[],
+  at: FieldOf,
+): Promise<void> {
+  await checkEntryVendors(
+    tx,
+    postings.flatMap(({ input, opts }, k) =>
+      input.vendorId
+        ? [{ vendorId: input.vendorId, field: at(k, 'vendorId'), reversal: !!opts?.reversesId }]
+        : [],
+    ),
+  );
+  const reversals = postings.map((p) => p.opts?.reversesId).filter((r): r is string => !!r);
+  if (reversals.length && (await countReversed(tx, reversals)) > 0) {
+    throw conflict('This entry has already been reversed');
+  }
+}
+
+// Step 6: the rows to insert. Each line is classified as its account is (locked, so it cannot
+// change before the commit) unless a reclassification classifies its own; each entry crossing
+// funds gets the interfund lines that balance every fund by itself (fundGaps).
+async function entryRows(
+  tx: EntityManager,
+  postings: Posting[],
+  byId: Map<string, LockedAccount>,
+  ids: string[],
+  auditIds: string[],
+): Promise<{ entries: EntryDoc[]; lines: LineDoc[] }> {
+  const classes = postings.map(({ input, opts }) =>
+    input.lines.map((l, i): LineClass => {
+      const a = byId.get(l.accountId)!;
+      return opts?.lineClasses?.[i] ?? { type: a.type, fundType: a.fund_type };
+    }),
+  );
+  const extra = postings.map(({ input }, n) =>
+    fundGaps(
+      input.lines,
+      classes[n].map((c) => c.fundType),
+    ),
+  );
+  const funds = [...new Set(extra.flat().map((g) => g.fund))];
+  const interfund: Awaited<ReturnType<typeof interfundAccounts>> = funds.length
+    ? await interfundAccounts(tx, funds)
+    : new Map();
+  const lineIds = newIds(
+    postings.reduce((n, p, i) => n + p.input.lines.length + extra[i].length, 0),
+  );
+  const entries: EntryDoc[] = [];
+  const lines: LineDoc[] = [];
+  let k = 0;
+  postings.forEach(({ input, opts = {} }, n) => {
+    const id = ids[n];
+    const gaps = extra[n];
+    entries.push({
+      id,
+      a: auditIds[n],
+      d: input.date,
+      m: input.memo?.trim() || null,
+      s: opts.source ?? EntrySource.MANUAL,
+      r: opts.reconciled ?? false,
+      v: input.vendorId ?? null,
+      x: opts.reversesId ?? null,
+      f: opts.importRef ?? null,
+      ot: opts.owner?.type ?? null,
+      oi: opts.owner?.id ?? null,
+      n: input.lines.length + gaps.length,
+    });
+    input.lines.forEach((line, i) =>
+      lines.push({
+        id: lineIds[k++],
+        e: id,
+        n: i + 1,
+        a: line.accountId,
+        d: input.date,
+        dr: line.debit ?? 0,
+        cr: line.credit ?? 0,
+        m: line.memo?.trim() || null,
+        f: classes[n][i].fundType,
+        t: classes[n][i].type,
+      }),
+    );
+    gaps.forEach((g, i) =>
+      lines.push({
+        id: lineIds[k++],
+        e: id,
+        n: input.lines.length + i + 1,
+        a: interfund.get(g.fund)!.id,
+        d: input.date,
+        dr: g.debit,
+        cr: g.credit,
+        m: null,
+        f: interfund.get(g.fund)!.fund_type,
+        t: interfund.get(g.fund)!.type,
+      }),
+    );
+  });
+  return { entries, lines };
+}
+
+// Step 7: the write. Two reversals of one entry at the same moment both passed the check of step
+// 5 before either committed; the unique index on reverses_id lets only the first one in.
+async function writeEntries(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  entries: EntryDoc[],
+  lines: LineDoc[],
+): Promise<void> {
+  try {
+    await insertEntries(tx, actor, entries, lines);
+  } catch (err) {
+    if (isUniqueViolation(err, REVERSAL_INDEX)) {
+      throw conflict('This entry has already been reversed');
+    }
+    throw err;
+  }
 }
 
 export async function postJournalEntry(
