@@ -254,6 +254,14 @@ interface MonthPlan {
   post: { fund: FundType; lines: JournalLineInput[] }[];
 }
 
+// Where a save posts: the accounts by id, each fund's cash account, and the control accounts
+// (with the message refusing a posting to each).
+interface SaveContext {
+  accounts: Map<string, LedgerAccount>;
+  cash: ActualsCashAccount[];
+  control: Map<string, string>;
+}
+
 // Brings the figures given to the ledger: per month and fund, one new entry with the differences.
 export async function saveMonthlyActuals(
   em: EntityManager,
@@ -264,6 +272,36 @@ export async function saveMonthlyActuals(
   assertYear(year);
   const allAccounts = await loadAccounts(em);
   const accounts = new Map(allAccounts.map((a) => [a.id, a]));
+  checkActualsInput(year, input, accounts);
+  const context: SaveContext = {
+    accounts,
+    cash: await cashAccounts(em, allAccounts),
+    control: await controlAccountMessages(em),
+  };
+  const posted = await em.transactional(async (tx) => {
+    // One save at a time per association, and the ledger read after the lock: a save's
+    // differences are taken against what the previous save left.
+    await lockActuals(tx);
+    const ledger = await ledgerFigures(tx, year, accounts, selectLedgerMonths);
+    const plans = await planMonths(tx, year, input, ledger, context);
+    const { ids, targets } = await postAdjustments(tx, actor, year, plans);
+    await recordMonths(tx, actor, year, plans, targets, ids);
+    return ids;
+  });
+  const byId = await findJournalEntries(em, posted);
+  return {
+    actuals: await getMonthlyActuals(em, year),
+    posted: posted.map((id) => byId.get(id)!),
+  };
+}
+
+// Step 1, before the lock: each month a month of the year and listed once, each line an income
+// or expense account listed once in its month.
+function checkActualsInput(
+  year: number,
+  input: MonthlyActualsMonthInput[],
+  accounts: Map<string, LedgerAccount>,
+): void {
   const details: FieldDetail[] = [];
   const missing: FieldDetail[] = [];
   const seenMonths = new Set<number>();
@@ -293,111 +331,156 @@ export async function saveMonthlyActuals(
   });
   if (missing.length) throw notFound('Account', missing);
   if (details.length) throw badInput(details, details[0].message);
+}
 
-  const cash = await cashAccounts(em, allAccounts);
-  const control = await controlAccountMessages(em);
-  const posted = await em.transactional(async (tx) => {
-    // One save at a time per association, and the ledger read after the lock: a save's
-    // differences are taken against what the previous save left.
-    await lockActuals(tx);
-    const ledger = await ledgerFigures(tx, year, accounts, selectLedgerMonths);
-    const problems: FieldDetail[] = [];
-    const plans: MonthPlan[] = [];
-    const order = input.map((m, k) => ({ m, k })).sort((a, b) => a.m.month - b.m.month);
-    for (const { m, k } of order) {
-      const differences = new Map<FundType, Map<string, Total>>();
-      const changes: MonthPlan['changes'] = [];
-      m.lines.forEach((l, i) => {
-        const account = accounts.get(l.accountId)!;
-        const before = ledger.get(`${l.accountId}:${m.month}`) ?? 0n;
-        const difference = toTotal(l.amount) - before;
-        if (difference === 0n) return;
-        if (account.archived) {
-          problems.push({
-            field: `months.${k}.lines.${i}.accountId`,
-            message: `Account ${account.number} ${account.name} is archived and takes no new postings`,
-          });
-        }
-        const fund = differences.get(account.fundType) ?? new Map<string, Total>();
-        fund.set(l.accountId, difference);
-        differences.set(account.fundType, fund);
-        changes.push({
-          number: account.number,
-          before: formatMoney(before),
-          after: formatMoney(l.amount),
+// Step 2, under the lock: what each month changes against the ledger's figures, in month order,
+// and the adjustment lines of each fund that changes. Refused as a whole when an archived account's
+// figure would change or a fund has no cash account it can post to.
+async function planMonths(
+  tx: EntityManager,
+  year: number,
+  input: MonthlyActualsMonthInput[],
+  ledger: Map<string, Total>,
+  context: SaveContext,
+): Promise<MonthPlan[]> {
+  const problems: FieldDetail[] = [];
+  const plans: MonthPlan[] = [];
+  const order = input.map((m, k) => ({ m, k })).sort((a, b) => a.m.month - b.m.month);
+  for (const { m, k } of order) {
+    const { differences, changes } = monthDifferences(m, k, ledger, context.accounts, problems);
+    if (!changes.length) continue;
+    const post: MonthPlan['post'] = [];
+    for (const fund of FUNDS.filter((f) => differences.has(f))) {
+      const cashAccountId = postableCashAccount(fund, context, problems);
+      if (cashAccountId) {
+        post.push({
+          fund,
+          lines: adjustmentLines(differences.get(fund)!, context.accounts, cashAccountId),
         });
-      });
-      if (!changes.length) continue;
-      const post: MonthPlan['post'] = [];
-      for (const fund of FUNDS.filter((f) => differences.has(f))) {
-        const cashAccount = cash.find((c) => c.fundType === fund)!;
-        const field = `cashAccount.${fund.toUpperCase()}`;
-        const chosen = cashAccount.accountId ? accounts.get(cashAccount.accountId) : undefined;
-        const problem = !chosen
-          ? `The ${FUND_LABEL[fund]} has no asset account to post actuals against; create one or choose one in the settings`
-          : chosen.archived
-            ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is archived; choose another one`
-            : control.has(chosen.id)
-              ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is a control account (${control.get(chosen.id)}); choose another one`
-              : null;
-        if (problem) {
-          if (!problems.some((p) => p.field === field)) problems.push({ field, message: problem });
-          continue;
-        }
-        post.push({ fund, lines: adjustmentLines(differences.get(fund)!, accounts, chosen!.id) });
-      }
-      const found = await selectMonthId(tx, monthDate(year, m.month));
-      plans.push({
-        month: m.month,
-        monthId: found ?? newIds(1)[0],
-        created: !found,
-        changes,
-        post,
-      });
-    }
-    if (problems.length) throw badInput(problems, problems[0].message);
-
-    const postings: Posting[] = [];
-    const targets: { plan: MonthPlan; fund: FundType }[] = [];
-    for (const plan of plans) {
-      if (plan.created) await insertMonth(tx, plan.monthId, monthDate(year, plan.month));
-      for (const p of plan.post) {
-        postings.push({
-          input: {
-            date: lastDay(year, plan.month),
-            memo: `Monthly actuals, ${monthLabel(year, plan.month)} (${FUND_LABEL[p.fund]}): adjustment to the figures entered`,
-            lines: p.lines,
-          },
-          // The month owns its entries: only Monthly Actuals changes what they hold.
-          opts: {
-            source: EntrySource.MONTHLY_ACTUALS,
-            reconciled: true,
-            owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
-          },
-        });
-        targets.push({ plan, fund: p.fund });
       }
     }
-    const ids = postings.length ? await postJournalEntries(tx, actor, postings) : [];
+    const found = await selectMonthId(tx, monthDate(year, m.month));
+    plans.push({
+      month: m.month,
+      monthId: found ?? newIds(1)[0],
+      created: !found,
+      changes,
+      post,
+    });
+  }
+  if (problems.length) throw badInput(problems, problems[0].message);
+  return plans;
+}
 
-    for (const plan of plans) {
-      await touchMonth(tx, plan.monthId);
-      await recordTenantAudit(tx, actor, {
-        entityType: 'MonthlyActuals',
-        entityId: plan.monthId,
-        action: plan.created ? 'create' : 'update',
-        changes: {
-          month: monthDate(year, plan.month).slice(0, 7),
-          accounts: plan.changes,
-          posted: targets.flatMap((t, i) => (t.plan === plan ? [ids[i]] : [])),
+// A month's figures against the ledger's: the difference of each account that changes, by fund,
+// and the change in words for the audit trail. An archived account's change is a problem.
+function monthDifferences(
+  m: MonthlyActualsMonthInput,
+  k: number,
+  ledger: Map<string, Total>,
+  accounts: Map<string, LedgerAccount>,
+  problems: FieldDetail[],
+): { differences: Map<FundType, Map<string, Total>>; changes: MonthPlan['changes'] } {
+  const differences = new Map<FundType, Map<string, Total>>();
+  const changes: MonthPlan['changes'] = [];
+  m.lines.forEach((l, i) => {
+    const account = accounts.get(l.accountId)!;
+    const before = ledger.get(`${l.accountId}:${m.month}`) ?? 0n;
+    const difference = toTotal(l.amount) - before;
+    if (difference === 0n) return;
+    if (account.archived) {
+      problems.push({
+        field: `months.${k}.lines.${i}.accountId`,
+        message: `Account ${account.number} ${account.name} is archived and takes no new postings`,
+      });
+    }
+    const fund = differences.get(account.fundType) ?? new Map<string, Total>();
+    fund.set(l.accountId, difference);
+    differences.set(account.fundType, fund);
+    changes.push({
+      number: account.number,
+      before: formatMoney(before),
+      after: formatMoney(l.amount),
+    });
+  });
+  return { differences, changes };
+}
+
+// The fund's cash account when actuals can post against it; otherwise null, and the reason is a
+// problem (once per fund, however many months need it).
+function postableCashAccount(
+  fund: FundType,
+  context: SaveContext,
+  problems: FieldDetail[],
+): string | null {
+  const cashAccount = context.cash.find((c) => c.fundType === fund)!;
+  const field = `cashAccount.${fund.toUpperCase()}`;
+  const chosen = cashAccount.accountId ? context.accounts.get(cashAccount.accountId) : undefined;
+  const problem = !chosen
+    ? `The ${FUND_LABEL[fund]} has no asset account to post actuals against; create one or choose one in the settings`
+    : chosen.archived
+      ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is archived; choose another one`
+      : context.control.has(chosen.id)
+        ? `The ${FUND_LABEL[fund]}'s cash account ${chosen.number} is a control account (${context.control.get(chosen.id)}); choose another one`
+        : null;
+  if (!problem) return chosen!.id;
+  if (!problems.some((p) => p.field === field)) problems.push({ field, message: problem });
+  return null;
+}
+
+// Step 3: the months new to the books are created, and every fund's adjustment is posted as one
+// entry dated the month's last day, owned by the month (only Monthly Actuals changes what they
+// hold). `targets[i]` is what `ids[i]` was posted for.
+async function postAdjustments(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  year: number,
+  plans: MonthPlan[],
+): Promise<{ ids: string[]; targets: { plan: MonthPlan; fund: FundType }[] }> {
+  const postings: Posting[] = [];
+  const targets: { plan: MonthPlan; fund: FundType }[] = [];
+  for (const plan of plans) {
+    if (plan.created) await insertMonth(tx, plan.monthId, monthDate(year, plan.month));
+    for (const p of plan.post) {
+      postings.push({
+        input: {
+          date: lastDay(year, plan.month),
+          memo: `Monthly actuals, ${monthLabel(year, plan.month)} (${FUND_LABEL[p.fund]}): adjustment to the figures entered`,
+          lines: p.lines,
+        },
+        opts: {
+          source: EntrySource.MONTHLY_ACTUALS,
+          reconciled: true,
+          owner: { type: EntryOwnerType.MONTHLY_ACTUALS, id: plan.monthId },
         },
       });
+      targets.push({ plan, fund: p.fund });
     }
-    return ids;
-  });
-  const byId = await findJournalEntries(em, posted);
-  return {
-    actuals: await getMonthlyActuals(em, year),
-    posted: posted.map((id) => byId.get(id)!),
-  };
+  }
+  const ids = postings.length ? await postJournalEntries(tx, actor, postings) : [];
+  return { ids, targets };
+}
+
+// Step 4: each saved month is touched and audited with what changed and the entries it posted.
+async function recordMonths(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  year: number,
+  plans: MonthPlan[],
+  targets: { plan: MonthPlan; fund: FundType }[],
+  ids: string[],
+): Promise<void> {
+  for (const plan of plans) {
+    await touchMonth(tx, plan.monthId);
+    await recordTenantAudit(tx, actor, {
+      entityType: 'MonthlyActuals',
+      entityId: plan.monthId,
+      action: plan.created ? 'create' : 'update',
+      changes: {
+        month: monthDate(year, plan.month).slice(0, 7),
+        accounts: plan.changes,
+        posted: targets.flatMap((t, i) => (t.plan === plan ? [ids[i]] : [])),
+      },
+    });
+  }
 }
