@@ -48,6 +48,13 @@ export default defineConfig({
     // Maps for error reports, without advertising them to every browser.
     sourcemap: 'hidden',
     rolldownOptions: {
+      // A feature's index.ts only re-exports what other features may use: a page that takes one
+      // thing from it must not load the rest (its components, their styles, its documents).
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false },
+        ],
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // PrimeVue is left to per-route splitting so the login page doesn't load DataTable.

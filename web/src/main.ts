@@ -9,8 +9,10 @@ import 'primeicons/primeicons.css';
 import './theme/app.css';
 import App from './App.vue';
 import { createApolloClient, setApolloClient } from './apollo/client';
+import { SHELL_EXTENSIONS } from './layouts/shell';
 import { createAppRouter } from './router';
 import { sessionHooks } from './session';
+import { shellExtensions } from './shell-extensions';
 import { CovenantPreset } from './theme/preset';
 
 const pinia = createPinia();
@@ -35,6 +37,7 @@ app.use(PrimeVue, {
 app.use(ToastService);
 app.directive('tooltip', Tooltip);
 app.provide(DefaultApolloClient, apollo);
+app.provide(SHELL_EXTENSIONS, shellExtensions);
 
 // Mount after the first navigation, whose guard first resumes the session from the refresh
 // cookie, so the right layout renders from the first frame (and mount anyway if that navigation

@@ -19,28 +19,9 @@ export type LocalDate = SchemaType<'LocalDate'>;
 /** Free-form organization settings (JSONObject), e.g. locale, currency, onboardingComplete. */
 export type OrganizationSettings = SchemaType<'JSONObject'>;
 
-export type {
-  InvitationInfo,
-  OrganizationMembership,
-  SessionPayload,
-  User,
-} from '@/features/auth/auth.graphql';
-export type { Member } from '@/features/members/members.graphql';
-export type {
-  Account,
-  AccountBalance,
-  AccountLedger,
-  LedgerRow,
-} from '@/features/accounts/accounts.graphql';
-export type { TrialBalance, TrialBalanceRow } from '@/features/reports/reports.graphql';
-export type {
-  Attachment,
-  JournalEntry,
-  JournalEntryConnection,
-  JournalEntryFilter,
-  JournalLine,
-} from '@/features/transactions/transactions.graphql';
-export type { AuditLogEntry } from '@/features/audit/audit.graphql';
+// The session's types, which the stores and the shell read; a feature's own types are in its
+// documents (features/<name>/<name>.graphql.ts), for other features through its index.ts.
+export type { OrganizationMembership, SessionPayload, User } from './session.graphql';
 
 // Not schema types: the API's error contract (extensions), which schema.graphql does not describe.
 

@@ -29,7 +29,8 @@ export function parseCell(text: string): CellResult {
     return { kind: 'invalid', message: `"${text.trim()}" is not an amount` };
   }
   const whole = (m[1] ?? '').replace(/,/g, '');
-  if (whole.replace(/^0+/, '').length > MAX_AMOUNT_DIGITS) return { kind: 'invalid', message: 'Too large' };
+  if (whole.replace(/^0+/, '').length > MAX_AMOUNT_DIGITS)
+    return { kind: 'invalid', message: 'Too large' };
   const cents = Number(whole || '0') * 100 + Number((m[2] ?? '').padEnd(2, '0'));
   return { kind: 'ok', cents: negative && cents !== 0 ? -cents : cents };
 }

@@ -1,6 +1,6 @@
 import { computed, ref, type Ref } from 'vue';
 import { errorMessage } from '@/apollo/errors';
-import { UploadError } from '@/features/transactions/upload';
+import { UploadError } from '@/apollo/upload';
 import { plural } from '@/format';
 
 /** One problem of an imported file, at its line (the header is line 1). */

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
 import { installTestClient, refreshRefused, sessionPayload } from '@/test/graphql';
 import { freshPinia, routerAt, signIn } from '@/test/mount';
-import { safeRedirect } from './guards';
+import { safeRedirect } from '@/landing';
 
 const maple = { id: 'org-1', name: 'Maple Ridge HOA', role: 'VIEWER', status: 'ACTIVE' } as const;
 

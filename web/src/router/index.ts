@@ -15,7 +15,7 @@ export const featureRoutes: RouteRecordRaw[] = Object.keys(featureModules)
   .flatMap((path) => featureModules[path]?.default ?? []);
 
 export const routes: RouteRecordRaw[] = [
-  // `/` is never shown: the guard sends a signed-in person to where they start (guards.ts
+  // `/` is never shown: the guard sends a signed-in person to where they start (landing.ts
   // signedInLocation), a guest to the login page.
   { path: '/', name: 'home', component: { render: () => null }, meta: { requiresAuth: true } },
   ...featureRoutes,

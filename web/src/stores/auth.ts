@@ -8,8 +8,8 @@ import {
   LOGOUT_MUTATION,
   REFRESH_SESSION_MUTATION,
   VERIFY_MFA_MUTATION,
-} from '@/features/auth/auth.graphql';
-import type { LoginPayload, MfaChallenge } from '@/features/auth/auth.graphql';
+} from '@/apollo/session.graphql';
+import type { LoginPayload, MfaChallenge } from '@/apollo/session.graphql';
 import { lastOrganizationId, useOrganizationStore } from './organization';
 
 // The access token lives in memory only. A reload gets a new one from the httpOnly refresh

@@ -12,8 +12,10 @@ import { createMemoryHistory } from 'vue-router';
 import type { Router } from 'vue-router';
 import { apolloClient } from '@/apollo/client';
 import type { OrganizationMembership, User } from '@/apollo/types';
+import { SHELL_EXTENSIONS } from '@/layouts/shell';
 import { createAppRouter } from '@/router';
 import { sessionHooks } from '@/session';
+import { shellExtensions } from '@/shell-extensions';
 import { useAuthStore } from '@/stores/auth';
 import { installTestClient } from './graphql';
 import type { GraphQLHandler } from './graphql';
@@ -86,7 +88,10 @@ export function mountWithApp(
       plugins: [options.pinia, options.router, [PrimeVue, { unstyled: true }], ToastService],
       directives: { tooltip: Tooltip },
       stubs: options.stubs,
-      provide: { [DefaultApolloClient]: apolloClient() },
+      provide: {
+        [DefaultApolloClient]: apolloClient(),
+        [SHELL_EXTENSIONS as symbol]: shellExtensions,
+      },
     },
   });
 }

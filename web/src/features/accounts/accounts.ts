@@ -1,4 +1,5 @@
-import type { Account, AccountForecastRole, AccountType, FundType } from '@/apollo/types';
+import type { AccountForecastRole, AccountType, FundType } from '@/apollo/types';
+import type { Account } from '@/features/accounts/accounts.graphql';
 import { parseLocalDate, plural, toLocalDate } from '@/format';
 import { centsToMoney, formatMoney, parseMoneyInput, toCents } from '@/money';
 
@@ -98,6 +99,11 @@ export function accountGroup(account: Pick<Account, 'type' | 'fundType'>): strin
 /** "Assets · Reserve" */
 export function accountGroupLabel(account: Pick<Account, 'type' | 'fundType'>): string {
   return `${accountTypePlural(account.type)} · ${fundLabel(account.fundType)}`;
+}
+
+/** "1010 — Operating Checking", how an account is picked and named in entries. */
+export function accountLabel(account: Pick<Account, 'number' | 'name'>): string {
+  return `${account.number} — ${account.name}`;
 }
 
 export function accountTypeLabel(type: AccountType): string {

@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client/core';
 import { evictBookFigures } from '@/apollo/books';
-import { sendMultipart, sendWithSession } from '@/features/transactions/upload';
+import { sendMultipart, sendWithSession } from '@/apollo/upload';
 import { type AccountImportResult, IMPORT_ACCOUNTS_MUTATION } from './chart-import.graphql';
 
 /** Uploads a chart-of-accounts CSV (all or nothing); `date` dates balances without their own. */

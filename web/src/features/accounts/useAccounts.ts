@@ -1,6 +1,6 @@
 import { useQuery } from '@vue/apollo-composable';
 import { computed } from 'vue';
-import type { Account } from '@/apollo/types';
+import type { Account } from '@/features/accounts/accounts.graphql';
 import { sortByNumber } from './accounts';
 import { ACCOUNTS_QUERY } from './accounts.graphql';
 

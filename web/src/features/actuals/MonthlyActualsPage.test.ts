@@ -1,7 +1,7 @@
 import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RouterView } from 'vue-router';
-import AccountSelect from '@/features/transactions/components/AccountSelect.vue';
+import AccountSelect from '@/features/accounts/components/AccountSelect.vue';
 import { installTestClient } from '@/test/graphql';
 import type { GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, signIn, withToast } from '@/test/mount';

@@ -1,5 +1,5 @@
 import { graphql, type ResultOf } from '@/graphql';
-import { SESSION_MEMBERSHIP_FIELDS, SESSION_USER_FIELDS } from '@/features/auth/auth.graphql';
+import { SESSION_MEMBERSHIP_FIELDS, SESSION_USER_FIELDS } from '@/apollo/session.graphql';
 
 export const ADMIN_DASHBOARD_QUERY = graphql(`
   query AdminDashboard {

@@ -1,8 +1,8 @@
-import type { AccountType, AuditLogEntry, FundType } from '@/apollo/types';
+import type { AccountType, FundType } from '@/apollo/types';
+import type { AuditLogEntry } from '@/features/audit/audit.graphql';
 import { formatFileSize, formatLocalDate } from '@/format';
-import { accountTypeLabel, fundLabel } from '@/features/accounts/accounts';
-import { attachmentTypeLabel } from '@/features/transactions/attachments';
-import { sourceLabel } from '@/features/transactions/transactions';
+import { accountTypeLabel, fundLabel } from '@/features/accounts';
+import { attachmentTypeLabel, sourceLabel } from '@/features/transactions';
 
 // How one history record reads: "Edited by dana@… · Name: Checking → Operating Checking".
 

@@ -1,4 +1,4 @@
-import type { Account } from '@/apollo/types';
+import type { Account } from '@/features/accounts';
 import type { GridSection } from '@/components/SpreadsheetGrid.vue';
 import { fiscalMonths, SHORT_MONTHS } from '@/composables/useOrganizationToday';
 import type { Cents } from '@/money';

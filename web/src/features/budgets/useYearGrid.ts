@@ -4,7 +4,7 @@ import { useRoute, useRouter } from 'vue-router';
 import { gridChanges } from '@/components/spreadsheet';
 import { useOrganizationToday } from '@/composables/useOrganizationToday';
 import { useUnsavedChanges } from '@/composables/useUnsavedChanges';
-import { useAccounts } from '@/features/accounts/useAccounts';
+import { useAccounts } from '@/features/accounts';
 import { linesToCents, plSections, yearFrom, yearIn, yearOptions } from './budgets';
 
 type YearLines = readonly { accountId: string; amounts: readonly string[] }[];

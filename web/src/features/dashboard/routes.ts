@@ -2,7 +2,7 @@ import type { RouteRecordRaw } from 'vue-router';
 
 const routes: RouteRecordRaw[] = [
   {
-    // The page after sign-in (router/guards.ts homeLocation, and `/`).
+    // The page after sign-in (landing.ts homeLocation, and `/`).
     path: '/dashboard',
     name: 'dashboard',
     component: () => import('./views/DashboardPage.vue'),

@@ -2,7 +2,7 @@ import type { Config, Driver, DriveStep, PopoverDOM } from 'driver.js';
 import { getCurrentScope, onScopeDispose, readonly, ref } from 'vue';
 import type { Ref } from 'vue';
 import { apolloClient } from '@/apollo/client';
-import { ME_QUERY } from '@/features/auth/auth.graphql';
+import { ME_QUERY } from '@/apollo/session.graphql';
 import { useAuthStore } from '@/stores/auth';
 import { MARK_INTRO_SEEN_MUTATION } from './intro-tour.graphql';
 import { anchorSelector, TOUR_STEPS } from './tour-steps';

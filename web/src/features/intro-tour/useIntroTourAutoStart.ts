@@ -1,6 +1,6 @@
 import { useQuery } from '@vue/apollo-composable';
 import { computed, onScopeDispose, watch } from 'vue';
-import { ME_QUERY } from '@/features/auth/auth.graphql';
+import { ME_QUERY } from '@/apollo/session.graphql';
 import { useAuthStore } from '@/stores/auth';
 import { useOrganizationStore } from '@/stores/organization';
 import { useIntroTour } from './useIntroTour';

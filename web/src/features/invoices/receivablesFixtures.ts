@@ -1,7 +1,7 @@
 // The API's JSON for receivables records, for the tests of the assessments, units, invoices,
 // payments and aging pages (the same shapes the resolvers send).
 
-import type { UnitLedgerKind } from '@/features/units/units.graphql';
+import type { UnitLedgerKind } from '@/features/units';
 
 export const acct = (id: string, number: string, name: string) => ({
   __typename: 'Account',

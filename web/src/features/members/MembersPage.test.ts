@@ -1,6 +1,6 @@
 import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Member } from '@/apollo/types';
+import type { Member } from '@/features/members/members.graphql';
 import { apiError, installTestClient, sessionPayload } from '@/test/graphql';
 import type { GraphQLReply, GraphQLRequest } from '@/test/graphql';
 import { freshPinia, mountWithApp, routerAt, withToast } from '@/test/mount';

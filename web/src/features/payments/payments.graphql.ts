@@ -1,6 +1,6 @@
 import { graphql, type ResultOf, type SchemaType, type VariablesOf } from '@/graphql';
 import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
-import { UNIT_REF_FIELDS } from '@/features/units/units.graphql';
+import { UNIT_REF_FIELDS } from '@/features/units';
 
 export type PaymentMethod = SchemaType<'PaymentMethod'>;
 export type PaymentStatus = SchemaType<'PaymentStatus'>;

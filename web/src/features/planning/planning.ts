@@ -1,6 +1,6 @@
 import type { ApolloCache } from '@apollo/client/core';
-import { monthLabel } from '@/features/forecast/forecast';
-import { KIND_LABELS } from '@/features/investments/investments';
+import { monthLabel } from '@/features/forecast';
+import { KIND_LABELS } from '@/features/investments';
 import type {
   AiRecommendationStatus,
   HealthGrade,

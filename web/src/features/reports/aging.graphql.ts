@@ -1,5 +1,5 @@
 import { graphql, type ResultOf } from '@/graphql';
-import { UNIT_REF_FIELDS } from '@/features/units/units.graphql';
+import { UNIT_REF_FIELDS } from '@/features/units';
 
 const BUCKETS = graphql(`
   fragment AgingBucketFields on AgingBuckets {

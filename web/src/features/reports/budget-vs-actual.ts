@@ -1,7 +1,7 @@
 import type { AccountType, FundType } from '@/apollo/types';
 import type { CsvCell } from '@/csv';
 import { fiscalMonths } from '@/composables/useOrganizationToday';
-import { MONTHS, fiscalYearName } from '@/features/budgets/budgets';
+import { fiscalYearName, MONTHS } from '@/features/budgets';
 import { toCents } from '@/money';
 import type { BudgetVsActual, BvaFigures, BvaRow, BvaSubtotal } from './budget-vs-actual.graphql';
 

@@ -1,4 +1,4 @@
-import type { TrialBalance, TrialBalanceRow } from '@/apollo/types';
+import type { TrialBalance, TrialBalanceRow } from '@/features/reports/reports.graphql';
 import { toCents } from '@/money';
 
 /** Rows with something in them (a debit or credit balance), unless every row is wanted. */

@@ -1,7 +1,7 @@
 import type { FundType } from '@/apollo/types';
 import type { CsvCell } from '@/csv';
 import { SHORT_MONTHS, fiscalYearOf } from '@/composables/useOrganizationToday';
-import { fiscalYearName } from '@/features/budgets/budgets';
+import { fiscalYearName } from '@/features/budgets';
 import { formatLocalDate } from '@/format';
 import { monthEnd, type Period } from './periods';
 import type {

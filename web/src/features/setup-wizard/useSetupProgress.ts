@@ -3,16 +3,11 @@ import { useQuery } from '@vue/apollo-composable';
 import { computed, inject, provide, ref, type InjectionKey } from 'vue';
 import { evictBookFigures } from '@/apollo/books';
 import { fiscalMonthLabels, useOrganizationToday } from '@/composables/useOrganizationToday';
-import { ACCOUNT_BALANCES_QUERY } from '@/features/accounts/accounts.graphql';
-import { useAccounts } from '@/features/accounts/useAccounts';
-import {
-  ASSESSMENT_GROUPS_QUERY,
-  PROPERTY_TYPES_QUERY,
-} from '@/features/assessments/assessments.graphql';
-import { fiscalYearName } from '@/features/budgets/budgets';
-import { BUDGET_QUERY } from '@/features/budgets/budgets.graphql';
-import { INVESTMENT_CASH_ACCOUNTS_QUERY } from '@/features/investments/investments.graphql';
-import { UNITS_QUERY } from '@/features/units/units.graphql';
+import { ACCOUNT_BALANCES_QUERY, useAccounts } from '@/features/accounts';
+import { ASSESSMENT_GROUPS_QUERY, PROPERTY_TYPES_QUERY } from '@/features/assessments';
+import { BUDGET_QUERY, fiscalYearName } from '@/features/budgets';
+import { INVESTMENT_CASH_ACCOUNTS_QUERY } from '@/features/investments';
+import { UNITS_QUERY } from '@/features/units';
 import {
   chartIsMinimal,
   firstOpenStep,

@@ -1,4 +1,4 @@
-import type { Attachment } from '@/apollo/types';
+import type { Attachment } from '@/features/transactions/transactions.graphql';
 
 // How attachments are named and shown. The type is the one the API detected from the bytes.
 

@@ -1,15 +1,11 @@
 import type { LocationQuery, LocationQueryRaw, RouteLocationRaw } from 'vue-router';
 import type { FieldDetail } from '@/apollo/errors';
-import type {
-  Account,
-  EntrySource,
-  JournalEntryFilter,
-  JournalLine,
-  LocalDate,
-} from '@/apollo/types';
+import type { EntrySource, LocalDate } from '@/apollo/types';
+import type { Account } from '@/features/accounts';
+import type { JournalEntryFilter, JournalLine } from '@/features/transactions/transactions.graphql';
 import { fiscalYearOf } from '@/composables/useOrganizationToday';
-import { invoiceNumber } from '@/features/invoices/invoices';
-import { paymentNumber } from '@/features/payments/payments';
+import { invoiceNumber } from '@/features/invoices';
+import { paymentNumber } from '@/features/payments';
 import { parseLocalDate } from '@/format';
 import type { VariablesOf } from '@/graphql';
 import { centsToMoney, formatMoney, parseMoneyInput } from '@/money';
@@ -44,11 +40,6 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
 export function sourceLabel(source: string): string {
   const upper = source.toUpperCase();
   return ENTRY_SOURCES.find((s) => s.value === upper)?.label ?? source;
-}
-
-/** "1010 — Operating Checking", how an account is picked and named in entries. */
-export function accountLabel(account: Pick<Account, 'number' | 'name'>): string {
-  return `${account.number} — ${account.name}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sendMultipart, sendWithSession } from '@/features/transactions/upload';
+import { sendMultipart, sendWithSession } from '@/apollo/upload';
 import { parseMoneyInput } from '@/money';
 import type {
   OpeningBalanceImportResult,

@@ -2,7 +2,7 @@ import { useRouter } from 'vue-router';
 import type { RouteLocationRaw } from 'vue-router';
 import { apolloClient } from '@/apollo/client';
 import type { SessionPayload } from '@/apollo/types';
-import { homeLocation } from '@/router/guards';
+import { homeLocation } from '@/landing';
 import { useAuthStore } from '@/stores/auth';
 
 /**

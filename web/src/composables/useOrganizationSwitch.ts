@@ -4,7 +4,7 @@ import { apolloClient } from '@/apollo/client';
 import { errorCode, errorMessage } from '@/apollo/errors';
 import type { OrganizationMembership } from '@/apollo/types';
 import { useOrganizationStore } from '@/stores/organization';
-import { SWITCH_ORGANIZATION_MUTATION } from './auth.graphql';
+import { SWITCH_ORGANIZATION_MUTATION } from '@/apollo/session.graphql';
 import { useSessionChange } from './useSessionChange';
 
 /** Switches the session to another of the user's organizations, then opens its dashboard. */

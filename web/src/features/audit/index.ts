@@ -1,0 +1,2 @@
+// What other features may use of audit; the router reads routes.ts.
+export { default as HistoryDrawer } from './components/HistoryDrawer.vue';
