@@ -21,7 +21,13 @@ import {
   selectYearsWithAmounts,
   upsertBudget,
 } from './budgets.repository.js';
-import { fiscalMonthLabels, inFiscalOrder, MONTH_LABELS, parseBudgetCsv } from './budgets.csv.js';
+import {
+  fiscalMonthLabels,
+  inFiscalOrder,
+  MONTH_LABELS,
+  parseBudgetCsv,
+  type ParsedBudgetRow,
+} from './budgets.csv.js';
 import type { BudgetImportMappingInput, BudgetLineInput } from './budgets.inputs.js';
 import {
   type Budget,
@@ -307,6 +313,12 @@ export async function budgetTemplate(
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
+// The accounts a budget file's rows are matched to: by id (a mapping) and by number (lower case).
+interface AccountIndex {
+  byId: Map<string, LedgerAccount>;
+  byNumber: Map<string, LedgerAccount>;
+}
+
 // Reads the file, matches rows to accounts by number (or by the caller's mapping), and either
 // reports what it found (dryRun) or replaces the year's budget — only when every row is valid.
 export async function importBudget(
@@ -322,31 +334,80 @@ export async function importBudget(
   const file = await readCsvUpload(upload, MAX_FILE_BYTES, 'Budget files');
   const parsed = parseBudgetCsv(file.text);
   const accounts = await loadAccounts(em);
-  const byId = new Map(accounts.map((a) => [a.id, a]));
-  const byNumber = new Map(accounts.map((a) => [a.number.toLowerCase(), a]));
+  const index: AccountIndex = {
+    byId: new Map(accounts.map((a) => [a.id, a])),
+    byNumber: new Map(accounts.map((a) => [a.number.toLowerCase(), a])),
+  };
+  const mapping = checkMappings(parsed, mappings, index);
+  const { rows, problems } = matchRows(parsed, mapping, index, startMonth);
+  const result = await importSummary(em, year, rows, problems, index);
+  if (dryRun) return result;
+  refuseProblems(problems);
+  const skippedRows = rows
+    .filter((r) => r.status === BudgetImportRowStatus.SKIPPED)
+    .map((r) => r.row);
+  await em.transactional(async (tx) => {
+    await writeBudget(
+      tx,
+      actor,
+      year,
+      importedRows(rows).map((r) => ({ accountId: r.accountId!, amounts: r.amounts })),
+      {
+        replace: true,
+        action: 'import',
+        audit: {
+          ...startOf(startMonth),
+          file: file.name,
+          accounts: result.accountCount,
+          skippedRows,
+          replaced: result.replacesExisting,
+        },
+      },
+    );
+  });
+  return { ...result, committed: true };
+}
 
+// Step 1: the caller's mappings, by row: each names an account row of the file once, and either
+// skips it or maps it to an account that exists.
+function checkMappings(
+  parsed: ParsedBudgetRow[],
+  mappings: BudgetImportMappingInput[],
+  index: AccountIndex,
+): Map<number, BudgetImportMappingInput> {
   const rowNumbers = new Set(parsed.map((r) => r.row));
-  const mapDetails: FieldDetail[] = [];
-  const mapMissing: FieldDetail[] = [];
+  const details: FieldDetail[] = [];
+  const missing: FieldDetail[] = [];
   const mapping = new Map<number, BudgetImportMappingInput>();
   mappings.forEach((m, i) => {
     if (!rowNumbers.has(m.row)) {
-      mapDetails.push({
+      details.push({
         field: `mappings.${i}.row`,
         message: `Row ${m.row} is not an account row of the file`,
       });
     } else if (mapping.has(m.row)) {
-      mapDetails.push({ field: `mappings.${i}.row`, message: `Row ${m.row} is mapped twice` });
+      details.push({ field: `mappings.${i}.row`, message: `Row ${m.row} is mapped twice` });
     } else if (!m.skip && !m.accountId) {
-      mapDetails.push({ field: `mappings.${i}`, message: 'Give an account or skip the row' });
-    } else if (!m.skip && !(isId(m.accountId) && byId.has(m.accountId))) {
-      mapMissing.push({ field: `mappings.${i}.accountId`, message: 'Account not found' });
+      details.push({ field: `mappings.${i}`, message: 'Give an account or skip the row' });
+    } else if (!m.skip && !(isId(m.accountId) && index.byId.has(m.accountId))) {
+      missing.push({ field: `mappings.${i}.accountId`, message: 'Account not found' });
     }
     mapping.set(m.row, m);
   });
-  if (mapMissing.length) throw notFound('Account', mapMissing);
-  if (mapDetails.length) throw badInput(mapDetails, mapDetails[0].message);
+  if (missing.length) throw notFound('Account', missing);
+  if (details.length) throw badInput(details, details[0].message);
+  return mapping;
+}
 
+// Step 2: every row of the file matched to its account (its mapping's, else the one of its
+// number) with its amounts in fiscal order, its status, and its problems: cells that are not
+// amounts, no account, an account that cannot hold a budget, an account on two rows.
+function matchRows(
+  parsed: ParsedBudgetRow[],
+  mapping: Map<number, BudgetImportMappingInput>,
+  index: AccountIndex,
+  startMonth: number,
+): { rows: BudgetImportRow[]; problems: BudgetImportProblem[] } {
   const problems: BudgetImportProblem[] = [];
   const claimed = new Map<string, number>();
   const rows: BudgetImportRow[] = parsed.map((r) => {
@@ -366,8 +427,8 @@ export async function importBudget(
     const m = mapping.get(r.row);
     if (m?.skip) return { ...base, accountId: null, status: BudgetImportRowStatus.SKIPPED };
     const account = m?.accountId
-      ? byId.get(m.accountId)
-      : byNumber.get(r.accountNumber.toLowerCase());
+      ? index.byId.get(m.accountId)
+      : index.byNumber.get(r.accountNumber.toLowerCase());
     const rowProblems: BudgetImportProblem[] = [];
     const say = (message: string, column: string | null = null) =>
       rowProblems.push({
@@ -403,55 +464,49 @@ export async function importBudget(
   if (!rows.some((r) => r.status !== BudgetImportRowStatus.SKIPPED)) {
     problems.push({ row: null, column: null, message: 'The file has no account rows to import' });
   }
+  return { rows, problems };
+}
 
-  const importing = rows.filter(
+// The rows that become budget lines: matched or mapped, without a problem.
+const importedRows = (rows: BudgetImportRow[]) =>
+  rows.filter(
     (r) => r.status === BudgetImportRowStatus.MATCHED || r.status === BudgetImportRowStatus.MAPPED,
   );
-  const typeOf = (r: BudgetImportRow) => byId.get(r.accountId!)?.type;
+
+// Step 3: what the import holds, as the check shows it: the rows, their problems, the accounts
+// and totals it would write, and whether it replaces a budget the year has.
+async function importSummary(
+  em: EntityManager,
+  year: number,
+  rows: BudgetImportRow[],
+  problems: BudgetImportProblem[],
+  index: AccountIndex,
+): Promise<BudgetImport> {
+  const importing = importedRows(rows);
+  const typeOf = (r: BudgetImportRow) => index.byId.get(r.accountId!)?.type;
   const sumType = (t: AccountType) =>
     sumCents(importing.filter((r) => typeOf(r) === t).map((r) => r.total));
-  const replacesExisting = await budgetExists(em, year);
-  const result: BudgetImport = {
+  return {
     year,
     committed: false,
-    replacesExisting,
+    replacesExisting: await budgetExists(em, year),
     rows,
     problems,
     accountCount: importing.length,
     totalIncome: sumType(AccountType.INCOME),
     totalExpense: sumType(AccountType.EXPENSE),
   };
-  if (dryRun) return result;
-  if (problems.length) {
-    const message =
-      problems.length === 1
-        ? `${problems[0].message}. Nothing was imported.`
-        : `The file has ${problems.length} problems. Nothing was imported.`;
-    throw badInput(
-      problems.map((p) => ({ field: p.row ? `rows.${p.row}` : 'file', message: p.message })),
-      message,
-    );
-  }
-  await em.transactional(async (tx) => {
-    await writeBudget(
-      tx,
-      actor,
-      year,
-      importing.map((r) => ({ accountId: r.accountId!, amounts: r.amounts })),
-      {
-        replace: true,
-        action: 'import',
-        audit: {
-          ...startOf(startMonth),
-          file: file.name,
-          accounts: importing.length,
-          skippedRows: rows
-            .filter((r) => r.status === BudgetImportRowStatus.SKIPPED)
-            .map((r) => r.row),
-          replaced: result.replacesExisting,
-        },
-      },
-    );
-  });
-  return { ...result, committed: true };
+}
+
+// Step 4, importing for real: any problem refuses the whole file, each problem by its row.
+function refuseProblems(problems: BudgetImportProblem[]): void {
+  if (!problems.length) return;
+  const message =
+    problems.length === 1
+      ? `${problems[0].message}. Nothing was imported.`
+      : `The file has ${problems.length} problems. Nothing was imported.`;
+  throw badInput(
+    problems.map((p) => ({ field: p.row ? `rows.${p.row}` : 'file', message: p.message })),
+    message,
+  );
 }
