@@ -61,7 +61,7 @@ describe('browser journey: capital projects', () => {
     expect(capitalProjects.find((p: any) => p.name === 'Clubhouse roof replacement')).toMatchObject(
       { status: 'DONE', actualCost: '48750.00' },
     );
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

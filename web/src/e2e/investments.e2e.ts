@@ -53,7 +53,7 @@ describe('browser journey: investments', () => {
       viewport: { width: 1440, height: 900 },
     }));
     today = (await gql('{ dashboard { asOf } }')).dashboard.asOf;
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

@@ -17,7 +17,7 @@ describe('browser journey: tables on a phone', () => {
     ({ app, page, errors, close } = await openDemoJourney({
       viewport: { width: 390, height: 844 },
     }));
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

@@ -114,7 +114,7 @@ describe('browser journey: every page on a phone', () => {
     ({ app, page, gql, errors, shots, close } = await openDemoJourney({
       viewport: { width: WIDTH, height: HEIGHT },
     }));
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

@@ -64,7 +64,7 @@ describe('browser journey: AI investment planning', () => {
     }));
     // The demo may come with requests in the log already; the journey tells its own apart.
     before = (await gql(LOG)).aiRecommendations.map((r: any) => r.id);
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

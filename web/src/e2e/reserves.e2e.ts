@@ -33,7 +33,7 @@ describe('browser journey: reserves', () => {
       viewport: { width: 1440, height: 900 },
       downloads: true,
     }));
-  }, 180_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

@@ -44,7 +44,7 @@ describe('browser journey: what-if scenarios', () => {
       'Delay the pool resurfacing a year + 12-month CD',
       'Dues +4 % next fiscal year',
     ]);
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 

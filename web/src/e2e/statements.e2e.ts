@@ -40,7 +40,7 @@ describe('browser journey: dashboard, statements, income and expense flow, expor
       downloads: true,
     }));
     today = (await gql('{ dashboard { asOf } }')).dashboard.asOf;
-  }, 120_000);
+  });
   afterAll(() => close?.());
   afterEach(() => expectQuietConsole(errors));
 
