@@ -315,32 +315,90 @@ const monthIndex = (months: string[], date: string) => {
   return date.slice(0, 7) < months[0] ? 0 : i;
 };
 
-export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT_LOCALE }): Plan {
-  const { asOf, months } = inputs;
-  const day = (date: string) => mediumDate(date, words.locale);
-  const monthText = (month: string) => monthInWords(month, words.locale);
-  const states = inputs.funds.map((f) => position(f, months));
-  const stateOf = (fund: FundType) => states.find((s) => s.pos.fund === fund)!;
-  const terms = ladderTerms(inputs.rates);
-  const bestOverall = terms
-    .map((t) => candidates(inputs.rates, t)[0])
-    .sort((a, b) => apyMilli(b.apy) - apyMilli(a.apy) || a.termMonths - b.termMonths)[0];
-  const recs: Omit<PlanRecommendation, 'id'>[] = [];
-  const riskNotes: string[] = [];
-  const days = (term: number) => daysBetween(asOf, addMonths(asOf, term));
-  const interest = (amount: Total, apy: string, term: number) =>
-    interestFor(amount, apy, days(term), Compounding.MONTHLY);
-
+// What the steps of a plan share: the inputs and their words, each fund's state (its forecast
+// path lowered by what the plan already keeps invested), the ladder's terms, the deposits held per
+// institution, and what the plan has said so far.
+interface PlanRun {
+  inputs: PlannerInputs;
+  day: (date: string) => string;
+  monthText: (month: string) => string;
+  states: FundState[];
+  stateOf: (fund: FundType) => FundState;
+  terms: number[];
+  interest: (amount: Total, apy: string, term: number) => Total;
   // Deposits the association already holds per institution (FDIC insures deposits, not treasuries).
+  deposits: Map<string, Total>;
+  recs: Omit<PlanRecommendation, 'id'>[];
+  riskNotes: string[];
+  // The funds short of cash: nothing of theirs is invested or rolled over.
+  short: Set<FundType>;
+}
+
+// An institution's name as deposits are added up under it.
+const institutionKey = (inst: string) => inst.trim().toLowerCase();
+
+// The fields of a recommendation that buys or moves nothing.
+const noInvestment = () => ({
+  kind: null,
+  termMonths: null,
+  apy: null,
+  institution: null,
+  investmentId: null,
+  rungs: [],
+});
+
+export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT_LOCALE }): Plan {
+  const run = startPlan(inputs, words);
+  warnOfShortFunds(run);
+  actOnMaturities(run);
+  ladderEachFund(run);
+  moveLowYieldHoldings(run);
+  const toInvest = sum(run.states.map((s) => s.pos.toInvest));
+  const estimatedInterest = sum(run.recs.flatMap((r) => r.rungs.map((x) => x.interest)));
+  adviseToConfirmRates(run);
+  const recommendations = ranked(run.recs);
+  noteRisks(run);
+  return {
+    asOf: inputs.asOf,
+    overall: overallText(run, toInvest, estimatedInterest),
+    riskNotes: run.riskNotes,
+    funds: run.states.map((s) => s.pos),
+    health: run.states.map((s) => healthOf(s, inputs.percentFunded)),
+    recommendations,
+    toInvest,
+    estimatedInterest,
+  };
+}
+
+function startPlan(inputs: PlannerInputs, words: PlanWords): PlanRun {
+  const { asOf, months } = inputs;
+  const states = inputs.funds.map((f) => position(f, months));
+  const days = (term: number) => daysBetween(asOf, addMonths(asOf, term));
   const deposits = new Map<string, Total>();
-  const key = (inst: string) => inst.trim().toLowerCase();
   for (const h of inputs.holdings) {
     if (h.kind === InvestmentKind.TREASURY) continue;
-    deposits.set(key(h.institution), (deposits.get(key(h.institution)) ?? 0n) + h.value);
+    const key = institutionKey(h.institution);
+    deposits.set(key, (deposits.get(key) ?? 0n) + h.value);
   }
+  return {
+    inputs,
+    day: (date) => mediumDate(date, words.locale),
+    monthText: (month) => monthInWords(month, words.locale),
+    states,
+    stateOf: (fund) => states.find((s) => s.pos.fund === fund)!,
+    terms: ladderTerms(inputs.rates),
+    interest: (amount, apy, term) => interestFor(amount, apy, days(term), Compounding.MONTHLY),
+    deposits,
+    recs: [],
+    riskNotes: [],
+    short: new Set<FundType>(),
+  };
+}
 
-  // 1. Liquidity warnings.
-  const short = new Set<FundType>();
+// Step 1: a fund below its floor today, or whose forecast dips under its cushion, is short: it
+// keeps its money liquid, and the plan says how much it needs.
+function warnOfShortFunds(run: PlanRun): void {
+  const { states, short, recs, monthText } = run;
   for (const s of states) {
     const p = s.pos;
     const fund = FUND_NAME[p.fund];
@@ -368,16 +426,17 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
       summary: `Keep ${fund} money liquid: the fund needs ${money(need)} more to keep its cushion.`,
       details: `${parts.join(' ')} Do not lock up ${fund} money now; look at the budget, the collection of past-due assessments or the timing of capital work.`,
       suggestedAmount: need,
-      kind: null,
-      termMonths: null,
-      apy: null,
-      institution: null,
-      investmentId: null,
-      rungs: [],
+      ...noInvestment(),
     });
   }
+}
 
-  // 2. Maturities in the next 90 days (or overdue).
+// Step 2: maturities in the next 90 days (or overdue): rolled into the best-paying term when the
+// fund keeps its cushion without the proceeds until they return (the fund's path then goes without
+// them), otherwise kept as cash.
+function actOnMaturities(run: PlanRun): void {
+  const { inputs, short, recs, day, stateOf, terms } = run;
+  const { asOf, months } = inputs;
   const until = addDays(asOf, MATURITY_WINDOW_DAYS);
   const maturing = inputs.holdings
     .filter((h) => h.maturityDate && h.maturityDate <= until)
@@ -432,8 +491,14 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
       });
     }
   }
+}
 
-  // 3. The ladder per fund.
+// Step 3: the ladder of each fund that is not short: what can stay out the longest spread over the
+// rungs of 6 months and more, what is needed sooner in the longest rung back before it is needed,
+// each rung at the best rate of an institution the association's deposits stay insured at.
+function ladderEachFund(run: PlanRun): void {
+  const { inputs, states, short, recs, riskNotes, terms, interest, deposits, monthText } = run;
+  const { months } = inputs;
   const allotted = new Map<string, Total>();
   for (const s of states) {
     if (!terms.length || short.has(s.pos.fund)) continue;
@@ -452,8 +517,8 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
       const fits = (r: BestRate) =>
         r.kind === InvestmentKind.TREASURY ||
         r.institution === null ||
-        (deposits.get(key(r.institution)) ?? 0n) +
-          (allotted.get(key(r.institution)) ?? 0n) +
+        (deposits.get(institutionKey(r.institution)) ?? 0n) +
+          (allotted.get(institutionKey(r.institution)) ?? 0n) +
           amount <=
           FDIC_LIMIT;
       const pick = options.find(fits) ?? options[0];
@@ -463,7 +528,10 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
         );
       }
       if (pick.institution && pick.kind !== InvestmentKind.TREASURY) {
-        allotted.set(key(pick.institution), (allotted.get(key(pick.institution)) ?? 0n) + amount);
+        allotted.set(
+          institutionKey(pick.institution),
+          (allotted.get(institutionKey(pick.institution)) ?? 0n) + amount,
+        );
       }
       rungs.push({
         kind: pick.kind,
@@ -518,8 +586,15 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
       });
     }
   }
+}
 
-  // 4. Low-yield liquid holdings.
+// Step 4: money market and savings holdings paying a full point less than the best ladder rate
+// (not of a fund that is short).
+function moveLowYieldHoldings(run: PlanRun): void {
+  const { inputs, short, recs, terms, interest } = run;
+  const bestOverall = terms
+    .map((t) => candidates(inputs.rates, t)[0])
+    .sort((a, b) => apyMilli(b.apy) - apyMilli(a.apy) || a.termMonths - b.termMonths)[0];
   if (bestOverall) {
     for (const h of inputs.holdings) {
       if (h.kind !== InvestmentKind.MONEY_MARKET && h.kind !== InvestmentKind.SAVINGS) continue;
@@ -543,10 +618,11 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
       });
     }
   }
+}
 
-  // 5. General.
-  const toInvest = sum(states.map((s) => s.pos.toInvest));
-  const estimatedInterest = sum(recs.flatMap((r) => r.rungs.map((x) => x.interest)));
+// Step 5: the advice every plan ends with: the rates are the association's own table.
+function adviseToConfirmRates(run: PlanRun): void {
+  const { inputs, recs, day } = run;
   const ratesWhen = inputs.ratesUpdatedOn
     ? `last changed on ${day(inputs.ratesUpdatedOn)}`
     : 'empty at the moment';
@@ -559,21 +635,23 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
     details:
       'Ask the banks for today’s quotes before buying, keep each bank’s deposits under the FDIC limit, and record each purchase on the Investments page so the books and the next plan see it.',
     suggestedAmount: null,
-    kind: null,
-    termMonths: null,
-    apy: null,
-    institution: null,
-    investmentId: null,
-    rungs: [],
+    ...noInvestment(),
   });
+}
 
+// The recommendations by priority (high first), in the order the steps made them within one.
+function ranked(recs: Omit<PlanRecommendation, 'id'>[]): PlanRecommendation[] {
   const rank = { high: 0, medium: 1, low: 2 };
-  const recommendations = recs
+  return recs
     .map((r, i) => ({ r, i }))
     .sort((x, y) => rank[x.r.priority] - rank[y.r.priority] || x.i - y.i)
     .map(({ r }, i) => ({ id: `r${i + 1}`, ...r }));
+}
 
-  // Risk notes.
+// What the plan rests on that may not hold: collections, the rate table, the forecast's length.
+function noteRisks(run: PlanRun): void {
+  const { inputs, riskNotes, terms } = run;
+  const { months } = inputs;
   if (apyMilli(inputs.collectionRate) < 95_000) {
     riskNotes.push(
       `Assessments are collected at ${inputs.collectionRate} %; the forecast assumes the same rate, and a lower one narrows the cushion.`,
@@ -587,14 +665,18 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
   riskNotes.push(
     `The forecast runs ${months.length} months, so nothing is recommended for longer than ${Math.min(MAX_TERM_MONTHS, months.length)} months.`,
   );
+}
 
-  const health = states.map((s) => healthOf(s, inputs.percentFunded));
+// The plan in a few sentences: each fund's cash against its floor, what the plan puts to work,
+// and the fund to watch.
+function overallText(run: PlanRun, toInvest: Total, estimatedInterest: Total): string {
+  const { inputs, states, short, day } = run;
   const fundLines = states.map(
     (s) =>
       `the ${FUND_NAME[s.pos.fund]} fund holds ${money(s.pos.cash)} in cash against a floor of ${money(s.pos.floor)}`,
   );
-  const overall = [
-    `On ${day(asOf)} ${fundLines.join(', and ')}.`,
+  return [
+    `On ${day(inputs.asOf)} ${fundLines.join(', and ')}.`,
     toInvest > 0n
       ? `The plan puts ${money(toInvest)} to work for about ${money(estimatedInterest)} of interest, keeping every month of the forecast above its cushion.`
       : 'There is no cash to put to work without risking a bill the association must pay.',
@@ -602,17 +684,6 @@ export function plan(inputs: PlannerInputs, words: PlanWords = { locale: DEFAULT
   ]
     .filter(Boolean)
     .join(' ');
-
-  return {
-    asOf,
-    overall,
-    riskNotes,
-    funds: states.map((s) => s.pos),
-    health,
-    recommendations,
-    toInvest,
-    estimatedInterest,
-  };
 }
 
 // The term the planner rolls maturities into: the best-paying ladder term (the shorter on a tie).
