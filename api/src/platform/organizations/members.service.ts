@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isEmail } from 'class-validator';
+import { USER_NAME_MAX } from '@covenant/shared/text-limits';
 import { hashPassword } from '../../core/auth/passwords.js';
 import { checkPassword } from '../../core/auth/password-policy.js';
 import { hashOpaqueToken, newOpaqueToken } from '../../core/auth/opaque-tokens.js';
@@ -325,7 +326,7 @@ export async function acceptInvitation(
     const weak = await checkPassword(password, 'password', [user.email, name]);
     if (weak) throw badInput([weak], weak.message);
     user.passwordHash = await hashPassword(password);
-    if (name?.trim()) user.name = name.trim().slice(0, 120);
+    if (name?.trim()) user.name = name.trim().slice(0, USER_NAME_MAX);
     await em.nativeUpdate(
       Membership,
       { user: user.id, organization: row.organization_id },

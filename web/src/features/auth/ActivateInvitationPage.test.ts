@@ -1,3 +1,4 @@
+import { USER_NAME_MAX } from '@covenant/shared/text-limits';
 import { flushPromises } from '@vue/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '@/stores/auth';
@@ -90,6 +91,8 @@ describe('ActivateInvitationPage', () => {
       'treasurer@example.com',
     );
 
+    // The name stops where the API's does (it would otherwise be cut there without a word).
+    expect(wrapper.get('#activate-name').attributes('maxlength')).toBe(String(USER_NAME_MAX));
     await wrapper.get('#activate-name').setValue('Dana Whitfield');
     await wrapper.get('#activate-password').setValue('short');
     await wrapper.get('#activate-confirm').setValue('short');

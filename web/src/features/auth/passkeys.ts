@@ -1,7 +1,9 @@
+import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
+
 // Shared by the passkey sign-in button and the Security page's passkey list.
 
 /** The longest passkey name the API takes. */
-export const PASSKEY_NAME_MAX = 60;
+export const PASSKEY_NAME_MAX = PLATFORM_TEXT_LIMITS.passkeys.name;
 
 /**
  * The person closed the browser's passkey prompt, or let it time out: not a failure to report
