@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { isId } from '../../core/ids.js';
-import { findTenant, tenantOrm } from '../../core/tenancy/tenant-door.js';
-import { OrganizationStatus } from '../../core/roles.js';
+import { signedLinkTenant } from '../../core/tenancy/signed-link.js';
+import { tenantOrm } from '../../core/tenancy/tenant-door.js';
 import type { Services } from '../../core/context.js';
 import { selectAttachment } from './attachments.repository.js';
 import { attachmentPath } from './attachments.service.js';
@@ -16,19 +16,10 @@ export function attachmentDownload(services: Services) {
     res.set('Cache-Control', 'no-store');
     const { orgId, id } = req.params as { orgId: string; id: string };
     const path = attachmentPath(orgId, id);
-    if (
-      !isId(orgId) ||
-      !isId(id) ||
-      !services.urlSigner.verify(path, req.query.exp, req.query.sig)
-    ) {
-      res.status(403).json({ error: 'This link is not valid or has expired' });
-      return;
-    }
-    const org = await findTenant(services, orgId);
-    if (!org || org.status !== OrganizationStatus.ACTIVE) {
-      res.status(403).json({ error: 'This organization is not active' });
-      return;
-    }
+    const valid =
+      isId(orgId) && isId(id) && services.urlSigner.verify(path, req.query.exp, req.query.sig);
+    const org = await signedLinkTenant(services, res, orgId, valid);
+    if (!org) return;
     const orm = await tenantOrm(services, org);
     const row = await selectAttachment(orm.em.fork() as EntityManager, id);
     if (!row) {

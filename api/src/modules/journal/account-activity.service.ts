@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isLocalDate, dayBefore } from '../../core/dates.js';
-import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { assertPeriod } from '../../core/period.js';
+import { dayBefore } from '../../core/dates.js';
 import { toTotal } from '../../core/money/money.js';
 import { accountSummary, AccountType, type FundType } from '../accounts/index.js';
 import { balanceSums } from './journal.repository.js';
@@ -21,14 +21,7 @@ export async function accountActivity(
   em: EntityManager,
   opts: { from: string; to: string; fundType?: FundType | null },
 ): Promise<AccountActivity[]> {
-  const details: FieldDetail[] = [];
-  if (!isLocalDate(opts.from))
-    details.push({ field: 'from', message: 'Use a date like 2026-01-01' });
-  if (!isLocalDate(opts.to)) details.push({ field: 'to', message: 'Use a date like 2026-12-31' });
-  if (!details.length && opts.to < opts.from) {
-    details.push({ field: 'to', message: 'The period ends before it starts' });
-  }
-  if (details.length) throw badInput(details, details.map((d) => d.message).join('; '));
+  assertPeriod(opts.from, opts.to);
 
   const ends = { fundType: opts.fundType, keep: 'sums' } as const;
   const before = await balanceSums(em, { asOf: dayBefore(opts.from), ...ends });

@@ -5,8 +5,8 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Services } from '../../core/context.js';
 import { isLocalDate, todayIn } from '../../core/dates.js';
 import { isId } from '../../core/ids.js';
-import { OrganizationStatus } from '../../core/roles.js';
-import { findTenant, tenantOrm } from '../../core/tenancy/tenant-door.js';
+import { signedLinkTenant } from '../../core/tenancy/signed-link.js';
+import { tenantOrm } from '../../core/tenancy/tenant-door.js';
 import {
   booksExportFilename,
   booksExportPath,
@@ -40,15 +40,9 @@ export function booksExportDownload(services: Services, log: (err: unknown) => v
         req.query.exp,
         req.query.sig,
       );
-    if (!valid) {
-      res.status(403).json({ error: 'This link is not valid or has expired' });
-      return;
-    }
-    const org = await findTenant(services, orgId);
-    if (!org || org.status !== OrganizationStatus.ACTIVE) {
-      res.status(403).json({ error: 'This organization is not active' });
-      return;
-    }
+    const org = await signedLinkTenant(services, res, orgId, valid);
+    // A valid link has a known format (`valid` checked it); the second test tells the compiler.
+    if (!org || !isExportFormat(format)) return;
     let chunks: AsyncGenerator<string>;
     let first: IteratorResult<string>;
     try {

@@ -1,8 +1,8 @@
 import { IsolationLevel } from '@mikro-orm/core';
+import { assertPeriod } from '../../core/period.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toCsv, type CsvCell } from '@covenant/shared/csv';
-import { isLocalDate, dayBefore } from '../../core/dates.js';
-import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { dayBefore } from '../../core/dates.js';
 import { formatMoney, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { accountBalances } from './balances.service.js';
@@ -52,16 +52,6 @@ const TYPE_NAME: Record<AccountType, string> = {
   [AccountType.EXPENSE]: 'Expenses',
 };
 
-export function assertExportPeriod(from: string, to: string) {
-  const details: FieldDetail[] = [];
-  if (!isLocalDate(from)) details.push({ field: 'from', message: 'Use a date like 2026-01-01' });
-  if (!isLocalDate(to)) details.push({ field: 'to', message: 'Use a date like 2026-12-31' });
-  if (!details.length && to < from) {
-    details.push({ field: 'to', message: 'The period ends before it starts' });
-  }
-  if (details.length) throw badInput(details, details.map((d) => d.message).join('; '));
-}
-
 export const isExportFormat = (f: string): f is BooksExportFormat =>
   (Object.values(BooksExportFormat) as string[]).includes(f);
 
@@ -81,7 +71,7 @@ export function booksExportLink(
   orgId: string,
   opts: { from: string; to: string; format: BooksExportFormat },
 ) {
-  assertExportPeriod(opts.from, opts.to);
+  assertPeriod(opts.from, opts.to);
   return {
     url: signer.sign(booksExportPath(orgId, opts.from, opts.to, opts.format)),
     filename: booksExportFilename(opts.from, opts.to, opts.format),
@@ -224,7 +214,7 @@ export async function* exportBooks(
   opts: BooksExportOptions,
 ): AsyncGenerator<string> {
   const { from, to, format } = opts;
-  assertExportPeriod(from, to);
+  assertPeriod(from, to);
   const csv = format === BooksExportFormat.CSV;
   const limit = opts.pageEntries ?? PAGE_ENTRIES;
   const tx = em.fork();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isLocalDate, addDays } from '../../core/dates.js';
-import { badInput, type FieldDetail } from '../../core/errors/app-error.js';
+import { assertPeriod } from '../../core/period.js';
+import { addDays } from '../../core/dates.js';
 import { maxTotal, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import {
@@ -73,16 +73,6 @@ export function periodRanges(from: string, to: string): PeriodRanges {
     head: [from, wholeFrom],
     tail: [wholeUntil, until],
   };
-}
-
-function assertPeriod(from: string, to: string) {
-  const details: FieldDetail[] = [];
-  if (!isLocalDate(from)) details.push({ field: 'from', message: 'Use a date like 2026-01-01' });
-  if (!isLocalDate(to)) details.push({ field: 'to', message: 'Use a date like 2026-12-31' });
-  if (!details.length && to < from) {
-    details.push({ field: 'to', message: 'The period ends before it starts' });
-  }
-  if (details.length) throw badInput(details, details.map((d) => d.message).join('; '));
 }
 
 // Funds first: they are what the chart is about.

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertPeriod, periodProblems } from '../../core/period.js';
 import type { SecretBox } from '../../core/crypto/secret-box.js';
 import {
   fiscalMonthIndex,
@@ -7,7 +8,7 @@ import {
   isLocalDate,
   MIN_LOCAL_DATE,
 } from '../../core/dates.js';
-import { badInput, type FieldDetail, forbidden } from '../../core/errors/app-error.js';
+import { badInput, forbidden } from '../../core/errors/app-error.js';
 import { toTotal, type Total } from '../../core/money/money.js';
 import { Role } from '../../core/roles.js';
 import { AccountType, FundType } from '../accounts/index.js';
@@ -299,18 +300,14 @@ export async function balanceSheet(
 export const MAX_STATEMENT_YEARS = 5;
 
 function checkPeriod(from: string, to: string): void {
-  const details: FieldDetail[] = [];
-  if (!isLocalDate(from)) details.push({ field: 'from', message: 'Use a date like 2026-01-01' });
-  if (!isLocalDate(to)) details.push({ field: 'to', message: 'Use a date like 2026-12-31' });
-  if (!details.length && to < from) {
-    details.push({ field: 'to', message: 'The period ends before it starts' });
-  } else if (!details.length && to > addDays(shiftYears(from, MAX_STATEMENT_YEARS), -1)) {
+  const details = periodProblems(from, to);
+  if (!details.length && to > addDays(shiftYears(from, MAX_STATEMENT_YEARS), -1)) {
     details.push({
       field: 'to',
       message: `A statement covers at most ${MAX_STATEMENT_YEARS} years`,
     });
   }
-  if (details.length) throw badInput(details, details.map((d) => d.message).join('; '));
+  assertPeriod(from, to, details);
 }
 
 const CURRENT = 0;
