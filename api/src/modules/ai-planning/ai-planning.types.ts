@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
-import { InvestmentKind } from '../investments/index.js';
+import { InvestmentKind, InvestmentPlacement } from '../investments/index.js';
 import { HealthGrade, RecommendationPriority, RecommendationType } from './ai-planning.planner.js';
 
 registerEnumType(RecommendationType, { name: 'RecommendationType' });
@@ -231,18 +231,9 @@ export class PlanningInputFund {
 }
 
 @ObjectType()
-export class PlanningInputHolding {
+export class PlanningInputHolding extends InvestmentPlacement {
   @Field(() => ID)
   id: string;
-
-  @Field(() => FundType)
-  fund: FundType;
-
-  @Field(() => InvestmentKind)
-  kind: InvestmentKind;
-
-  @Field(() => String)
-  institution: string;
 
   @Field(() => MoneyScalar)
   value: Total;

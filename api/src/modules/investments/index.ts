@@ -18,6 +18,7 @@ export {
   PlannedInvestment,
   Investment,
   InvestmentKind,
+  InvestmentPlacement,
   InvestmentFundTotal,
   InvestmentsMaturing,
   InvestmentStatus,

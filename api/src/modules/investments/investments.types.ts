@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
@@ -13,6 +13,22 @@ registerEnumType(InvestmentKind, { name: 'InvestmentKind' });
 
 // Kinds with a maturity date; the others are redeemed when the money is taken out.
 export const MATURING_KINDS = [InvestmentKind.CD, InvestmentKind.TREASURY];
+
+// Where an investment is, or would be, held: its fund, kind and institution. The fields every type
+// naming one shares (the planner's holdings, a scenario's planned investments and their input),
+// which extend it; no field returns it, so the schema holds only those types, not it.
+@ObjectType('InvestmentPlacement')
+@InputType('InvestmentPlacementInput')
+export abstract class InvestmentPlacement {
+  @Field(() => FundType)
+  fund: FundType;
+
+  @Field(() => InvestmentKind)
+  kind: InvestmentKind;
+
+  @Field(() => String)
+  institution: string;
+}
 
 export enum Compounding {
   DAILY = 'daily',

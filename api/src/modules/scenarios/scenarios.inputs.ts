@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { type Cents, MoneyScalar } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
-import { InvestmentKind } from '../investments/index.js';
+import { InvestmentPlacement } from '../investments/index.js';
 
 // The assumptions arrive in the shape they are stored in; scenarios.service.ts checks every
 // field (months, percentages, amounts, terms, ids) and answers with per-field details such as
@@ -40,21 +40,12 @@ export class ScenarioProjectMoveInput {
 }
 
 @InputType()
-export class ScenarioPlannedInvestmentInput {
+export class ScenarioPlannedInvestmentInput extends InvestmentPlacement {
   @Field(() => ID, {
     nullable: true,
     description: "An existing plan's id (kept); omitted for a new one (the server assigns it)",
   })
   id?: string | null;
-
-  @Field(() => FundType)
-  fund: FundType;
-
-  @Field(() => InvestmentKind)
-  kind: InvestmentKind;
-
-  @Field(() => String)
-  institution: string;
 
   @Field(() => MoneyScalar)
   amount: Cents;

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { FundType } from '../accounts/index.js';
-import { InvestmentKind } from '../investments/index.js';
+import { InvestmentPlacement } from '../investments/index.js';
 
 @ObjectType({ description: 'Assessment rates changed by a percentage from a month on' })
 export class ScenarioAssessmentChange {
@@ -35,18 +35,9 @@ export class ScenarioProjectMove {
 }
 
 @ObjectType({ description: 'An investment the scenario buys in a month with cash of a fund' })
-export class ScenarioPlannedInvestment {
+export class ScenarioPlannedInvestment extends InvestmentPlacement {
   @Field(() => ID, { description: 'Assigned by the server' })
   id: string;
-
-  @Field(() => FundType)
-  fund: FundType;
-
-  @Field(() => InvestmentKind)
-  kind: InvestmentKind;
-
-  @Field(() => String)
-  institution: string;
 
   @Field(() => MoneyScalar)
   amount: Total;
