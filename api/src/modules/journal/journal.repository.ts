@@ -647,15 +647,7 @@ async function unreclassifiedSums(
 // an entry posts to it, so the type and fund read here are those its lines are stamped with.
 // `control_role` is set on a control account (only its subledger posts to it).
 export function lockAccountsForPosting(tx: EntityManager, accountIds: string[]) {
-  return sql(tx).all<{
-    id: string;
-    number: string;
-    name: string;
-    archived: boolean;
-    type: AccountType;
-    fund_type: FundType;
-    control_role: ControlRole | null;
-  }>(
+  return sql(tx).all<AccountSummaryRow & { control_role: ControlRole | null }>(
     `SELECT a.id, a.number, a.name, a.archived, a.type, a.fund_type, c.role AS control_role
        FROM accounts a LEFT JOIN control_accounts c ON c.account_id = a.id
       WHERE a.id = ${anyOf('uuid')} FOR SHARE OF a`,

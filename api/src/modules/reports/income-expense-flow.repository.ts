@@ -1,17 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow } from '../accounts/index.js';
 
 // Every SQL statement of the income and expense flow (the rule: top of journal/journal.repository.ts).
 
-export interface FlowSumRow {
-  id: string;
-  number: string;
-  name: string;
-  archived: boolean;
-  // The classification the lines were posted in (not the account's today).
-  type: AccountType;
-  fund_type: FundType;
+// The account's columns, with `type` and `fund_type` the classification the lines were posted in
+// (not the account's today).
+export interface FlowSumRow extends AccountSummaryRow {
   // Set on the ledger's interfund accounts: `interfund_operating` or `interfund_reserve`.
   interfund: string | null;
   // An interfund transfer account (income or expense moved between the funds).
