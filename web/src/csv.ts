@@ -12,11 +12,19 @@ export function downloadCsv(filename: string, rows: readonly (readonly CsvCell[]
 /** Saves text as a file in the browser (exports, import templates the API wrote). */
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadUrl(url, filename);
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Saves what a link of our own origin (or a blob) points at, under `filename` (a signed export
+ * link: the browser downloads it instead of opening it).
+ */
+export function downloadUrl(url: string, filename: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
