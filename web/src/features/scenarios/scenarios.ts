@@ -1,3 +1,4 @@
+import { SHORT_MONTHS } from '@/composables/useOrganizationToday';
 import { formatMoneyInput, parseMoneyInput } from '@/money';
 import type {
   FundType,
@@ -8,10 +9,9 @@ import type {
 
 export const MAX_COMPARED = 4;
 
-const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2027-03" → "Mar 2027". */
 export const monthLabel = (month: string): string =>
-  `${SHORT[Number(month.slice(5, 7)) - 1] ?? '?'} ${month.slice(0, 4)}`;
+  `${SHORT_MONTHS[Number(month.slice(5, 7)) - 1] ?? '?'} ${month.slice(0, 4)}`;
 
 export const FUND_OPTIONS: { value: FundType; label: string }[] = [
   { value: 'RESERVE', label: 'Reserve' },
@@ -19,16 +19,8 @@ export const FUND_OPTIONS: { value: FundType; label: string }[] = [
 ];
 export const fundLabel = (f: FundType): string => (f === 'RESERVE' ? 'Reserve' : 'Operating');
 
-export const KIND_LABELS: Record<InvestmentKind, string> = {
-  CD: 'CD',
-  TREASURY: 'Treasury',
-  MONEY_MARKET: 'Money market',
-  SAVINGS: 'Savings',
-};
-export const KIND_OPTIONS = (Object.keys(KIND_LABELS) as InvestmentKind[]).map((value) => ({
-  value,
-  label: KIND_LABELS[value],
-}));
+// The kinds of investment a scenario plans are the Investments page's.
+export { KIND_LABELS, KIND_OPTIONS } from '@/features/investments';
 export const hasTerm = (kind: InvestmentKind): boolean => kind === 'CD' || kind === 'TREASURY';
 
 /** One line per palette slot: today's books first (slate), then each compared scenario. */
