@@ -95,6 +95,14 @@ export const useOrganizationStore = defineStore('organization', () => {
     );
   }
 
+  /** The current association's settings changed (the settings page, the setup wizard's finish). */
+  function setCurrentSettings(settings: OrganizationMembership['settings']): void {
+    const org = current.value;
+    if (!org) return;
+    current.value = { ...org, settings };
+    memberships.value = memberships.value.map((m) => (m.id === org.id ? { ...m, settings } : m));
+  }
+
   /**
    * The current association's calendar: the one last saved, else the membership's own fields
    * (the session carries them, so every page's first "today" is already the association's); null
@@ -137,6 +145,7 @@ export const useOrganizationStore = defineStore('organization', () => {
     setCalendar,
     setOrganizations,
     setCurrentRole,
+    setCurrentSettings,
     markInactive,
     reset,
   };
