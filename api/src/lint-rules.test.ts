@@ -50,6 +50,18 @@ describe('the cycle rule (eslint/no-cycles.js)', () => {
     expect(errorsOf(loop, 'import-x/no-cycle')).toHaveLength(1);
   });
 
+  it('fails on a loop in the web app too', async () => {
+    write({
+      'web/src/features/ring/a.ts': "import { b } from './b';\nexport const a = () => b();\n",
+      'web/src/features/ring/b.ts': "import { a } from './a';\nexport const b = () => a();\n",
+    });
+    const ring = await eslint.lintFiles([
+      'web/src/features/ring/a.ts',
+      'web/src/features/ring/b.ts',
+    ]);
+    expect(errorsOf(ring, 'import-x/no-cycle')).toHaveLength(2);
+  });
+
   it('lets a type name its neighbour (type-only imports are erased)', async () => {
     write({
       'api/src/modules/types/a.ts':
