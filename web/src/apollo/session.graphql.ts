@@ -63,8 +63,9 @@ export const LOGIN_SESSION_FIELDS = graphql(
   [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
 );
 
-// The session that refreshing, switching organization and ending an impersonation return.
-const SESSION_FIELDS = graphql(
+// The session that refreshing, switching organization, impersonating and ending an impersonation
+// return.
+export const SESSION_FIELDS = graphql(
   `
     fragment Session on SessionPayload {
       accessToken

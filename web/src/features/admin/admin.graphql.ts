@@ -1,5 +1,5 @@
 import { graphql, type ResultOf } from '@/graphql';
-import { SESSION_MEMBERSHIP_FIELDS, SESSION_USER_FIELDS } from '@/apollo/session.graphql';
+import { SESSION_FIELDS } from '@/apollo/session.graphql';
 
 export const ADMIN_DASHBOARD_QUERY = graphql(`
   query AdminDashboard {
@@ -123,20 +123,11 @@ export const IMPERSONATE_USER_MUTATION = graphql(
   `
     mutation ImpersonateUser($userId: ID!, $reason: String!) {
       impersonateUser(userId: $userId, reason: $reason) {
-        accessToken
-        user {
-          ...SessionUser
-        }
-        organization {
-          ...SessionMembership
-        }
-        organizations {
-          ...SessionMembership
-        }
+        ...Session
       }
     }
   `,
-  [SESSION_USER_FIELDS, SESSION_MEMBERSHIP_FIELDS],
+  [SESSION_FIELDS],
 );
 
 export const ADMIN_EMAIL_LOG_QUERY = graphql(`
