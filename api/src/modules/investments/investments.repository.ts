@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { anyOf, sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow, FundType } from '../accounts/index.js';
 import type {
   Compounding,
   InvestmentEntryKind,
@@ -204,13 +204,7 @@ export async function updateInvestmentText(
   ]);
 }
 
-export interface AccountFacts {
-  id: string;
-  number: string;
-  name: string;
-  type: AccountType;
-  fund_type: FundType;
-  archived: boolean;
+export interface AccountFacts extends AccountSummaryRow {
   control_role: string | null;
   // Lines on the account in entries no investment owns.
   other_postings: boolean;

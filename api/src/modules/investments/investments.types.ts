@@ -172,11 +172,10 @@ export class Investment {
   entries: InvestmentEntry[];
 }
 
-@ObjectType()
-export class InvestmentFundTotal {
-  @Field(() => FundType)
-  fundType: FundType;
-
+// What a group of active investments adds up to: by fund, by institution, all of them. The fields
+// the three types share, which extend it; no field returns it, so the schema holds only those.
+@ObjectType('InvestmentTotals')
+export abstract class InvestmentTotals {
   @Field(() => Int)
   count: number;
 
@@ -191,21 +190,15 @@ export class InvestmentFundTotal {
 }
 
 @ObjectType()
-export class InvestmentInstitutionTotal {
+export class InvestmentFundTotal extends InvestmentTotals {
+  @Field(() => FundType)
+  fundType: FundType;
+}
+
+@ObjectType()
+export class InvestmentInstitutionTotal extends InvestmentTotals {
   @Field(() => String)
   institution: string;
-
-  @Field(() => Int)
-  count: number;
-
-  @Field(() => MoneyScalar)
-  principal: Total;
-
-  @Field(() => MoneyScalar)
-  accruedInterest: Total;
-
-  @Field(() => MoneyScalar, { description: 'Principal plus accrued interest' })
-  value: Total;
 
   @Field(() => MoneyScalar, {
     description: 'The part FDIC insurance can cover: everything but treasuries',
@@ -238,21 +231,9 @@ export class InvestmentLadderMonth {
 }
 
 @ObjectType({ description: 'Active investments: totals by fund and institution, maturity ladder' })
-export class InvestmentSummary {
+export class InvestmentSummary extends InvestmentTotals {
   @Field(() => LocalDateScalar, { description: "The association's today the figures are as of" })
   asOf: string;
-
-  @Field(() => Int)
-  count: number;
-
-  @Field(() => MoneyScalar)
-  principal: Total;
-
-  @Field(() => MoneyScalar)
-  accruedInterest: Total;
-
-  @Field(() => MoneyScalar)
-  value: Total;
 
   @Field(() => [InvestmentFundTotal], { description: 'OPERATING, then RESERVE (both, always)' })
   byFund: InvestmentFundTotal[];
