@@ -2,6 +2,7 @@ import { ApolloClient, HttpLink, InMemoryCache, from, split } from '@apollo/clie
 import type { FieldPolicy, NormalizedCacheObject } from '@apollo/client/core';
 import { AUTH_ENDPOINT_OPERATIONS, createAuthLink, createSessionErrorLink } from './links';
 import type { SessionErrorHandlers } from './links';
+import { POSSIBLE_TYPES } from './possible-types';
 
 interface ConnectionLike {
   edges?: { cursor: string }[];
@@ -52,6 +53,7 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
       split((operation) => AUTH_ENDPOINT_OPERATIONS.has(operation.operationName), authHttp, http),
     ]),
     cache: new InMemoryCache({
+      possibleTypes: POSSIBLE_TYPES,
       typePolicies: {
         // Payloads without an id: keep them embedded in their parent field.
         // The signed-in viewer: one per session (the store is cleared on switch and sign-out), so

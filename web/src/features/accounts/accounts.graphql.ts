@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
+import { ACCOUNT_COLUMNS_FIELDS } from '@/apollo/account-columns.graphql';
 import { PAGE_INFO_FIELDS } from '@/apollo/connection.graphql';
 
 export const ACCOUNT_FIELDS = graphql(`
@@ -114,21 +115,19 @@ export const ACCOUNT_POSTINGS_QUERY = graphql(`
   }
 `);
 
-export const ACCOUNT_BALANCES_QUERY = graphql(`
-  query AccountBalances($asOf: LocalDate) {
-    accountBalances(asOf: $asOf) {
-      accountId
-      number
-      name
-      type
-      fundType
-      archived
-      debit
-      credit
-      balance
+export const ACCOUNT_BALANCES_QUERY = graphql(
+  `
+    query AccountBalances($asOf: LocalDate) {
+      accountBalances(asOf: $asOf) {
+        ...AccountColumnsFields
+        debit
+        credit
+        balance
+      }
     }
-  }
-`);
+  `,
+  [ACCOUNT_COLUMNS_FIELDS],
+);
 
 /** Balances of every account as of a date; `balance` is in the account's normal direction. */
 export type AccountBalance = ResultOf<typeof ACCOUNT_BALANCES_QUERY>['accountBalances'][number];

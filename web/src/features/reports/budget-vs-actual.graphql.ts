@@ -1,4 +1,5 @@
 import { graphql, type ResultOf, type VariablesOf } from '@/graphql';
+import { ACCOUNT_COLUMNS_FIELDS } from '@/apollo/account-columns.graphql';
 import { BUDGET_FIGURES_FIELDS, type BudgetFigures } from '@/apollo/budget-figures.graphql';
 
 export type BvaFigures = BudgetFigures;
@@ -15,12 +16,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
         to
         fundType
         rows {
-          accountId
-          number
-          name
-          type
-          fundType
-          archived
+          ...AccountColumnsFields
           transfer
           budget
           actual
@@ -71,7 +67,7 @@ export const BUDGET_VS_ACTUAL_QUERY = graphql(
       }
     }
   `,
-  [BUDGET_FIGURES_FIELDS],
+  [ACCOUNT_COLUMNS_FIELDS, BUDGET_FIGURES_FIELDS],
 );
 
 export type BudgetVsActual = ResultOf<typeof BUDGET_VS_ACTUAL_QUERY>['budgetVsActual'];
