@@ -3,7 +3,7 @@ import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYearOf, addMonths } from '../../
 import { displayMoney, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { MONTH_LABELS } from '../budgets/index.js';
-import { agingReport, previewLateFees } from '../invoices/index.js';
+import { agingReport, emptyAgingBuckets, previewLateFees } from '../invoices/index.js';
 import { type JournalEntry, findJournalEntries } from '../journal/index.js';
 import { budgetFigures, budgetVsActual, type BudgetVsActualFigures } from '../reports/index.js';
 import {
@@ -203,15 +203,7 @@ export async function receivablesTile(
     return {
       outstanding: 0n,
       pastDue: 0n,
-      buckets: {
-        current: 0n,
-        days1to30: 0n,
-        days31to60: 0n,
-        days61to90: 0n,
-        over90: 0n,
-        credit: 0n,
-        total: 0n,
-      },
+      buckets: emptyAgingBuckets(),
       unitsOwing: 0,
       delinquentUnits: 0,
       delinquentByBucket: none,

@@ -7,7 +7,8 @@ import { accountBalances } from '../journal/index.js';
 import { creditsAsOf, invoicesAsOf, unitNumbers } from './aging.repository.js';
 import type { AgingBuckets, AgingReport } from './aging.types.js';
 
-const empty = (): AgingBuckets => ({
+// Buckets with nothing in them, to add to (and what a receivables view shows before any billing).
+export const emptyAgingBuckets = (): AgingBuckets => ({
   current: 0n,
   days1to30: 0n,
   days31to60: 0n,
@@ -30,7 +31,7 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
   const byUnit = new Map<string, AgingBuckets>();
   const bucketsOf = (unit: string) => {
     let b = byUnit.get(unit);
-    if (!b) byUnit.set(unit, (b = empty()));
+    if (!b) byUnit.set(unit, (b = emptyAgingBuckets()));
     return b;
   };
   for (const r of invoices) {
@@ -56,7 +57,7 @@ export async function agingReport(em: EntityManager, asOf: string): Promise<Agin
     .sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }))
     .map((u) => ({ unitId: u.id, buckets: byUnit.get(u.id)! }))
     .filter((r) => r.buckets.total !== 0n || r.buckets.credit !== 0n);
-  const totals = empty();
+  const totals = emptyAgingBuckets();
   for (const r of rows) {
     for (const k of Object.keys(totals) as (keyof AgingBuckets)[]) totals[k] += r.buckets[k];
   }

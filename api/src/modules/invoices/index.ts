@@ -7,6 +7,6 @@ export { generateAssessmentInvoices } from './assessment-runs.service.js';
 export { assessLateFees } from './late-fees.service.js';
 export { importOpeningBalances } from './opening-balances.service.js';
 // The dashboard reads receivables as the aging report does, and the late fees a run would assess.
-export { agingReport } from './aging.service.js';
+export { agingReport, emptyAgingBuckets } from './aging.service.js';
 export { AgingBuckets } from './aging.types.js';
 export { previewLateFees } from './late-fees.service.js';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql.js';
-import type { AccountType, FundType } from '../accounts/index.js';
+import type { AccountSummaryRow, AccountType } from '../accounts/index.js';
 
 // Every SQL statement of the financial statements (the rule: top of journal/journal.repository.ts).
 
@@ -14,16 +14,14 @@ export interface PeriodSplit {
   to: string;
 }
 
-export interface PeriodSumRow {
+// An account's columns in a statement row, by `account_id`.
+type AccountColumnsRow = Omit<AccountSummaryRow, 'id'> & { account_id: string };
+
+// `type` and `fund_type`: the classification the lines were posted in (not necessarily the
+// account's today).
+export interface PeriodSumRow extends AccountColumnsRow {
   // The period's place in the list given.
   period: number;
-  account_id: string;
-  number: string;
-  name: string;
-  archived: boolean;
-  // The classification the lines were posted in (not necessarily the account's today).
-  type: AccountType;
-  fund_type: FundType;
   // Whether the account is one of the ledger's interfund accounts (Due from / Due to).
   interfund: boolean;
   // Whether it is an interfund transfer account (income or expense moved between the funds).
@@ -71,14 +69,8 @@ export function periodSums(
   );
 }
 
-export interface BudgetSumRow {
-  account_id: string;
-  number: string;
-  name: string;
-  archived: boolean;
-  // The account's type and fund today (budgets follow their account).
-  type: AccountType;
-  fund_type: FundType;
+// `type` and `fund_type`: the account's today (budgets follow their account).
+export interface BudgetSumRow extends AccountColumnsRow {
   transfer: boolean;
   amount: string;
 }

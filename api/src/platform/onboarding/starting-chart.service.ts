@@ -36,19 +36,7 @@ const KEPT_BY: Record<ChartControl, string> = {
   prepaid: 'payments',
 };
 
-export function standardChartOfAccounts(): ChartTemplateAccount[] {
-  return STANDARD_CHART.map((r) => ({
-    number: r.number,
-    name: r.name,
-    type: r.type,
-    fundType: r.fundType,
-    description: r.description ?? null,
-    forecastRole: r.forecastRole ?? null,
-    interfundTransfer: r.interfundTransfer ?? false,
-    keptBy: r.control ? KEPT_BY[r.control] : null,
-  }));
-}
-
+// A template row as the account it creates.
 const inputOf = (r: ChartTemplateRow) => ({
   number: r.number,
   name: r.name,
@@ -58,6 +46,13 @@ const inputOf = (r: ChartTemplateRow) => ({
   forecastRole: r.forecastRole ?? null,
   interfundTransfer: r.interfundTransfer ?? false,
 });
+
+export function standardChartOfAccounts(): ChartTemplateAccount[] {
+  return STANDARD_CHART.map((r) => ({
+    ...inputOf(r),
+    keptBy: r.control ? KEPT_BY[r.control] : null,
+  }));
+}
 
 // Thrown inside the control accounts' savepoint to take them back.
 class KeptAlready extends Error {}
