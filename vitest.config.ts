@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+import { JourneyOrder } from './api/src/test/journey-order.js';
 
 const require = createRequire(import.meta.url);
 // One copy of graphql for the API and its tests ("GraphQLSchema from another module or realm").
@@ -17,6 +18,7 @@ const mocking = readdirSync(new URL('web/src/', root), { recursive: true, encodi
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: JourneyOrder },
     projects: [
       {
         resolve: { alias: { graphql } },
