@@ -155,20 +155,3 @@ export async function insertStatusChange(
     [change.organizationId, change.fromStatus, change.toStatus, change.changedBy, change.reason],
   );
 }
-
-// Sets the given keys of the settings document and removes `remove`; the new document.
-export async function writeSettings(
-  em: EntityManager,
-  orgId: string,
-  set: Record<string, unknown>,
-  remove: string[],
-): Promise<Record<string, unknown>> {
-  const [row] = await sql(em).all<{ settings: Record<string, unknown> }>(
-    `UPDATE organizations
-        SET settings = (settings || ?::jsonb) - ARRAY(SELECT jsonb_array_elements_text(?::jsonb)),
-            updated_at = now()
-      WHERE id = ? RETURNING settings`,
-    [JSON.stringify(set), JSON.stringify(remove), orgId],
-  );
-  return row.settings;
-}

@@ -18,7 +18,13 @@ import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { dropDatabase, withServer } from '../../db/connection.js';
 import { recordAudit } from '../admin/index.js';
 import { seedStartingChart, StartingChart } from '../onboarding/index.js';
-import { insertInvitation, Organization } from '../organizations/index.js';
+import {
+  insertInvitation,
+  isCurrency,
+  isLocale,
+  mergeSettings,
+  Organization,
+} from '../organizations/index.js';
 import { Membership, MembershipStatus, User, normalizeEmail } from '../users/index.js';
 import type {
   CreateTenantInput,
@@ -31,7 +37,6 @@ import {
   selectOrganizationMembers,
   selectOrganizations,
   selectStatusHistory,
-  writeSettings,
 } from './admin-organizations.repository.js';
 import {
   type AdminOrganizationDetail,
@@ -451,16 +456,6 @@ export async function updateOrganizationPlan(
   return adminOrganization(ctx, orgId);
 }
 
-function isLocale(v: string) {
-  try {
-    return Intl.getCanonicalLocales(v).length === 1;
-  } catch {
-    return false;
-  }
-}
-
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-
 export async function updateOrganizationSettingsByAdmin(
   ctx: Context,
   input: OrganizationSettingsInput,
@@ -472,7 +467,7 @@ export async function updateOrganizationSettingsByAdmin(
     details.push({ field: 'locale', message: 'Use a locale like en-US' });
   }
   const currency = input.currency?.trim().toUpperCase() || null;
-  if (currency && !CURRENCIES.has(currency)) {
+  if (currency && !isCurrency(currency)) {
     details.push({ field: 'currency', message: 'Use a currency code like USD' });
   }
   if (details.length) throw badInput(details, details[0].message);
@@ -492,7 +487,7 @@ export async function updateOrganizationSettingsByAdmin(
     });
     if (!org) throw notFound('Organization');
     const before = settingsView(org.settings);
-    const after = settingsView(await writeSettings(em, orgId, set, remove));
+    const after = settingsView(await mergeSettings(em, orgId, set, remove));
     const changed = Object.fromEntries(
       (Object.keys(after) as (keyof OrganizationSettingsView)[])
         .filter((k) => before[k] !== after[k])

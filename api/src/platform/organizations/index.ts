@@ -3,5 +3,8 @@
 export { Organization } from './organizations.entity.js';
 export { createOrganization, updateOrganizationSettings } from './organizations.service.js';
 export { insertInvitation } from './members.repository.js';
+// The admin panel edits an organization's settings as its admins do.
+export { isCurrency, isLocale } from './organizations.inputs.js';
+export { mergeSettings } from './organizations.repository.js';
 export { MembersResolver, MemberMfaResolver } from './members.resolver.js';
 export { OrganizationsResolver } from './organizations.resolver.js';

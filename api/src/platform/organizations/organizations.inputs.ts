@@ -48,7 +48,8 @@ export const ORGANIZATION_SETTING_KEYS = [
 
 export type OrganizationSettingKey = (typeof ORGANIZATION_SETTING_KEYS)[number];
 
-function isLocale(v: string) {
+// A BCP 47 locale Intl knows ("en-US").
+export function isLocale(v: string): boolean {
   try {
     return Intl.getCanonicalLocales(v).length === 1;
   } catch {
@@ -57,6 +58,8 @@ function isLocale(v: string) {
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+// An ISO 4217 currency code Intl knows ("USD"), upper case.
+export const isCurrency = (v: string): boolean => CURRENCIES.has(v);
 const flag = z.boolean({ error: 'Use true or false' });
 // Blank or null removes the key (the browser's own locale, no currency symbol).
 const removable = (
@@ -81,7 +84,7 @@ const SETTINGS_PATCH = z.strictObject({
     (v) => Intl.getCanonicalLocales(v)[0],
   ).optional(),
   currency: removable(
-    (v) => CURRENCIES.has(v.toUpperCase()),
+    (v) => isCurrency(v.toUpperCase()),
     'Use a currency code like USD',
     (v) => v.toUpperCase(),
   ).optional(),
