@@ -16,7 +16,7 @@ import { provisionTenantDatabase } from '../../core/tenancy/provision.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { PLATFORM_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { dropDatabase, withServer } from '../../db/connection.js';
-import { recordAudit } from '../admin/index.js';
+import { recordAudit, recordOrganizationChange } from '../admin/index.js';
 import { seedStartingChart, StartingChart } from '../onboarding/index.js';
 import {
   insertInvitation,
@@ -442,16 +442,7 @@ export async function updateOrganizationPlan(
         .filter((k) => before[k] !== after[k])
         .map((k) => [k, { before: before[k], after: after[k] }]),
     );
-    if (Object.keys(changed).length) {
-      await recordAudit(em, {
-        actor: ctx.auth!,
-        action: 'organization.plan',
-        entityType: 'Organization',
-        entityId: orgId,
-        organizationId: orgId,
-        details: changed,
-      });
-    }
+    await recordOrganizationChange(em, ctx.auth!, 'organization.plan', orgId, changed);
   });
   return adminOrganization(ctx, orgId);
 }
@@ -493,16 +484,7 @@ export async function updateOrganizationSettingsByAdmin(
         .filter((k) => before[k] !== after[k])
         .map((k) => [k, { before: before[k], after: after[k] }]),
     );
-    if (Object.keys(changed).length) {
-      await recordAudit(em, {
-        actor: ctx.auth!,
-        action: 'organization.settings',
-        entityType: 'Organization',
-        entityId: orgId,
-        organizationId: orgId,
-        details: changed,
-      });
-    }
+    await recordOrganizationChange(em, ctx.auth!, 'organization.settings', orgId, changed);
   });
   // The membership answers (sign-in, me) read settings from the row; the directory holds none,
   // but drop it anyway so nothing stale survives the change.

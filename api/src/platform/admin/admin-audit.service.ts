@@ -26,3 +26,23 @@ export async function recordAudit(
     details: entry.details ?? {},
   });
 }
+
+// A change of an organization's record (its plan, its settings), field by field as
+// { field: { before, after } }; nothing is recorded when nothing changed.
+export async function recordOrganizationChange(
+  em: EntityManager,
+  actor: AuthInfo,
+  action: string,
+  organizationId: string,
+  changed: Record<string, unknown>,
+) {
+  if (!Object.keys(changed).length) return;
+  await recordAudit(em, {
+    actor,
+    action,
+    entityType: 'Organization',
+    entityId: organizationId,
+    organizationId,
+    details: changed,
+  });
+}

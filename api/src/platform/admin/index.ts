@@ -1,5 +1,5 @@
 // What other platform features use of admin: the platform's audit trail (every feature records
 // its changes there) and the admin panel's user, which two-step sign-in adds a field to.
-export { recordAudit } from './admin-audit.service.js';
+export { recordAudit, recordOrganizationChange } from './admin-audit.service.js';
 export { AdminUserDetail } from './admin-users.types.js';
 export { AdminResolver } from './admin.resolver.js';

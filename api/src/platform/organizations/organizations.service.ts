@@ -22,7 +22,7 @@ import {
 import { isId } from '../../core/ids.js';
 import { Role } from '../../core/roles.js';
 import { assertFiscalStartCanChange } from '../../modules/budgets/index.js';
-import { recordAudit } from '../admin/index.js';
+import { recordAudit, recordOrganizationChange } from '../admin/index.js';
 import { checkRequireMfaPatch, requireMfaChanged } from '../mfa/index.js';
 import { User } from '../users/index.js';
 import { Organization } from './organizations.entity.js';
@@ -126,16 +126,7 @@ export async function updateOwnOrganizationSettings(
         (k) => [k, { before: before[k] ?? null, after: after[k] ?? null }],
       ),
     );
-    if (Object.keys(changed).length) {
-      await recordAudit(em, {
-        actor: ctx.auth!,
-        action: 'organization.settings',
-        entityType: 'Organization',
-        entityId: orgId,
-        organizationId: orgId,
-        details: changed,
-      });
-    }
+    await recordOrganizationChange(em, ctx.auth!, 'organization.settings', orgId, changed);
     return after;
   });
   if (mfaChange) await requireMfaChanged(ctx, patch.requireMfa === true);
