@@ -17,5 +17,6 @@ export const POSSIBLE_TYPES: Record<string, string[]> = {
     'ReserveImportResult',
     'UnitImportResult',
   ],
+  IncomeExpenseNet: ['DashboardFundIncomeExpense', 'DashboardIncomeExpense'],
   LoginResult: ['LoginPayload', 'MfaChallenge'],
 };

@@ -1,4 +1,4 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, InterfaceType, ObjectType, registerEnumType } from 'type-graphql';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { MoneyScalar, type Total } from '../../core/money/money.js';
 import { FundType } from '../accounts/index.js';
@@ -74,11 +74,10 @@ export class DashboardCash {
 // ---------------------------------------------------------------------------------------------
 // Income and expense
 
-@ObjectType({ description: "One fund's income, expense and net, year to date, against budget" })
-export class DashboardFundIncomeExpense {
-  @Field(() => FundType)
-  fundType: FundType;
-
+// Income, expense and net against budget: the association's and each fund's (an interface, so a
+// client reads the three with one fragment).
+@InterfaceType({ description: 'Income, expense and net against budget, transfers left out' })
+export abstract class IncomeExpenseNet {
   @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
   income: BudgetVsActualFigures;
 
@@ -89,6 +88,15 @@ export class DashboardFundIncomeExpense {
     description: 'Income minus expense, before transfers between funds',
   })
   net: BudgetVsActualFigures;
+}
+
+@ObjectType({
+  implements: IncomeExpenseNet,
+  description: "One fund's income, expense and net, year to date, against budget",
+})
+export class DashboardFundIncomeExpense extends IncomeExpenseNet {
+  @Field(() => FundType)
+  fundType: FundType;
 
   @Field(() => BudgetVsActualFigures, {
     description:
@@ -98,10 +106,11 @@ export class DashboardFundIncomeExpense {
 }
 
 @ObjectType({
+  implements: IncomeExpenseNet,
   description:
     'Income and expense of the fiscal year to date against budget: the figures of budgetVsActual(year, yearToDate: true) through the month of asOf, exactly',
 })
-export class DashboardIncomeExpense {
+export class DashboardIncomeExpense extends IncomeExpenseNet {
   @Field(() => Int, { description: 'The fiscal year, named by the calendar year it ends in' })
   year: number;
 
@@ -116,17 +125,6 @@ export class DashboardIncomeExpense {
 
   @Field(() => LocalDateScalar, { description: 'Last day of the month of asOf' })
   to: string;
-
-  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
-  income: BudgetVsActualFigures;
-
-  @Field(() => BudgetVsActualFigures, { description: 'Transfer accounts left out' })
-  expense: BudgetVsActualFigures;
-
-  @Field(() => BudgetVsActualFigures, {
-    description: 'Income minus expense, before transfers between funds',
-  })
-  net: BudgetVsActualFigures;
 
   @Field(() => [DashboardFundIncomeExpense], { description: 'OPERATING, then RESERVE' })
   funds: DashboardFundIncomeExpense[];

@@ -3,6 +3,24 @@ import { BUDGET_FIGURES_FIELDS, type BudgetFigures } from '@/apollo/budget-figur
 
 export type DashboardFigures = BudgetFigures;
 
+// The year to date's income, expense and net, the association's and each fund's.
+const INCOME_EXPENSE_NET_FIELDS = graphql(
+  `
+    fragment IncomeExpenseNetFields on IncomeExpenseNet {
+      income {
+        ...BudgetFigures
+      }
+      expense {
+        ...BudgetFigures
+      }
+      net {
+        ...BudgetFigures
+      }
+    }
+  `,
+  [BUDGET_FIGURES_FIELDS],
+);
+
 // Every tile in one request: the page makes one round trip (each tile is a field the API resolves
 // only when asked, so a page that shows fewer tiles asks for fewer fields).
 export const DASHBOARD_QUERY = graphql(
@@ -35,26 +53,10 @@ export const DASHBOARD_QUERY = graphql(
           toMonth
           from
           to
-          income {
-            ...BudgetFigures
-          }
-          expense {
-            ...BudgetFigures
-          }
-          net {
-            ...BudgetFigures
-          }
+          ...IncomeExpenseNetFields
           funds {
             fundType
-            income {
-              ...BudgetFigures
-            }
-            expense {
-              ...BudgetFigures
-            }
-            net {
-              ...BudgetFigures
-            }
+            ...IncomeExpenseNetFields
             transfers {
               ...BudgetFigures
             }
@@ -137,7 +139,7 @@ export const DASHBOARD_QUERY = graphql(
       }
     }
   `,
-  [BUDGET_FIGURES_FIELDS],
+  [BUDGET_FIGURES_FIELDS, INCOME_EXPENSE_NET_FIELDS],
 );
 
 export type Dashboard = ResultOf<typeof DASHBOARD_QUERY>['dashboard'];
