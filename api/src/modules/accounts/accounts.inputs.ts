@@ -8,8 +8,20 @@ import { TENANT_TEXT_LIMITS as L } from '@covenant/shared/text-limits';
 // Not only spaces (an empty name is left to the length check, so it gets one message).
 const NOT_BLANK = /^$|\S/;
 
+// The field the create and update inputs check alike; both extend it. No argument takes it, so
+// the schema holds only the two inputs.
+@InputType('AccountDescriptionInput')
+abstract class AccountDescriptionInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(L.accounts.description, {
+    message: `Description must be at most ${L.accounts.description} characters`,
+  })
+  description?: string | null;
+}
+
 @InputType()
-export class CreateAccountInput {
+export class CreateAccountInput extends AccountDescriptionInput {
   @Field(() => String, { description: 'Up to 20 letters, digits, dots or dashes, e.g. "1010"' })
   @Matches(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, {
     message: 'Use up to 20 letters, digits, dots or dashes, starting with a letter or digit',
@@ -26,13 +38,6 @@ export class CreateAccountInput {
 
   @Field(() => FundType)
   fundType: FundType;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(L.accounts.description, {
-    message: `Description must be at most ${L.accounts.description} characters`,
-  })
-  description?: string | null;
 
   @Field(() => AccountForecastRole, {
     nullable: true,
@@ -62,7 +67,7 @@ export class CreateAccountInput {
 }
 
 @InputType({ description: 'Only the fields given change' })
-export class UpdateAccountInput {
+export class UpdateAccountInput extends AccountDescriptionInput {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @Matches(/^[0-9A-Za-z][0-9A-Za-z.-]{0,19}$/, {
@@ -81,13 +86,6 @@ export class UpdateAccountInput {
 
   @Field(() => FundType, { nullable: true })
   fundType?: FundType | null;
-
-  @Field(() => String, { nullable: true })
-  @IsOptional()
-  @MaxLength(L.accounts.description, {
-    message: `Description must be at most ${L.accounts.description} characters`,
-  })
-  description?: string | null;
 
   @Field(() => AccountForecastRole, {
     nullable: true,
