@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL response bodies, read loosely */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role } from '../../../api/src/core/roles.js';
 import type { TestApp } from '../../../api/src/test/app.js';
 import { createUser, TEST_PASSWORD } from '../../../api/src/test/factories.js';
@@ -230,9 +230,17 @@ describe('browser journey: the second look', () => {
       await p.waitForURL(/\/dashboard$/);
       await p.goto(`${app.url}/accounts`);
       await settled(p);
-      await p.click(`[data-testid="account-actions-${held.number}"]`);
-      await p.getByRole('menuitem', { name: 'Archive…' }).click();
       const dialog = p.getByRole('dialog');
+      // The list may re-render under the open menu (a refetch on a busy machine): open it again.
+      await vi.waitFor(
+        async () => {
+          await p.keyboard.press('Escape');
+          await p.click(`[data-testid="account-actions-${held.number}"]`);
+          await p.getByRole('menuitem', { name: 'Archive…' }).click({ timeout: 5_000 });
+          await dialog.waitFor({ timeout: 5_000 });
+        },
+        { timeout: 60_000, interval: 200 },
+      );
       await dialog.locator('[data-testid="archive-account-blocked"]').waitFor();
       const text = await dialog.innerText();
       expect(text).toContain(`${held.number} ${held.name} holds`);
@@ -346,8 +354,14 @@ describe('browser journey: the second look', () => {
       // As a person goes: by the sidebar where the page is in it (no reload), else by address.
       const link = p.locator(`aside.sidebar a.nav-item[href="${path}"]`).first();
       if (await link.isVisible()) {
-        await link.click();
-        await p.waitForURL(`${app.url}${path}`);
+        // A click that lands while the page is still swapping is clicked again.
+        await vi.waitFor(
+          async () => {
+            await link.click();
+            await p.waitForURL(`${app.url}${path}`, { timeout: 5_000 });
+          },
+          { timeout: 60_000, interval: 200 },
+        );
       } else {
         await p.goto(`${app.url}${path}`);
       }
