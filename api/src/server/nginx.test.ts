@@ -1,24 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../paths.js';
 import { startTestApp, type TestApp } from '../test/app.js';
 import { createOrg, createUser, TEST_PASSWORD } from '../test/factories.js';
-import { freePort } from '../test/free-port.js';
+import {
+  NGINX,
+  startNginx as startRunningNginx,
+  type RunningNginx,
+  widgetSource,
+} from '../test/nginx.js';
 import { rawGet } from '../test/raw-get.js';
 import { createTenant } from '../test/tenant.js';
 
@@ -26,80 +19,8 @@ import { createTenant } from '../test/tenant.js';
 // test API, and every route of that file is checked through it. Debian's nginx (`.ci/run`
 // installs it); only its absence skips this file.
 
-function findNginx(): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
-  for (const dir of dirs.filter(Boolean)) {
-    try {
-      accessSync(join(dir, 'nginx'), constants.X_OK);
-      return join(dir, 'nginx');
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-const NGINX = findNginx();
 if (!NGINX) {
   console.warn('nginx.test.ts skipped: no nginx binary (apt-get install -y nginx; .ci/run does)');
-}
-
-// Each substitution must hit as often as expected (once, unless said), so a change to the real
-// file fails here loudly rather than leaving the test running something else.
-function substitute(text: string, from: string, to: string, times = 1): string {
-  const hits = text.split(from).length - 1;
-  if (hits !== times) {
-    throw new Error(`deploy/nginx.conf: expected "${from}" ${times} times, found it ${hits} times`);
-  }
-  return text.replaceAll(from, to);
-}
-
-// What the web image's entrypoint does before nginx starts: it sources deploy/support-widget.envsh,
-// which turns SUPPORT_WIDGET_URL into SUPPORT_WIDGET_SOURCE for the template.
-function widgetSource(supportWidgetUrl?: string): string {
-  const script = join(REPO_ROOT, 'deploy', 'support-widget.envsh');
-  return execFileSync(
-    'sh',
-    ['-c', '. "$1" 2>/dev/null; printf %s "$SUPPORT_WIDGET_SOURCE"', 'sh', script],
-    {
-      env: {
-        PATH: process.env.PATH,
-        ...(supportWidgetUrl === undefined ? {} : { SUPPORT_WIDGET_URL: supportWidgetUrl }),
-      },
-      encoding: 'utf8',
-    },
-  );
-}
-
-// deploy/nginx.conf is an http-level include; this is the little the image's own nginx.conf wraps
-// around it (mime types, logs), with every path in the test's directory.
-function nginxConfig(
-  dir: string,
-  apiPort: number,
-  port: number,
-  supportWidgetUrl?: string,
-): string {
-  let conf = readFileSync(join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
-  // The image's templating fills in this one variable (script-src, connect-src, frame-src).
-  conf = substitute(conf, '${SUPPORT_WIDGET_SOURCE}', widgetSource(supportWidgetUrl), 3);
-  conf = substitute(conf, 'server api:4000;', `server 127.0.0.1:${apiPort};`);
-  conf = substitute(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
-  conf = substitute(conf, 'root /usr/share/nginx/html;', `root ${join(dir, 'html')};`);
-  const temp = (name: string) => join(dir, 'temp', name);
-  return `worker_processes 1;
-events { worker_connections 64; }
-http {
-  types { text/html html; text/javascript js; text/css css; }
-  default_type application/octet-stream;
-  access_log ${join(dir, 'access.log')};
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
-${conf}
-}
-`;
 }
 
 const SHELL = '<!doctype html><title>Covenant</title><div id="app"></div>';
@@ -141,69 +62,19 @@ function expectWebServerHeaders(res: Response, frameOptions = 'DENY') {
   });
 }
 
-interface RunningNginx {
-  dir: string;
-  base: string;
-  nginx: ChildProcess;
-}
-
-// The site's files in a fresh directory, the rendered configuration, nginx started on a free port
-// in front of the test API and answering.
-async function startNginx(app: TestApp, supportWidgetUrl?: string): Promise<RunningNginx> {
-  const dir = mkdtempSync(join(tmpdir(), 'covenant-nginx-'));
-  // Workers run as an unprivileged user when nginx starts as root: they must read the files.
-  chmodSync(dir, 0o755);
-  mkdirSync(join(dir, 'html', 'assets'), { recursive: true });
-  mkdirSync(join(dir, 'temp'));
-  writeFileSync(join(dir, 'html', 'index.html'), SHELL);
-  writeFileSync(join(dir, 'html', 'assets', 'index-3f2a9c.js'), ASSET);
-  writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js'), CHUNK);
-  writeFileSync(join(dir, 'html', 'assets', 'vendor-8c1d2e.js.gz'), CHUNK_GZ);
-  writeFileSync(join(dir, 'html', 'assets', 'index-77b1e0.css'), STYLE);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    nginxConfig(dir, Number(new URL(app.url).port), port, supportWidgetUrl),
-  );
-
-  let output = '';
-  const nginx = spawn(
-    NGINX!,
-    [
-      '-p',
-      dir,
-      '-c',
-      join(dir, 'nginx.conf'),
-      '-g',
-      `daemon off; pid ${join(dir, 'nginx.pid')}; error_log stderr;`,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  nginx.stdout!.on('data', (d) => (output += d));
-  nginx.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (nginx.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
-    const up = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { dir, base, nginx };
-}
-
-async function stopNginx(nginx: ChildProcess | undefined, dir: string | undefined) {
-  if (nginx && nginx.exitCode === null) {
-    const exited = new Promise((resolve) => nginx.once('exit', resolve));
-    nginx.kill('SIGTERM');
-    await exited;
-  }
-  if (dir) rmSync(dir, { recursive: true, force: true });
-}
+// The test API behind nginx, with a small site (the shell, hashed assets, a prebuilt .gz).
+const startNginx = (app: TestApp, supportWidgetUrl?: string) =>
+  startRunningNginx({
+    apiPort: Number(new URL(app.url).port),
+    supportWidgetUrl,
+    files: {
+      'index.html': SHELL,
+      'assets/index-3f2a9c.js': ASSET,
+      'assets/vendor-8c1d2e.js': CHUNK,
+      'assets/vendor-8c1d2e.js.gz': CHUNK_GZ,
+      'assets/index-77b1e0.css': STYLE,
+    },
+  });
 
 // The header's directives by name, each with its sources.
 function directives(csp: string | null): Map<string, string[]> {
@@ -218,9 +89,9 @@ function directives(csp: string | null): Map<string, string[]> {
 
 describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
   let app: TestApp;
+  let running: RunningNginx;
   let dir: string;
   let base: string;
-  let nginx: ChildProcess;
 
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, {
@@ -232,11 +103,12 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
   beforeAll(async () => {
     // nginx counts as the one proxy in front of the API, as in the compose shape.
     app = await startTestApp({ trustProxy: 1, authRateLimit: 50 });
-    ({ dir, base, nginx } = await startNginx(app));
+    running = await startNginx(app);
+    ({ dir, base } = running);
   });
 
   afterAll(async () => {
-    await stopNginx(nginx, dir);
+    await running?.stop();
     await app?.close();
   });
 
@@ -391,6 +263,21 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expectWebServerHeaders(refused);
   });
 
+  it('proxies /webhooks/ to the API, body as sent, and refuses a body over 1 MB itself', async () => {
+    // This API takes no Stripe events: its own answer proves the request got through.
+    const small = await post('/webhooks/stripe', { type: 'ping' }, { 'stripe-signature': 't=1' });
+    expect(small.status).toBe(404);
+    expect(await small.json()).toEqual({ error: 'Stripe is not configured' });
+    expectWebServerHeaders(small);
+
+    const big = await fetch(`${base}/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(big.status).toBe(413);
+  });
+
   it('answers every other path with the app shell, not cached, under its CSP', async () => {
     const apiCsp = (await fetch(`${app.url}/healthz`)).headers.get('content-security-policy');
     for (const path of ['/', '/index.html', '/accounts/42/ledger', '/reset-password?token=x']) {
@@ -484,7 +371,7 @@ describe.skipIf(!NGINX)('deploy/nginx.conf with the support widget configured', 
   });
 
   afterAll(async () => {
-    await stopNginx(running?.nginx, running?.dir);
+    await running?.stop();
     await app?.close();
   });
 
