@@ -31,6 +31,7 @@ export const PLATFORM_TIERS = [
   ['onboarding'],
   ['admin-organizations'],
   ['billing'],
+  ['automation'],
 ];
 
 const layer = (type) => ({ element: { type } });
@@ -60,7 +61,7 @@ export default {
     // for that and only warns that the option is old.
     'boundaries/legacy-warnings': false,
     'boundaries/elements': [
-      { type: 'entry', pattern: 'api/src/{main,boot}.ts', mode: 'full' },
+      { type: 'entry', pattern: 'api/src/{main,boot,jobs}.ts', mode: 'full' },
       { type: 'entry', pattern: 'api/src/cli/*.ts', mode: 'full' },
       { type: 'config', pattern: 'api/src/{config,paths}.ts', mode: 'full' },
       { type: 'test', pattern: 'api/src/test/**', mode: 'full' },

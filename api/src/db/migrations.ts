@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Constructor } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration, Migrator } from '@mikro-orm/migrations';
+import { JOB_QUEUE_VERSION, jobQueueVersion, migrateJobQueue } from './job-queue-schema.js';
 
 export type MigrationKind = 'platform' | 'tenant';
 
@@ -96,8 +97,18 @@ async function statusOf(m: Migrator, kind: MigrationKind): Promise<MigrationStat
   };
 }
 
-export function migrationStatus(url: string, kind: MigrationKind): Promise<MigrationStatus> {
-  return withMigrator(url, kind, (m) => statusOf(m, kind));
+// The platform's migrations include the job queue's own schema (pg-boss), named by its version.
+const JOB_QUEUE_STEP = `job-queue-v${JOB_QUEUE_VERSION}`;
+
+async function jobQueuePending(url: string, kind: MigrationKind): Promise<string[]> {
+  if (kind !== 'platform') return [];
+  const v = await jobQueueVersion(url);
+  return v === JOB_QUEUE_VERSION ? [] : [JOB_QUEUE_STEP];
+}
+
+export async function migrationStatus(url: string, kind: MigrationKind): Promise<MigrationStatus> {
+  const s = await withMigrator(url, kind, (m) => statusOf(m, kind));
+  return { ...s, pending: [...s.pending, ...(await jobQueuePending(url, kind))] };
 }
 
 export class DriftError extends Error {}
@@ -117,6 +128,10 @@ export function migrate(
     }
     if (!opts.dryRun && status.pending.length) await m.up();
     return status;
+  }).then(async (status) => {
+    const queue = await jobQueuePending(url, kind);
+    if (!opts.dryRun && queue.length) await migrateJobQueue(url);
+    return { ...status, pending: [...status.pending, ...queue] };
   });
 }
 

@@ -74,6 +74,8 @@ import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { SignInResolver } from '../platform/sign-in/index.js';
 import { ApiTokensResolver } from '../platform/api-tokens/index.js';
 import { BillingResolver, MembershipBillingResolver } from '../platform/billing/index.js';
+import { AutomationResolver } from '../platform/automation/index.js';
+import { EmailOutboxResolver } from '../platform/admin/index.js';
 import {
   AdminUserMfaResolver,
   MembershipMfaResolver,
@@ -106,6 +108,8 @@ export const resolvers = [
   JournalEntryInvoiceResolver,
   AssessmentRunsResolver,
   LateFeesResolver,
+  AutomationResolver,
+  EmailOutboxResolver,
   AgingResolver,
   PaymentsResolver,
   JournalEntryPaymentResolver,

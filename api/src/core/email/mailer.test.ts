@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 
@@ -12,6 +12,7 @@ interface Received {
 
 // A local SMTP server speaking the real protocol: nodemailer is exercised end to end.
 function startSmtp(opts: { reject?: boolean } = {}) {
+  // Flipped by a test: the server refuses while it is set.
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -35,10 +36,15 @@ function startSmtp(opts: { reject?: boolean } = {}) {
       });
     },
   });
-  return new Promise<{ server: SMTPServer; url: string; received: Received[] }>((resolve) => {
+  return new Promise<{
+    server: SMTPServer;
+    url: string;
+    received: Received[];
+    opts: { reject?: boolean };
+  }>((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.server.address() as AddressInfo;
-      resolve({ server, url: `smtp://127.0.0.1:${port}`, received });
+      resolve({ server, url: `smtp://127.0.0.1:${port}`, received, opts });
     });
   });
 }
@@ -61,7 +67,12 @@ describe('email through SMTP_URL', () => {
     smtp = await startSmtp();
     failing = await startSmtp({ reject: true });
     app = await startTestApp({ smtpUrl: smtp.url, emailFrom: 'Covenant <hello@covenant.test>' });
-    down = await startTestApp({ smtpUrl: failing.url, emailFrom: 'hello@covenant.test' });
+    // The outbox tries again after a second, then twice more with doubling waits: a dead letter.
+    down = await startTestApp({
+      smtpUrl: failing.url,
+      emailFrom: 'hello@covenant.test',
+      jobs: { work: true, pollingSeconds: 0.5, emailRetrySeconds: 1, emailRetryLimit: 2 },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -104,14 +115,67 @@ describe('email through SMTP_URL', () => {
     expect(logged.body).not.toContain(encodeURIComponent(t));
   });
 
-  it('answers SERVICE_UNAVAILABLE when the server refuses, keeping the invitation pending', async () => {
+  it('keeps an email the server refuses: tried again with backoff, then a dead letter an admin retries', async () => {
     const org = await createOrg(down.services, 'Refused HOA');
     const admin = await createUser(down.services, { memberships: [{ org }] });
     const token = tokenFor(down.services, admin, org);
+    const root = await createUser(down.services, { isSuperadmin: true });
+    const rootToken = tokenFor(down.services, root, null);
+    // The invitation stands and the answer is not the mail server's business.
     const res = await down.gql(INVITE, { e: 'refused@example.test' }, token);
-    expect(res.body.errors![0].extensions!.code).toBe('SERVICE_UNAVAILABLE');
-    expect(res.body.errors![0].message).not.toMatch(/550|Mailbox/);
+    expect(res.body.errors).toBeUndefined();
     const pending = await down.gql('{ pendingInvitations { email } }', {}, token);
     expect(pending.body.data!.pendingInvitations).toEqual([{ email: 'refused@example.test' }]);
+    expect(await down.lastEmail('refused@example.test')).toBeNull();
+
+    // Four tries (at once, then the queue's: after 1 s, 2 s more, 4 s more), then the dead letters.
+    const FAILED = '{ failedEmails { id to subject template error tries } }';
+    const failed = await vi.waitFor(
+      async () => {
+        const r = await down.gql(FAILED, {}, rootToken);
+        const [dead] = r.body.data!.failedEmails;
+        if (!dead) throw new Error('not failed yet');
+        return dead;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    expect(failed).toMatchObject({
+      to: 'refused@example.test',
+      template: 'invitation',
+      tries: 4,
+    });
+    expect(failed.error).toMatch(/Mailbox unavailable/);
+    // Its links stay sealed: the list shows no token.
+    expect(JSON.stringify(failed)).not.toMatch(/token=/);
+    // Not for an association's admin.
+    const refused = await down.gql(FAILED, {}, token);
+    expect(refused.body.errors![0].extensions!.code).toBe('FORBIDDEN');
+
+    // The server is fixed; the admin retries; it is delivered and leaves the list.
+    failing.opts.reject = false;
+    const retry = await down.gql(
+      'mutation ($id: ID!) { retryFailedEmail(id: $id) }',
+      { id: failed.id },
+      rootToken,
+    );
+    expect(retry.body.data).toEqual({ retryFailedEmail: true });
+    const mail = await vi.waitFor(
+      async () => {
+        const m = await down.lastEmail('refused@example.test');
+        if (!m) throw new Error('not delivered yet');
+        return m;
+      },
+      { timeout: 10_000, interval: 250 },
+    );
+    expect(mail.body).toContain('/activate?token=');
+    expect(failing.received.map((r) => r.to)).toEqual([['refused@example.test']]);
+    expect((await down.gql(FAILED, {}, rootToken)).body.data!.failedEmails).toEqual([]);
+    // A retry of what is not a dead letter is NOT_FOUND.
+    const again = await down.gql(
+      'mutation ($id: ID!) { retryFailedEmail(id: $id) }',
+      { id: failed.id },
+      rootToken,
+    );
+    expect(again.body.errors![0].extensions!.code).toBe('NOT_FOUND');
   });
 });

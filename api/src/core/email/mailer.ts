@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTransport, type Transporter } from 'nodemailer';
-import { AppError } from '../errors/app-error.js';
+import type { SecretBox } from '../crypto/secret-box.js';
+import type { JobQueue } from '../jobs/job-queue.js';
 import { maskSecrets } from './mask.js';
 
 export interface EmailMessage {
@@ -66,20 +67,16 @@ export class SmtpMailer implements Mailer {
     this.transport = createTransport(smtpUrl);
   }
 
+  // Throws the SMTP server's error (the outbox keeps it for the dead-letter list); the email log
+  // records what left, once it has.
   async send(m: EmailMessage): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.body,
+    });
     await logEmail(this.platformEm(), m);
-    try {
-      await this.transport.sendMail({
-        from: this.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.body,
-      });
-    } catch {
-      // The caller's work is committed (e.g. a pending invitation that can be resent or whose
-      // link can be copied); the SMTP server's own words stay out of the answer.
-      throw new AppError('SERVICE_UNAVAILABLE', 'The email could not be sent; try again later');
-    }
     this.sent?.(m);
   }
 
@@ -97,4 +94,89 @@ export function createMailer(
   return opts.smtpUrl
     ? new SmtpMailer(platformEm, opts.smtpUrl, opts.emailFrom, sent)
     : new StubMailer(platformEm, print, sent);
+}
+
+export const EMAIL_JOB = 'email';
+
+interface EmailJob {
+  to: string;
+  subject: string;
+  template: string;
+  // The whole message, sealed: its links sign people in, and failed jobs are kept for 30 days.
+  sealed: string;
+}
+
+const SEAL_CONTEXT = 'email-outbox';
+
+// Every email is first a job (durable), then sent at once; the job is dropped when that works.
+// When it does not (the SMTP server down or refusing), the caller's answer is unaffected and the
+// queue tries again after EMAIL_RETRY_SECONDS, doubling, EMAIL_RETRY_LIMIT times; a message that
+// fails its last try waits in the dead-letter list (failedEmails) for an admin to retry.
+export class OutboxMailer implements Mailer {
+  readonly delivers: boolean;
+
+  constructor(
+    private readonly transport: Mailer,
+    private readonly jobs: JobQueue,
+    private readonly secrets: SecretBox,
+    private readonly opts: {
+      retrySeconds: number;
+      retryLimit: number;
+      onError: (err: unknown) => void;
+    },
+  ) {
+    this.delivers = transport.delivers;
+    jobs.define<EmailJob>({
+      name: EMAIL_JOB,
+      retryLimit: opts.retryLimit,
+      retryDelay: opts.retrySeconds,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      handler: (job) =>
+        this.transport.send(JSON.parse(this.secrets.open(job.sealed, SEAL_CONTEXT))),
+    });
+  }
+
+  async send(m: EmailMessage): Promise<void> {
+    const job: EmailJob = {
+      to: m.to,
+      subject: maskSecrets(m.subject),
+      template: m.template,
+      sealed: this.secrets.seal(JSON.stringify(m), SEAL_CONTEXT),
+    };
+    const id = await this.jobs.send(EMAIL_JOB, job, { startAfterSeconds: this.opts.retrySeconds });
+    try {
+      await this.transport.send(m);
+    } catch (err) {
+      this.opts.onError(err);
+      return;
+    }
+    if (id) await this.jobs.complete(EMAIL_JOB, id);
+  }
+}
+
+export interface FailedEmail {
+  id: string;
+  to: string;
+  subject: string;
+  template: string;
+  error: string;
+  tries: number;
+  createdAt: Date;
+  failedAt: Date | null;
+}
+
+// The dead-letter list, newest first: who, what, and the SMTP server's last words.
+export async function failedEmails(jobs: JobQueue, limit = 100): Promise<FailedEmail[]> {
+  return (await jobs.failedJobs([EMAIL_JOB], limit)).map((j) => ({
+    id: j.id,
+    to: String(j.data.to ?? ''),
+    subject: String(j.data.subject ?? ''),
+    template: String(j.data.template ?? ''),
+    error: j.error,
+    // The attempt made at once, then each of the queue's.
+    tries: j.retryCount + 2,
+    createdAt: j.createdOn,
+    failedAt: j.failedOn,
+  }));
 }

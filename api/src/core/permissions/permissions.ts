@@ -71,6 +71,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     payments: canReadTenant,
     payment: canReadTenant,
     previewLateFees: canReadTenant,
+    // What runs on its own (assessment run, late fees, reminders) and what ran
+    automation: canReadTenant,
+    // The email outbox's dead letters: messages that failed their last try (super admins)
+    failedEmails: isSuperadmin,
     agingReport: canReadTenant,
     budget: canReadTenant,
     budgetTemplate: canReadTenant,
@@ -212,6 +216,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     recordPayment: canWriteTenant,
     voidPayment: canWriteTenant,
     assessLateFees: canWriteTenant,
+    // Schedule or pause the association's automation (treasurers and admins)
+    updateAutomation: canWriteTenant,
+    retryFailedEmail: isSuperadmin,
     saveBudget: canWriteTenant,
     importBudget: canWriteTenant,
     saveMonthlyActuals: canWriteTenant,

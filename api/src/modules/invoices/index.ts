@@ -5,6 +5,8 @@ export { invoiceById } from './invoices.loaders.js';
 export { createInvoice, writeOffInvoice } from './invoices.service.js';
 export { generateAssessmentInvoices } from './assessment-runs.service.js';
 export { assessLateFees } from './late-fees.service.js';
+// Scheduled reminders before due dates (platform automation).
+export { dueReminders, type DueReminder } from './reminders.service.js';
 export { importOpeningBalances } from './opening-balances.service.js';
 // The dashboard reads receivables as the aging report does, and the late fees a run would assess.
 export { agingReport, emptyAgingBuckets } from './aging.service.js';

@@ -374,3 +374,27 @@ export function unitsByNumber(
     [numbers.map((n) => n.toLowerCase())],
   );
 }
+
+export interface DueReminderRow {
+  unit_id: string;
+  unit_number: string;
+  owner_name: string | null;
+  email: string;
+  invoice_number: string;
+  due_date: string;
+  open: string;
+}
+
+// Standing invoices falling due on a date with something still open, for units with an email.
+export function dueOnRows(em: EntityManager, dueDate: string): Promise<DueReminderRow[]> {
+  return sql(em).all<DueReminderRow>(
+    `SELECT u.id AS unit_id, u.number AS unit_number, u.owner_name, u.email,
+            i.number AS invoice_number, i.due_date::text AS due_date,
+            (i.total - ${PAID} - ${WRITTEN_OFF})::text AS open
+       FROM invoices i JOIN units u ON u.id = i.unit_id
+      WHERE i.due_date = ? AND i.void_entry_id IS NULL AND u.email IS NOT NULL
+        AND i.total - ${PAID} - ${WRITTEN_OFF} > 0
+      ORDER BY u.number, i.number`,
+    [dueDate],
+  );
+}

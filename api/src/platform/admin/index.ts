@@ -3,3 +3,4 @@
 export { recordAudit, recordOrganizationChange } from './admin-audit.service.js';
 export { AdminUserDetail } from './admin-users.types.js';
 export { AdminResolver } from './admin.resolver.js';
+export { EmailOutboxResolver } from './email-outbox.resolver.js';

@@ -1,0 +1,8 @@
+import type { Services } from './core/context.js';
+import { defineAutomationJobs } from './platform/automation/index.js';
+
+// Every feature's background jobs, defined before the queue starts (the email outbox defines its
+// own with the mailer).
+export function defineJobs(services: Services): void {
+  defineAutomationJobs(services);
+}

@@ -1,0 +1,111 @@
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { MoneyScalar, type Total } from '../../core/money/money.js';
+import { LocalDateScalar } from '../../core/graphql/local-date.js';
+
+export enum AutomationKind {
+  ASSESSMENT_RUN = 'assessment_run',
+  LATE_FEES = 'late_fees',
+  REMINDERS = 'reminders',
+}
+registerEnumType(AutomationKind, {
+  name: 'AutomationKind',
+  description: 'What runs on its own on a date',
+  valuesConfig: {
+    ASSESSMENT_RUN: { description: "The month's assessment invoices, on the billing day" },
+    LATE_FEES: { description: 'Late fees on what is overdue, on the grace day' },
+    REMINDERS: { description: 'Emails to owners some days before invoices fall due' },
+  },
+});
+
+export enum AutomationRunStatus {
+  SUCCEEDED = 'succeeded',
+  FAILED = 'failed',
+}
+registerEnumType(AutomationRunStatus, { name: 'AutomationRunStatus' });
+
+@ObjectType({ description: 'One run that happened on its own, and its result' })
+export class AutomationRun {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => AutomationKind)
+  kind: AutomationKind;
+
+  @Field(() => String, { description: 'The month ("2026-12") or, for reminders, the day' })
+  period: string;
+
+  @Field(() => AutomationRunStatus)
+  status: AutomationRunStatus;
+
+  @Field(() => Int, { description: 'Invoices created, or reminders sent' })
+  created: number;
+
+  @Field(() => MoneyScalar, { description: 'Their total' })
+  total: Total;
+
+  @Field(() => String, { nullable: true, description: 'Why it did not run (a failed run)' })
+  error: string | null;
+
+  @Field(() => Date)
+  startedAt: Date;
+
+  @Field(() => Date)
+  finishedAt: Date;
+}
+
+@ObjectType({ description: 'The next date a kind of run is due' })
+export class AutomationUpcoming {
+  @Field(() => AutomationKind)
+  kind: AutomationKind;
+
+  @Field(() => LocalDateScalar)
+  date: string;
+}
+
+@ObjectType({ description: 'What runs on its own for the association, in its time zone' })
+export class Automation {
+  @Field(() => Boolean, { description: 'Nothing runs on its own while paused' })
+  paused: boolean;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Day of the month (1–28) the assessment run makes the month’s invoices; null: off',
+  })
+  assessmentDay: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Day of the month (1–28) late fees are assessed on what is overdue; null: off',
+  })
+  lateFeeDay: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Days (1–30) before a due date owners with an email are reminded; null: off',
+  })
+  reminderDays: number | null;
+
+  @Field(() => String, { description: 'The time zone the days are read in' })
+  timeZone: string;
+
+  @Field(() => [AutomationUpcoming], { description: 'When each kind that is on runs next' })
+  upcoming: AutomationUpcoming[];
+
+  @Field(() => [AutomationRun], { description: 'What ran, newest first (the last 50)' })
+  runs: AutomationRun[];
+}
+
+@InputType({ description: 'What runs on its own; a day of null turns that kind off' })
+export class UpdateAutomationInput {
+  @Field(() => Boolean)
+  paused: boolean;
+
+  @Field(() => Int, { nullable: true })
+  assessmentDay: number | null;
+
+  @Field(() => Int, { nullable: true })
+  lateFeeDay: number | null;
+
+  @Field(() => Int, { nullable: true })
+  reminderDays: number | null;
+}
