@@ -68,6 +68,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private started = false;
+  // This process's worker per queue, woken when it queues a job to run now.
+  private readonly workers = new Map<string, string>();
 
   constructor(private readonly opts: JobQueueOptions) {
     this.boss = new PgBoss({
@@ -115,27 +117,32 @@ export class JobQueue {
     this.started = true;
     if (!this.opts.work) return;
     for (const def of this.definitions.values()) {
-      await this.boss.work<object>(
+      const workerId = await this.boss.work<object>(
         def.name,
         { pollingIntervalSeconds: this.opts.pollingSeconds, batchSize: 1, includeMetadata: true },
         async ([job]) => def.handler(job.data, { id: job.id, retryCount: job.retryCount }),
       );
+      this.workers.set(def.name, workerId);
     }
     for (const s of this.schedules) await this.boss.schedule(s.name, s.cron, {}, { tz: 'UTC' });
   }
 
   // Queues a job. With a key, a second job of the same name and key is not queued while one is
   // waiting or running (null is returned).
-  send(
+  async send(
     name: string,
     data: object,
     opts: { key?: string; startAfterSeconds?: number } = {},
   ): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`Unknown job ${name}`);
-    return this.boss.send(name, data, {
+    const id = await this.boss.send(name, data, {
       ...(opts.key ? { singletonKey: opts.key } : {}),
       ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
     });
+    // A job to run now starts without waiting for the next poll (here, or in another process).
+    const worker = this.workers.get(name);
+    if (id && worker && !opts.startAfterSeconds) this.boss.notifyWorker(worker);
+    return id;
   }
 
   // Done elsewhere (the email sent at once): the job is not run.

@@ -342,10 +342,35 @@ const providerName = (ai: ProviderConfig | null) => {
   }
 };
 
-// Work started by requests and not finished yet (tests and shutdown wait for it).
+// Runs of this process not finished yet (shutdown waits for them).
 const running = new Set<Promise<void>>();
 export async function settleRecommendations(): Promise<void> {
   while (running.size) await Promise.allSettled([...running]);
+}
+
+export const AI_RECOMMENDATION_JOB = 'ai-recommendation';
+
+// The planner (and the AI provider it may call) runs on the job queue, not in the request: the
+// request records a pending recommendation and queues its job; whichever API process fetches it
+// writes the result on the row. A process that dies mid-run leaves the job to expire and be run
+// again by another (the row is completed once: only while it is pending).
+export function defineAiPlanningJobs(services: Services): void {
+  services.jobs.define<{ orgId: string; id: string }>({
+    name: AI_RECOMMENDATION_JOB,
+    retryLimit: 1,
+    retryDelay: 5,
+    retryBackoff: false,
+    // Longer than a provider's answer may take, shorter than a pending row is left to go stale.
+    expireInSeconds: Math.min(
+      STALE_SECONDS - 60,
+      Math.ceil((services.config.ai?.timeoutMs ?? 0) / 1000) * 2 + 120,
+    ),
+    handler: async ({ orgId, id }) => {
+      const work = run(services, orgId, id).finally(() => running.delete(work));
+      running.add(work);
+      await work;
+    },
+  });
 }
 
 export async function requestRecommendation(
@@ -371,8 +396,7 @@ export async function requestRecommendation(
     // Finished between the insert and the read: ask again.
     return requestRecommendation(services, em, platformEm, org, actor);
   }
-  const work = run(services, org.orgId, id).finally(() => running.delete(work));
-  running.add(work);
+  await services.jobs.send(AI_RECOMMENDATION_JOB, { orgId: org.orgId, id });
   return findRecommendation(em, id, platformEm);
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../core/dates.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -8,7 +8,6 @@ import {
 } from '../../test/fake-chat-completions.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
 import type { NarrativeFacts } from './ai-planning.narrative.js';
-import { settleRecommendations } from './ai-planning.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
 
@@ -81,10 +80,16 @@ async function books(t: Tenant) {
   return a;
 }
 
-const settled = async (t: Tenant, id: string) => {
-  await settleRecommendations();
-  return (await t.ok(ONE, { id })).aiRecommendation;
-};
+// The planner runs on the job queue: wait until the recommendation is no longer pending.
+const settled = (t: Tenant, id: string) =>
+  vi.waitFor(
+    async () => {
+      const rec = (await t.ok(ONE, { id })).aiRecommendation;
+      if (rec.status === 'PENDING') throw new Error('still pending');
+      return rec;
+    },
+    { timeout: 20_000, interval: 100 },
+  );
 
 describe('AI investment planning, without a provider', () => {
   let app: TestApp;

@@ -2,6 +2,7 @@
 // dashboard may show fund health) and waiting for background requests (tests, shutdown).
 export {
   addRecommendationToPlan,
+  defineAiPlanningJobs,
   gatherInputs,
   recordPlannerRecommendation,
   setPlanningRates,
