@@ -1,12 +1,13 @@
 // The programs the test suite drives besides Node: Debian's Chromium (the browser journeys),
 // hledger (the independent check of our books), pdftoppm (a printed report read as an image),
-// nginx (the production web server's config) and PgBouncer (the production connection pooler's
-// config).
+// nginx (the production web server's config), PgBouncer (the production connection pooler's
+// config), Redis (the shared rate limits) and Debian's PostgreSQL (its pg_dump, pg_restore and psql
+// with a server of their own version: the backup scripts' round trip).
 // Run before `npm test` and by CI. Missing ones are installed from Debian's packages where this
 // process can (root, apt-get); otherwise it stops at once with one line saying what to install,
 // rather than letting a dozen test files fail one by one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 
 const onPath = (cmd) =>
   spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
@@ -30,6 +31,24 @@ const TOOLS = [
     name: 'PgBouncer',
     packages: ['pgbouncer'],
     present: () => existsSync('/usr/sbin/pgbouncer'),
+    quietService: true,
+  },
+  {
+    name: 'Redis',
+    packages: ['redis-server'],
+    present: () => onPath('redis-server'),
+    quietService: true,
+  },
+  {
+    name: 'PostgreSQL',
+    packages: ['postgresql'],
+    present: () =>
+      existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) =>
+        ['postgres', 'pg_dump', 'pg_restore', 'psql'].every((p) =>
+          existsSync(`/usr/lib/postgresql/${v}/bin/${p}`),
+        ),
+      ),
     quietService: true,
   },
 ];

@@ -4,7 +4,7 @@
 //
 // `npm test -- <vitest arguments>` (a file, a folder, `--project api`) runs vitest with them
 // instead, in one go.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,11 +18,21 @@ const run = (cmd, args, env = {}) =>
 const args = process.argv.slice(2);
 if (run(process.execPath, [join(root, 'scripts/test-tools.mjs')]) !== 0) process.exit(1);
 
-// The journeys serve the built web app (its asset listing is not printed).
+// The journeys serve the built web app (its asset listing is not printed), and the deploy files'
+// test runs the built API (api/dist) as the image does. The two builds run side by side.
+const build = (name, args) =>
+  new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn('npm', ['run', 'build', '-w', name, '--silent', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('error', () => resolve({ name, status: 1, seconds: 0 }));
+    child.on('close', (status) => resolve({ name, status, seconds: (Date.now() - t0) / 1000 }));
+  });
 const started = Date.now();
-if (run('npm', ['run', 'build', '-w', 'web', '--silent', '--', '--logLevel', 'warn']) !== 0) {
-  process.exit(1);
-}
+const builds = await Promise.all([build('web', ['--', '--logLevel', 'warn']), build('api', [])]);
+if (builds.some((b) => b.status !== 0)) process.exit(1);
 const buildSeconds = (Date.now() - started) / 1000;
 
 if (args.length > 0) process.exit(run(process.execPath, [vitest, 'run', ...args]));
@@ -71,7 +81,8 @@ const files = results.flatMap((r) => {
 const pad = (s, n) => String(s).padEnd(n);
 const secs = (s) => `${s.toFixed(1).padStart(7)} s`;
 console.log('\nStages');
-console.log(`  ${pad('web build', 18)}${secs(buildSeconds)}`);
+console.log(`  ${pad('builds', 18)}${secs(buildSeconds)}`);
+for (const b of builds) console.log(`    ${pad(`${b.name} build`, 16)}${secs(b.seconds)}`);
 for (const r of results) {
   console.log(`  ${pad(r.name, 18)}${secs(r.seconds)}${r.status === 0 ? '' : '  FAILED'}`);
 }

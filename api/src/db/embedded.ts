@@ -363,6 +363,10 @@ export async function startEmbeddedPostgres(opts: {
   // A throwaway server (the test suite's): commits do not wait for the disk. A crash loses it,
   // which for a server deleted at the end of the run costs nothing.
   throwaway?: boolean;
+  // Another PostgreSQL installation (its bin/ holds initdb and postgres) instead of the package's:
+  // the backup test runs Debian's, whose pg_dump is of the same version. It listens on TCP only
+  // (its built-in socket directory may not be this user's).
+  installDir?: string;
 }): Promise<EmbeddedServer> {
   const asked = resolve(opts.dir);
   const say = (m: string) => {
@@ -373,7 +377,9 @@ export async function startEmbeddedPostgres(opts: {
   let placed: string | null = null;
   let who: RunAs | null = null;
   try {
-    const bin = programs();
+    const bin = opts.installDir
+      ? { dir: resolve(opts.installDir), version: basename(opts.installDir) }
+      : programs();
     if (process.getuid?.() === 0) {
       who = postgresUser();
       const shared = opts.sharedDir ?? SHARED_DIR;
@@ -394,6 +400,7 @@ export async function startEmbeddedPostgres(opts: {
       port: opts.port,
       flags: [
         ...['-c', 'max_connections=300', '-c', 'listen_addresses=127.0.0.1'],
+        ...(opts.installDir ? ['-c', 'unix_socket_directories='] : []),
         ...(opts.throwaway
           ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
           : []),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
@@ -159,7 +160,11 @@ main{background:#fff;border:1px solid #d0d7de;border-radius:12px;padding:32px;ma
 button{font:inherit;width:100%;padding:12px;border-radius:8px;border:0;background:#635bff;color:#fff;cursor:pointer}</style></head>
 <body><main>${body}</main></body></html>`;
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+// `tls`: served over https with that key and certificate (production refuses a plain-http
+// STRIPE_API_URL; a test of the production shape trusts the certificate with NODE_EXTRA_CA_CERTS).
+export async function startFakeStripe(
+  opts: { tls?: { key: string; cert: string } } = {},
+): Promise<FakeStripe> {
   const secretKey = `sk_test_${randomBytes(12).toString('hex')}`;
   const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
   const stripe = new Stripe(secretKey);
@@ -170,7 +175,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   let base = '';
   const fake = {} as FakeStripe;
 
-  const server: Server = createServer((req, res) => {
+  const handler: RequestListener = (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
       const json = (status: number, body: unknown) => {
@@ -313,9 +318,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       json(404, { error: { type: 'invalid_request_error', message: `No route ${url.pathname}` } });
     })();
-  });
+  };
+  const server = opts.tls ? createTlsServer(opts.tls, handler) : createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const scheme = opts.tls ? 'https' : 'http';
+  base = `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   Object.assign(fake, {
     url: base,
