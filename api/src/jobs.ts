@@ -1,10 +1,12 @@
 import type { Services } from './core/context.js';
 import { defineAiPlanningJobs } from './modules/ai-planning/index.js';
 import { defineAutomationJobs } from './platform/automation/index.js';
+import { defineBillingJobs } from './platform/billing/index.js';
 
 // Every feature's background jobs, defined before the queue starts (the email outbox defines its
 // own with the mailer).
 export function defineJobs(services: Services): void {
   defineAiPlanningJobs(services);
   defineAutomationJobs(services);
+  defineBillingJobs(services);
 }

@@ -71,7 +71,13 @@ describe('email through SMTP_URL', () => {
     down = await startTestApp({
       smtpUrl: failing.url,
       emailFrom: 'hello@covenant.test',
-      jobs: { work: true, pollingSeconds: 0.5, emailRetrySeconds: 1, emailRetryLimit: 2 },
+      jobs: {
+        work: true,
+        pollingSeconds: 0.5,
+        retrySeconds: 1,
+        emailRetrySeconds: 1,
+        emailRetryLimit: 2,
+      },
     });
   });
   afterAll(async () => {

@@ -11,7 +11,7 @@ import {
 } from './automation.service.js';
 
 // The scheduled work: a tick every five minutes queues what each association owes on its own
-// today, and one job per run does it. A run's job is tried again (a minute apart, doubling) when
+// today, and one job per run does it. A run's job is tried again (JOB_RETRY_SECONDS, doubling) when
 // the database or the process failed it; a run whose worker died is taken for dead after
 // `expireInSeconds` and tried by another.
 export function defineAutomationJobs(
@@ -33,7 +33,7 @@ export function defineAutomationJobs(
       name: RUN_JOBS[kind],
       policy: 'stately',
       retryLimit: 5,
-      retryDelay: opts.retryDelay ?? 60,
+      retryDelay: opts.retryDelay ?? services.config.jobs.retrySeconds,
       retryBackoff: true,
       expireInSeconds: opts.expireInSeconds ?? 15 * 60,
       handler: async (run) => ({ ...(await runScheduled(services, run, opts.hooks)) }),

@@ -67,7 +67,13 @@ describe('automation: runs on a date, once', () => {
   beforeAll(async () => {
     // This process runs no jobs itself: the workers below are the only ones.
     app = await startTestApp({
-      jobs: { work: false, pollingSeconds: 0.5, emailRetrySeconds: 60, emailRetryLimit: 1 },
+      jobs: {
+        work: false,
+        pollingSeconds: 0.5,
+        retrySeconds: 1,
+        emailRetrySeconds: 60,
+        emailRetryLimit: 1,
+      },
     });
     t = await createTenant(app, 'Willow Creek HOA');
     ids = Object.assign(ids, await receivablesChart(t));

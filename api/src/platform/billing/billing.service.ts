@@ -134,8 +134,13 @@ export async function startSignup(ctx: Context, input: SignupInput): Promise<Sig
   });
   const base = ctx.services.publicUrl;
   if (mode === SignupMode.TRIAL) {
-    // No payment: provisioned at once, in the background; the browser polls signupStatus.
-    void provisionSignup(ctx.services, id, null, new Date(), startingChart).catch(() => undefined);
+    // No payment: provisioned at once, on the job queue; the browser polls signupStatus.
+    await queueProvisioning(ctx.services, {
+      signupId: id,
+      checkout: null,
+      at: Date.now(),
+      chart: startingChart,
+    });
     return { signupId: id, statusKey, checkoutUrl: null };
   }
   // Stripe unreachable or refusing: a typed 503 the browser may retry, never INTERNAL.
@@ -251,6 +256,42 @@ export async function provisionSignup(
   }
 }
 
+export const PROVISION_JOB = 'provision-signup';
+
+interface ProvisionJob {
+  signupId: string;
+  checkout: Stripe.Checkout.Session | null;
+  // When it was paid (the event's time), in milliseconds.
+  at: number;
+  chart: StartingChart | null;
+}
+
+function queueProvisioning(services: Services, job: ProvisionJob) {
+  return services.jobs.send(PROVISION_JOB, job, { key: job.signupId });
+}
+
+// A sign-up's association is provisioned by a job: once (a second job for it finds it done), and
+// tried again with backoff when it fails (nothing half-made stays behind: createTenant is atomic).
+export function defineBillingJobs(services: Services): void {
+  services.jobs.define<ProvisionJob>({
+    name: PROVISION_JOB,
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: services.config.jobs.retrySeconds,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    handler: async (job) => ({
+      organizationId: await provisionSignup(
+        services,
+        job.signupId,
+        job.checkout,
+        new Date(job.at),
+        job.chart,
+      ),
+    }),
+  });
+}
+
 function subscriptionOf(obj: Record<string, unknown>): string | null {
   const direct = obj.subscription;
   if (typeof direct === 'string') return direct;
@@ -264,7 +305,7 @@ function subscriptionOf(obj: Record<string, unknown>): string | null {
 const idOf = (v: unknown): string | null =>
   typeof v === 'string' ? v : ((v as { id?: string } | null)?.id ?? null);
 
-export type WebhookOutcome = 'processed' | 'duplicate' | 'ignored';
+export type WebhookOutcome = 'processed' | 'queued' | 'duplicate' | 'ignored';
 
 // One verified Stripe event, idempotent per event id: a replay does nothing twice.
 export async function handleStripeEvent(
@@ -284,7 +325,15 @@ export async function handleStripeEvent(
         outcome = 'ignored'; // not a sign-up of ours
         break;
       }
-      orgId = await provisionSignup(services, signupId, session, fromUnix(event.created));
+      // Creating the association's database takes seconds: the job queue does it (retried
+      // there), and Stripe gets its answer at once. The sign-up's status says when it is ready.
+      await queueProvisioning(services, {
+        signupId,
+        checkout: session,
+        at: event.created * 1000,
+        chart: null,
+      });
+      outcome = 'queued';
       break;
     }
     case 'invoice.paid': {

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { withServer } from '../../db/connection.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { createOrg, createUser, tokenFor } from '../../test/factories.js';
+import { provisioned } from '../../test/provisioned.js';
 import { createTenant } from '../../test/tenant.js';
 import {
   permissionTable,
@@ -73,7 +74,17 @@ describe('self-service sign-up through Stripe Checkout', () => {
 
   beforeAll(async () => {
     stripe = await startFakeStripe();
-    app = await startTestApp({ billing: billingFor(stripe) });
+    // A failed provisioning is tried again after 3 s: long enough to look at it first.
+    app = await startTestApp({
+      billing: billingFor(stripe),
+      jobs: {
+        work: true,
+        pollingSeconds: 0.5,
+        retrySeconds: 3,
+        emailRetrySeconds: 60,
+        emailRetryLimit: 5,
+      },
+    });
     stripe.webhookUrl = `${app.url}/webhooks/stripe`;
   });
   afterAll(async () => {
@@ -198,7 +209,9 @@ describe('self-service sign-up through Stripe Checkout', () => {
     } = await signUp({ planLevel: 'PROFESSIONAL', unitCount: 120, interval: 'MONTHLY' });
     const event = stripe.checkoutCompletedEvent(session.id);
     const first = await stripe.deliver(event);
-    expect(first).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    // Stripe has its answer at once; the job queue provisions.
+    expect(first).toEqual({ status: 200, body: { received: true, outcome: 'queued' } });
+    expect(await provisioned(app, session.id)).toBe('ready');
     const [org] = await rows<Record<string, unknown>>(
       app,
       `SELECT id, name, status, plan_level, billing_status, billing_interval, read_only_from,
@@ -244,6 +257,18 @@ describe('self-service sign-up through Stripe Checkout', () => {
     // And a second event for the same checkout finds the sign-up done.
     const again = await stripe.deliver(stripe.checkoutCompletedEvent(session.id));
     expect(again.status).toBe(200);
+    // Its job finds the sign-up done.
+    await vi.waitFor(
+      async () => {
+        const jobs = await rows<{ state: string }>(
+          app,
+          `SELECT state::text AS state FROM pgboss.job WHERE name = 'provision-signup' AND singleton_key = ?`,
+          [started.signupId],
+        );
+        if (jobs.some((j) => j.state !== 'completed')) throw new Error('still provisioning');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(await tenantDatabases(app)).toBe(databases);
     expect(
       await rows(app, 'SELECT 1 FROM organizations WHERE name = ?', [i.associationName]),
@@ -273,45 +298,54 @@ describe('self-service sign-up through Stripe Checkout', () => {
     });
   });
 
-  it('leaves nothing when provisioning fails half way, and the retried event completes it', async () => {
+  it('leaves nothing when provisioning fails half way, and the queue retries until it completes', async () => {
     const { input: i, started, session } = await signUp();
     const before = await tenantDatabases(app);
     const mailer = app.services.mailer;
     const send = mailer.send.bind(mailer);
     // The activation email is the last step: the database, organization, user, membership and
     // invitation already exist when it fails.
-    mailer.send = () => Promise.reject(new Error('SMTP is down'));
+    mailer.send = () => Promise.reject(new Error('The outbox is down'));
     const event = stripe.checkoutCompletedEvent(session.id);
-    let failed;
     try {
-      failed = await stripe.deliver(event);
+      const queued = await stripe.deliver(event);
+      expect(queued).toEqual({ status: 200, body: { received: true, outcome: 'queued' } });
+      expect(await provisioned(app, session.id)).toBe('failed');
+      expect(await tenantDatabases(app)).toBe(before);
+      expect(
+        await rows(app, 'SELECT 1 FROM organizations WHERE name = ?', [i.associationName]),
+      ).toHaveLength(0);
+      expect(await rows(app, 'SELECT 1 FROM users WHERE email = ?', [i.email])).toHaveLength(0);
+      const status = await app.gql(STATUS, { id: started.signupId, key: started.statusKey });
+      expect(status.body.data!.signupStatus.state).toBe('FAILED');
+      const [job] = await rows<{ state: string; output: { message: string } }>(
+        app,
+        `SELECT state::text AS state, output FROM pgboss.job WHERE name = 'provision-signup' AND singleton_key = ?`,
+        [started.signupId],
+      );
+      expect(job).toMatchObject({ state: 'retry', output: { message: 'The outbox is down' } });
     } finally {
       mailer.send = send;
     }
-    expect(failed.status).toBe(500);
-    expect(app.loggedErrors.at(-1)).toMatchObject({ message: 'SMTP is down' });
-    expect(await tenantDatabases(app)).toBe(before);
-    expect(
-      await rows(app, 'SELECT 1 FROM organizations WHERE name = ?', [i.associationName]),
-    ).toHaveLength(0);
-    expect(await rows(app, 'SELECT 1 FROM users WHERE email = ?', [i.email])).toHaveLength(0);
-    expect(await rows(app, 'SELECT 1 FROM stripe_events WHERE id = ?', [event.id])).toHaveLength(0);
-    const status = await app.gql(STATUS, { id: started.signupId, key: started.statusKey });
-    expect(status.body.data!.signupStatus.state).toBe('FAILED');
-
-    const retry = await stripe.deliver(event);
-    expect(retry).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    // The event was taken: a replay is a duplicate, and the queue tries again on its own.
+    expect((await stripe.deliver(event)).body).toEqual({ received: true, outcome: 'duplicate' });
+    await vi.waitFor(
+      async () => {
+        const done = await app.gql(STATUS, { id: started.signupId, key: started.statusKey });
+        if (done.body.data!.signupStatus.state !== 'READY') throw new Error('not ready yet');
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     expect(await tenantDatabases(app)).toBe(before + 1);
     expect(
       await rows(app, 'SELECT 1 FROM organizations WHERE name = ?', [i.associationName]),
     ).toHaveLength(1);
-    const done = await app.gql(STATUS, { id: started.signupId, key: started.statusKey });
-    expect(done.body.data!.signupStatus.state).toBe('READY');
   });
 
   it('turns read-only after the past-due grace, keeps reads, and comes back on payment', async () => {
     const { input: i, session } = await signUp();
     await stripe.deliver(stripe.checkoutCompletedEvent(session.id));
+    await provisioned(app, session.id);
     const [org] = await rows<{ id: string }>(app, 'SELECT id FROM organizations WHERE name = ?', [
       i.associationName,
     ]);
@@ -399,6 +433,7 @@ describe('self-service sign-up through Stripe Checkout', () => {
   async function subscribed(over: Record<string, unknown> = {}) {
     const { input: i, session } = await signUp(over);
     expect((await stripe.deliver(stripe.checkoutCompletedEvent(session.id))).status).toBe(200);
+    expect(await provisioned(app, session.id)).toBe('ready');
     const [org] = await rows<Organization>(app, 'SELECT id FROM organizations WHERE name = ?', [
       i.associationName,
     ]);

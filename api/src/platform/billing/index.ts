@@ -1,2 +1,3 @@
 export { BillingResolver, MembershipBillingResolver } from './billing.resolver.js';
 export { stripeWebhook } from './billing.http.js';
+export { defineBillingJobs } from './billing.service.js';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { listAccounts, STANDARD_CHART } from '../../modules/accounts/index.js';
+import { provisioned } from '../../test/provisioned.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createUser } from '../../test/factories.js';
 import { startFakeStripe } from '../../test/fake-stripe.js';
@@ -243,6 +244,7 @@ describe('the chart chosen at sign-up', () => {
         const session = [...stripe.sessions.values()].at(-1)!;
         const delivered = await stripe.deliver(stripe.checkoutCompletedEvent(session.id));
         expect(delivered.status).toBe(200);
+        expect(await provisioned(app, session.id)).toBe('ready');
         const orgId = await orgNamed(app, name);
         expect(orgId, name).not.toBeNull();
         expect(await chartOf(app, orgId!), name).toBe(accounts);
