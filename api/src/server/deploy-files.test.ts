@@ -727,6 +727,8 @@ describe.skipIf(!RUNNABLE)('the compose shape, each service run natively', () =>
   const ownerEmail = 'owner@covenant.example';
 
   beforeAll(async () => {
+    // The round trip's servers start meanwhile (its own block waits for them and says why not).
+    setUpRoundTrip().catch(() => undefined);
     dir = mkdtempSync(join(tmpdir(), 'covenant-deploy-'));
     // The PostgreSQL user (under root) must enter the data's parent folder.
     chmodSync(dir, 0o755);
@@ -957,90 +959,109 @@ describe.skipIf(!RUNNABLE)('the compose shape, each service run natively', () =>
   });
 });
 
+// Its servers, the API on the first one, and what was written there; set up while the compose
+// shape above starts (the two share nothing), torn down at the file's end.
+const trip = {} as {
+  dir: string;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
+  first: EmbeddedServer;
+  second: EmbeddedServer;
+  dotenv: Record<string, string>;
+  api?: Child;
+  ownerPassword: string;
+  written: Awaited<ReturnType<typeof firstAssociation>>;
+};
+let tripSetUp: Promise<void> | undefined;
+const setUpRoundTrip = () => (tripSetUp ??= roundTripServers());
+
+// The shape's environment on one of the two servers (no PgBouncer or Redis: not what is tested).
+const envOn = (server: EmbeddedServer, dataDir: string, port = 0) => ({
+  ...onThisMachine(serviceEnv('api', trip.dotenv), {
+    postgres: Number(new URL(server.url).port),
+    pgbouncer: 0,
+    redis: 0,
+  }),
+  DATABASE_POOLER_URL: '',
+  REDIS_URL: '',
+  // Without PgBouncer the budget counts server connections: what the server has room for.
+  TENANT_CONNECTION_BUDGET: '',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+});
+const scriptEnv = (server: EmbeddedServer, dataDir: string) => ({
+  PATH: `${DEBIAN_PG}/bin:${process.env.PATH}`,
+  PGHOST: '127.0.0.1',
+  PGPORT: new URL(server.url).port,
+  PGUSER: 'covenant',
+  PGPASSWORD: trip.dotenv.POSTGRES_PASSWORD,
+  DATA_DIR: dataDir,
+});
+
+async function roundTripServers() {
+  trip.dir = mkdtempSync(join(tmpdir(), 'covenant-backup-'));
+  chmodSync(trip.dir, 0o755);
+  const cluster = async (name: string) =>
+    startEmbeddedPostgres({
+      dir: join(trip.dir, name),
+      port: await freePort(),
+      quiet: true,
+      throwaway: true,
+      installDir: DEBIAN_PG,
+    });
+  await Promise.all([
+    cluster('first').then((s) => (trip.first = s)),
+    cluster('second').then((s) => (trip.second = s)),
+    startSmtp().then((s) => (trip.smtp = s)),
+  ]);
+  trip.dotenv = {
+    POSTGRES_PASSWORD: randomBytes(24).toString('hex'),
+    JWT_SECRET: randomBytes(48).toString('base64'),
+    DATA_KEY: randomBytes(32).toString('base64'),
+    SMTP_URL: trip.smtp.url,
+  };
+  await asThePostgresImage(trip.first, serviceEnv('postgres', trip.dotenv));
+  await asThePostgresImage(trip.second, serviceEnv('postgres', trip.dotenv));
+
+  const env = envOn(trip.first, join(trip.dir, 'first-data'), await freePort());
+  const migrated = await run(services.migrate.command!, env);
+  if (migrated.code !== 0) throw new Error(`migrate failed:\n${migrated.output}`);
+  const started = await startApi(env, Number(env.PORT));
+  trip.api = started.api;
+  trip.ownerPassword = started.password!;
+  const owner = await signIn(started.url, 'owner@covenant.example', trip.ownerPassword);
+  trip.written = await firstAssociation(
+    started.url,
+    owner,
+    trip.smtp.received,
+    'owner@covenant.example',
+  );
+}
+
+afterAll(async () => {
+  await tripSetUp?.catch(() => undefined);
+  // Its graceful stop is not what this file tests.
+  await trip.api?.stop('SIGKILL');
+  await trip.first?.stop();
+  await trip.second?.stop();
+  await trip.smtp?.close();
+  if (trip.dir) rmSync(trip.dir, { recursive: true, force: true });
+});
+
 // pg_dump must be of the server's version or newer, and no pg_dump 18 is packaged for this machine
 // (Debian 12 ships PostgreSQL 15's; the embedded server above is 18). So the round trip runs on
 // Debian's own server with its own client programs: the scripts are the same for any version, and
 // production runs them in the postgres:18 image (the compose `backup` service).
 describe.skipIf(!RUNNABLE)('deploy/backup.sh and deploy/restore.sh, a round trip', () => {
-  let dir: string;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
-  let first: EmbeddedServer;
-  let second: EmbeddedServer;
-  let dotenv: Record<string, string>;
-  let api: Child | undefined;
-  let ownerPassword: string;
-  let written: Awaited<ReturnType<typeof firstAssociation>>;
   let backup: string;
   const ownerEmail = 'owner@covenant.example';
 
-  // The shape's environment on one of the two servers (no PgBouncer or Redis: not what is tested).
-  const envOn = (server: EmbeddedServer, dataDir: string, port = 0) => ({
-    ...onThisMachine(serviceEnv('api', dotenv), {
-      postgres: Number(new URL(server.url).port),
-      pgbouncer: 0,
-      redis: 0,
-    }),
-    DATABASE_POOLER_URL: '',
-    REDIS_URL: '',
-    // Without PgBouncer the budget counts server connections: what the server has room for.
-    TENANT_CONNECTION_BUDGET: '',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-  });
-  const scriptEnv = (server: EmbeddedServer, dataDir: string) => ({
-    PATH: `${DEBIAN_PG}/bin:${process.env.PATH}`,
-    PGHOST: '127.0.0.1',
-    PGPORT: new URL(server.url).port,
-    PGUSER: 'covenant',
-    PGPASSWORD: dotenv.POSTGRES_PASSWORD,
-    DATA_DIR: dataDir,
-  });
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'covenant-backup-'));
-    chmodSync(dir, 0o755);
-    const cluster = async (name: string) =>
-      startEmbeddedPostgres({
-        dir: join(dir, name),
-        port: await freePort(),
-        quiet: true,
-        throwaway: true,
-        installDir: DEBIAN_PG,
-      });
-    [first, second, smtp] = await Promise.all([cluster('first'), cluster('second'), startSmtp()]);
-    dotenv = {
-      POSTGRES_PASSWORD: randomBytes(24).toString('hex'),
-      JWT_SECRET: randomBytes(48).toString('base64'),
-      DATA_KEY: randomBytes(32).toString('base64'),
-      SMTP_URL: smtp.url,
-    };
-    await asThePostgresImage(first, serviceEnv('postgres', dotenv));
-    await asThePostgresImage(second, serviceEnv('postgres', dotenv));
-
-    const env = envOn(first, join(dir, 'first-data'), await freePort());
-    const migrated = await run(services.migrate.command!, env);
-    expect(migrated.code, migrated.output).toBe(0);
-    const started = await startApi(env, Number(env.PORT));
-    api = started.api;
-    ownerPassword = started.password!;
-    const owner = await signIn(started.url, ownerEmail, ownerPassword);
-    written = await firstAssociation(started.url, owner, smtp.received, ownerEmail);
-  }, 120_000);
-
-  afterAll(async () => {
-    // Its graceful stop is not what this file tests.
-    await api?.stop('SIGKILL');
-    await first?.stop();
-    await second?.stop();
-    await smtp?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  beforeAll(() => setUpRoundTrip(), 120_000);
 
   it("backs up the platform's database, each association's and the attachments", async () => {
     const result = await run(
-      ['sh', join(REPO_ROOT, 'deploy/backup.sh'), join(dir, 'backups')],
-      scriptEnv(first, join(dir, 'first-data')),
+      ['sh', join(REPO_ROOT, 'deploy/backup.sh'), join(trip.dir, 'backups')],
+      scriptEnv(trip.first, join(trip.dir, 'first-data')),
     );
     expect(result.code, result.output).toBe(0);
     backup = result.output.trim().split('\n').at(-1)!;
@@ -1051,39 +1072,39 @@ describe.skipIf(!RUNNABLE)('deploy/backup.sh and deploy/restore.sh, a round trip
       'covenant.dump',
       expect.stringMatching(/^covenant_t_\w+\.dump$/),
     ]);
-    expect(readdirSync(join(dir, 'backups'))).toEqual([backup.split('/').at(-1)]);
+    expect(readdirSync(join(trip.dir, 'backups'))).toEqual([backup.split('/').at(-1)]);
   });
 
   it('restores into an empty server and data folder, where the API reads the same books', async () => {
-    await api?.stop('SIGKILL');
-    const dataDir = join(dir, 'second-data');
+    await trip.api?.stop('SIGKILL');
+    const dataDir = join(trip.dir, 'second-data');
     const restored = await run(
       ['sh', join(REPO_ROOT, 'deploy/restore.sh'), backup],
-      scriptEnv(second, dataDir),
+      scriptEnv(trip.second, dataDir),
     );
     expect(restored.code, restored.output).toBe(0);
 
     // As `docker compose up` does after a restore: the migrations (the tenant template is
     // remade), then the API, with the backup's DATA_KEY and a new JWT_SECRET.
-    dotenv.JWT_SECRET = randomBytes(48).toString('base64');
-    const env = envOn(second, dataDir, await freePort());
+    trip.dotenv.JWT_SECRET = randomBytes(48).toString('base64');
+    const env = envOn(trip.second, dataDir, await freePort());
     const migrated = await run(services.migrate.command!, env);
     expect(migrated.code, migrated.output).toBe(0);
     const started = await startApi(env, Number(env.PORT));
-    api = started.api;
+    trip.api = started.api;
     // Not a first start: the owner was restored, with the password printed the first time.
     expect(started.password).toBeUndefined();
-    const owner = await signIn(started.url, ownerEmail, ownerPassword);
+    const owner = await signIn(started.url, ownerEmail, trip.ownerPassword);
     const session = await gql(
       started.url,
       `mutation ($id: ID!) { switchOrganization(organizationId: $id) { accessToken } }`,
-      { id: written.orgId },
+      { id: trip.written.orgId },
       owner,
     );
     const books = await booksAsRead(
       started.url,
       session.switchOrganization.accessToken,
-      written.entryId,
+      trip.written.entryId,
     );
     expect(books).toEqual({
       memo: MEMO,
@@ -1091,12 +1112,13 @@ describe.skipIf(!RUNNABLE)('deploy/backup.sh and deploy/restore.sh, a round trip
       receipt: true,
       vendors: [{ name: 'Gutter Pros LLC', taxIdMasked: expect.stringMatching(/6789$/) }],
     });
-  });
+    // A restore, the migrations and a start of the API: more than a test's usual time.
+  }, 90_000);
 
   it('refuses to restore over a server that holds data', async () => {
     const result = await run(
       ['sh', join(REPO_ROOT, 'deploy/restore.sh'), backup],
-      scriptEnv(second, join(dir, 'elsewhere')),
+      scriptEnv(trip.second, join(trip.dir, 'elsewhere')),
     );
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/^restore: database covenant already holds data/m);
