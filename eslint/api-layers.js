@@ -24,14 +24,13 @@ export const MODULE_TIERS = [
 export const PLATFORM_TIERS = [
   ['users'],
   ['admin'],
-  ['sessions', 'api-tokens', 'ideas', 'support', 'tenant-health'],
+  ['sessions', 'api-tokens', 'ideas', 'support', 'tenant-health', 'automation'],
   ['mfa', 'passkeys', 'sso'],
   ['organizations', 'onboarding-checklist'],
   ['sign-in'],
   ['onboarding'],
   ['admin-organizations'],
   ['billing'],
-  ['automation'],
 ];
 
 const layer = (type) => ({ element: { type } });

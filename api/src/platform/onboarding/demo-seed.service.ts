@@ -1,3 +1,4 @@
+import { updateAutomation } from '../automation/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
@@ -58,6 +59,15 @@ export async function createDemoOrganization(
     renewalDate: addMonths(paid, annual ? 12 : 1),
     confirmationNumber: annual ? 'in_1QmR4aLkdIwHu7ix0Maple' : 'in_1QmR7bLkdIwHu7ixHarbor',
   });
+  // From today on, the month's invoices go out on the 1st and late fees on the profile's day on
+  // their own (the months before were run by the treasurer, as the audit trail says).
+  await updateAutomation(
+    em,
+    org.id,
+    profile.timeZone,
+    { paused: false, assessmentDay: 1, lateFeeDay: profile.lateFeeDay, reminderDays: null },
+    null,
+  );
   return org;
 }
 
