@@ -6,6 +6,7 @@
 # (`docker compose up -d` does), then the API, with the DATA_KEY of the backup's time.
 #
 # Connection: PGHOST, PGPORT, PGUSER (a superuser: it creates the databases), PGPASSWORD.
+# DATA_OWNER (user:group), when set, is given the data folder.
 # With compose, into fresh volumes:
 #   docker compose run --rm backup sh /deploy/restore.sh /backups/<time>
 set -eu
@@ -46,9 +47,13 @@ for file; do
   echo "restored database $db"
 done
 
+mkdir -p "$DATA_DIR"
 if [ -f "$src/attachments.tar.gz" ]; then
-  mkdir -p "$DATA_DIR"
-  # -p: the files keep their owner and modes (the image's user node).
   tar -C "$DATA_DIR" -xzpf "$src/attachments.tar.gz"
   echo "restored $DATA_DIR/attachments"
+fi
+# The API runs as another user than this script (compose: the image's node, 1000:1000), and a
+# volume this script's container mounted first is root's: the data folder becomes the API's.
+if [ -n "${DATA_OWNER:-}" ]; then
+  chown -R "$DATA_OWNER" "$DATA_DIR"
 fi

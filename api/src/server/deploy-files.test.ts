@@ -996,6 +996,8 @@ const scriptEnv = (server: EmbeddedServer, dataDir: string) => ({
   PGUSER: 'covenant',
   PGPASSWORD: trip.dotenv.POSTGRES_PASSWORD,
   DATA_DIR: dataDir,
+  // The compose backup service gives the data folder to the API's user; here, this process's.
+  DATA_OWNER: `${process.getuid?.()}:${process.getgid?.()}`,
 });
 
 async function roundTripServers() {
