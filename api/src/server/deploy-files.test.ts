@@ -837,7 +837,7 @@ describe.skipIf(!RUNNABLE)('the compose shape, each service run natively', () =>
 
   afterAll(async () => {
     await nginx?.stop();
-    // Its graceful stop is not what this file tests.
+    // Stopped by the last test; a failed run's is killed.
     await api?.stop('SIGKILL');
     await bouncer?.stop();
     await redis?.stop();
@@ -995,6 +995,16 @@ describe.skipIf(!RUNNABLE)('the compose shape, each service run natively', () =>
       new RegExp(`^backup: pg_dump \\d+ cannot dump a PostgreSQL ${server} server`, 'm'),
     );
     expect(existsSync(out)).toBe(false);
+  });
+
+  // Last: `docker compose stop` sends SIGTERM and kills what is still running 10 s later.
+  it('stops on SIGTERM well within the 10 s compose gives it, with exit code 0', async () => {
+    api.process.kill('SIGTERM');
+    const code = await Promise.race([
+      new Promise<number | null>((r) => api.process.once('exit', (c) => r(c))),
+      new Promise<'still running'>((r) => setTimeout(() => r('still running'), 10_000)),
+    ]);
+    expect(code, api.output().slice(-2000)).toBe(0);
   });
 });
 
