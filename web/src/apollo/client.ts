@@ -79,6 +79,9 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         PlanningInputHolding: { keyFields: false },
         // A recommendation's plan never changes: the log's few fields and the page's whole plan merge.
         InvestmentPlan: { merge: true },
+        // The association's schedule, one per organization (the cache is reset on switch): a
+        // save or a pause answers it whole and replaces the page's copy.
+        Automation: { keyFields: false, merge: false },
         Query: {
           fields: {
             journalEntries: pagedListPolicy,

@@ -49,6 +49,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Units', icon: 'pi pi-home', route: 'units' },
       { label: 'Invoices', icon: 'pi pi-file', route: 'invoices' },
       { label: 'Late Fees', icon: 'pi pi-stopwatch', route: 'late-fees' },
+      { label: 'Automation', icon: 'pi pi-calendar-clock', route: 'automation' },
     ],
   },
   {
