@@ -126,6 +126,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Tenant Health', icon: 'pi pi-heart', route: 'admin-health' },
       { label: 'Idea Submissions', icon: 'pi pi-lightbulb', route: 'admin-ideas' },
       { label: 'Email log', icon: 'pi pi-envelope', route: 'admin-emails' },
+      { label: 'Email delivery', icon: 'pi pi-send', route: 'admin-email-delivery' },
     ],
   },
 ];

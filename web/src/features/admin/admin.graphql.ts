@@ -147,3 +147,27 @@ export const ADMIN_EMAIL_LOG_QUERY = graphql(`
 `);
 
 export type AdminEmail = ResultOf<typeof ADMIN_EMAIL_LOG_QUERY>['adminEmailLog']['emails'][number];
+
+// The outbox's dead letters: emails that failed every try, newest first (kept 30 days).
+export const FAILED_EMAILS_QUERY = graphql(`
+  query FailedEmails {
+    failedEmails {
+      id
+      to
+      subject
+      template
+      error
+      tries
+      createdAt
+      failedAt
+    }
+  }
+`);
+
+export type FailedEmail = ResultOf<typeof FAILED_EMAILS_QUERY>['failedEmails'][number];
+
+export const RETRY_FAILED_EMAIL_MUTATION = graphql(`
+  mutation RetryFailedEmail($id: ID!) {
+    retryFailedEmail(id: $id)
+  }
+`);

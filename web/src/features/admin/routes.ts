@@ -1,6 +1,6 @@
 import type { RouteRecordRaw } from 'vue-router';
 
-// The admin panel's Dashboard, Users and Email log; the other tabs bring their own routes.
+// The admin panel's Dashboard, Users and its email pages; the other tabs bring their own routes.
 const routes: RouteRecordRaw[] = [
   {
     path: '/admin',
@@ -25,6 +25,12 @@ const routes: RouteRecordRaw[] = [
     name: 'admin-emails',
     component: () => import('./views/AdminEmailsPage.vue'),
     meta: { requiresAuth: true, superAdmin: true, title: 'Email log' },
+  },
+  {
+    path: '/admin/email-delivery',
+    name: 'admin-email-delivery',
+    component: () => import('./views/AdminEmailDeliveryPage.vue'),
+    meta: { requiresAuth: true, superAdmin: true, title: 'Email delivery' },
   },
 ];
 
