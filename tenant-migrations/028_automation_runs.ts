@@ -9,7 +9,7 @@ export class Migration028AutomationRuns extends Migration {
       CREATE TABLE automation_runs (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         kind text NOT NULL CHECK (kind IN ('assessment_run', 'late_fees', 'reminders')),
-        period text NOT NULL CHECK (length(period) BETWEEN 4 AND 10),
+        period text NOT NULL,
         status text NOT NULL CHECK (status IN ('succeeded', 'failed')),
         created integer NOT NULL DEFAULT 0 CHECK (created >= 0),
         total bigint NOT NULL DEFAULT 0,

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { now } from '../../core/dates.js';
 import { sql } from '../../db/sql.js';
 
 export type AutomationKind = 'assessment_run' | 'late_fees' | 'reminders';
@@ -95,8 +96,8 @@ export interface RunRow {
   created: number;
   total: string;
   error: string | null;
-  started_at: Date;
-  finished_at: Date;
+  started_at: string | Date;
+  finished_at: string | Date;
 }
 
 // Claims a kind's period for this run: a second run of the same period waits here until the first
@@ -115,10 +116,16 @@ export async function claimRun(
   return row?.id ?? null;
 }
 
-export function finishRun(em: EntityManager, id: string, created: number, total: bigint) {
+export function finishRun(
+  em: EntityManager,
+  id: string,
+  created: number,
+  total: bigint,
+  finishedAt: Date,
+) {
   return sql(em).run(
-    `UPDATE automation_runs SET created = ?, total = ?, finished_at = clock_timestamp() WHERE id = ?`,
-    [created, total.toString(), id],
+    `UPDATE automation_runs SET created = ?, total = ?, finished_at = ? WHERE id = ?`,
+    [created, total.toString(), finishedAt, id],
   );
 }
 
@@ -130,8 +137,9 @@ export function recordFailure(
   error: string,
 ) {
   return sql(em).run(
-    `INSERT INTO automation_runs (kind, period, status, error, started_at) VALUES (?, ?, 'failed', ?, ?)`,
-    [kind, period, error.slice(0, 1000), startedAt],
+    `INSERT INTO automation_runs (kind, period, status, error, started_at, finished_at)
+     VALUES (?, ?, 'failed', ?, ?, ?)`,
+    [kind, period, error.slice(0, 1000), startedAt, now()],
   );
 }
 

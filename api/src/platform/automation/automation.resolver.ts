@@ -71,8 +71,9 @@ async function view(ctx: Context): Promise<Automation> {
       created: r.created,
       total: toTotal(r.total),
       error: r.error,
-      startedAt: r.started_at,
-      finishedAt: r.finished_at,
+      // Hand-written SQL hands timestamptz back as text.
+      startedAt: new Date(r.started_at),
+      finishedAt: new Date(r.finished_at),
     })),
   };
 }

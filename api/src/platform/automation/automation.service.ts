@@ -167,7 +167,7 @@ export async function runScheduled(
       if (!id) return null;
       await hooks.midway?.(tx);
       const r = await perform(services, tx, run, session.org, schedule);
-      await finishRun(tx, id, r.created, r.total);
+      await finishRun(tx, id, r.created, r.total, now());
       return r;
     });
     await markDone(platformEm, run.orgId, run.kind, run.period);

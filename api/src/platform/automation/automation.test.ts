@@ -11,6 +11,7 @@ import { queueDueRuns, RUN_JOBS, runScheduled } from './automation.service.js';
 
 const AUTOMATION = `{ automation { paused assessmentDay lateFeeDay reminderDays timeZone
   upcoming { kind date } runs { kind period status created total error } } }`;
+const RUN_TIMES = `{ automation { runs { startedAt finishedAt } } }`;
 const UPDATE = `mutation ($input: UpdateAutomationInput!) {
   updateAutomation(input: $input) { paused assessmentDay lateFeeDay reminderDays upcoming { kind date } } }`;
 
@@ -139,6 +140,8 @@ describe('automation: runs on a date, once', () => {
       },
     ]);
     expect(await invoiceCount('2026-03')).toEqual({ n: 3, units: 3 });
+    const [times] = (await t.ok(RUN_TIMES)).automation.runs;
+    expect(Date.parse(times.finishedAt)).toBeGreaterThanOrEqual(Date.parse(times.startedAt));
     // Done for the month: nothing more is queued, and a stray run finds it done.
     expect(await queueDueRuns(app.services)).toBe(0);
     const stray = await runScheduled(app.services, {
