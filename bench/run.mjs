@@ -37,10 +37,21 @@ function startChild(script, env) {
   });
   return new Promise((resolve, reject) => {
     let buf = '';
+    let started = false;
     child.stdout.on('data', (d) => {
+      // Once started, the server's output (its access log lines) is read and dropped: kept, this
+      // runner (autocannon's process) would re-split a growing buffer on every request.
+      if (started) return;
       buf += d;
-      const line = buf.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ...JSON.parse(line) });
+      const lines = buf.split('\n').slice(0, -1);
+      const info = lines
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l))
+        // Log lines (a level and a msg) are not the server's start-up answer.
+        .find((m) => !(typeof m.level === 'string' && 'msg' in m));
+      if (!info) return;
+      started = true;
+      resolve({ child, ...info });
     });
     child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });

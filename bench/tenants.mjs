@@ -39,6 +39,8 @@ function child(env, script = 'covenant-tenants.mjs') {
       buf = buf.slice(i + 1);
       if (!line.startsWith('{')) continue;
       const msg = JSON.parse(line);
+      // The server's own log lines (JSON too, with a level and a msg) are not its answers.
+      if (typeof msg.level === 'string' && 'msg' in msg) continue;
       const w = waiting.shift();
       if (w) w.resolve(msg);
       else lines.push(msg);

@@ -12,6 +12,13 @@ import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
+import {
+  createLogger,
+  errorLogger,
+  type DestinationStream,
+  type Logger,
+} from './core/observability/logger.js';
+import { Metrics, watchTenantPool } from './core/observability/metrics.js';
 import { budgetLimit } from './core/tenancy/connection-budget.js';
 import { databaseOf, serverRoom, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
@@ -91,6 +98,10 @@ export async function startCovenant(
   opts: {
     platformUrl?: string;
     logError?: (err: unknown) => void;
+    // The process's logger (main.ts makes it first, to log a failed start), or where a new one
+    // writes (tests keep its lines).
+    logger?: Logger;
+    logDestination?: DestinationStream;
     // Where the stub mailer prints (the console by default).
     print?: (line: string) => void;
     // Told of every email sent, whole (the email log keeps it masked).
@@ -99,6 +110,11 @@ export async function startCovenant(
 ): Promise<Covenant> {
   // Modules wired at boot: the journal posts the entries of the chart's own changes.
   provideAccountLedger(accountLedgerOfJournal);
+  const logger =
+    opts.logger ?? createLogger({ level: config.logLevel, destination: opts.logDestination });
+  const metrics = new Metrics({
+    onCollectError: (err, metric) => logger.warn({ err, metric }, 'metric not read'),
+  });
   let embedded: EmbeddedServer | undefined;
   let platformUrl = opts.platformUrl;
   if (!platformUrl) ({ url: platformUrl, embedded } = await resolveDatabaseUrl(config));
@@ -165,13 +181,16 @@ export async function startCovenant(
       clusterUrl,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,
+      logger,
+      metrics,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     };
     await services.rateLimiter.ready();
+    watchTenantPool(metrics, pool);
     const demo = config.seedOwner
       ? await seedFirstStart(services, { demo: config.seedDemo })
       : null;
-    const { app, apollo } = await createHttpApp(services, opts.logError);
+    const { app, apollo } = await createHttpApp(services, errorLogger(logger, opts.logError));
     const server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(config.port, config.host, () => resolve(s));
       s.on('error', reject);

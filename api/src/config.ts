@@ -103,6 +103,13 @@ const schema = z.object({
   SERVE_WEB: bool,
   WEB_DIST: z.string().optional(),
   LOG_SQL: bool,
+  // Structured logs (pino): the level, and the bearer token /metrics asks for when set.
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { message: 'must be at least 16 characters' })
+    .optional(),
   OWNER_EMAIL: z.string().email().default('owner@covenant.example'),
   ALLOW_OPEN_REGISTRATION: bool,
   REDIS_URL: z.string().url().optional(),
@@ -395,6 +402,10 @@ export interface Config {
   serveWeb: boolean;
   webDist?: string;
   logSql: boolean;
+  // Unset: info in production, warn in development (errors, no access lines), silent in tests.
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  // /metrics answers only a bearer of this token when set (see docs/configuration.md).
+  metricsToken?: string;
   ownerEmail: string;
   allowOpenRegistration: boolean;
   redisUrl?: string;
@@ -507,6 +518,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: e.SERVE_WEB ?? true,
     webDist: e.WEB_DIST,
     logSql: e.LOG_SQL ?? false,
+    logLevel: e.LOG_LEVEL ?? (production ? 'info' : e.NODE_ENV === 'test' ? 'silent' : 'warn'),
+    metricsToken: e.METRICS_TOKEN,
     ownerEmail: e.OWNER_EMAIL.toLowerCase(),
     allowOpenRegistration: e.ALLOW_OPEN_REGISTRATION ?? false,
     redisUrl: e.REDIS_URL,

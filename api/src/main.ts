@@ -1,14 +1,19 @@
 import 'reflect-metadata';
 import { startCovenant } from './boot.js';
+import { createLogger, type Logger } from './core/observability/logger.js';
 import { ConfigError, loadConfig } from './config.js';
 import { SetupError } from './db/setup-error.js';
 import { DriftError } from './db/migrations.js';
 import { APP_VERSION } from './paths.js';
 
+// Set once the configuration is read: a start that fails after that is logged through it.
+let logger: Logger | undefined;
+
 // Boot: config → databases → http server; nothing else.
 async function main() {
   const config = loadConfig();
-  const app = await startCovenant(config);
+  logger = createLogger({ level: config.logLevel });
+  const app = await startCovenant(config, { logger });
   const line = '─'.repeat(64);
   console.log(`\n${line}\n Covenant ${APP_VERSION} is running at ${app.url}\n${line}`);
   if (app.demo) {
@@ -45,6 +50,7 @@ main().catch((err: unknown) => {
     console.error(
       `Port ${port ?? ''} is already in use: stop what runs there, or choose another port (PORT, or EMBEDDED_PG_PORT for the embedded PostgreSQL).`,
     );
-  } else console.error(err);
+  } else if (logger) logger.fatal({ err }, 'start failed');
+  else console.error(err);
   process.exit(1);
 });

@@ -9,6 +9,8 @@ import type { UrlSigner } from './auth/url-signing.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { Mailer } from './email/mailer.js';
 import type { Loaders } from './loaders.js';
+import type { Logger } from './observability/logger.js';
+import type { Metrics } from './observability/metrics.js';
 import type { Role } from './roles.js';
 import type { Storage } from './storage/storage.js';
 import type { TenantDirectory, TenantEntry } from './tenancy/tenant-directory.js';
@@ -56,6 +58,9 @@ export interface Services {
   // emails use it, never the request's Host header, which a caller controls.
   publicUrl: string;
   tenantTemplateDb: string;
+  // The process's JSON logger and its /metrics registry (core/observability).
+  logger: Logger;
+  metrics: Metrics;
 }
 
 export interface Context {

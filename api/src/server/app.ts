@@ -26,6 +26,14 @@ import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
 import { fieldPermissionGuard } from '../core/permissions/permissions.js';
+import { errorLogger, requestLog } from '../core/observability/logger.js';
+import { metricsEndpoint } from '../core/observability/metrics.js';
+import {
+  noteErrorCode,
+  notingCodes,
+  observeOperations,
+  observeRequests,
+} from '../core/observability/requests.js';
 import { contextFactory } from './context-factory.js';
 import { databaseAwayStatus } from './database-away.js';
 import { closeAfterEarlyAnswer } from './early-answer.js';
@@ -72,7 +80,7 @@ export interface HttpApp {
 
 export async function createHttpApp(
   services: Services,
-  log: (err: unknown) => void = (e) => console.error(e),
+  log: (err: unknown) => void = errorLogger(services.logger),
 ): Promise<HttpApp> {
   const { config } = services;
   const production = config.production;
@@ -102,6 +110,7 @@ export async function createHttpApp(
       fieldPermissionGuard<Context>(),
       queryCostLimit<Context>(MAX_QUERY_COST),
       databaseAwayStatus<Context>(),
+      observeOperations<Context>(),
       // Every API response is no-store; the cache-control plugin would only add per-field work.
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
       (production
@@ -115,7 +124,7 @@ export async function createHttpApp(
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     csrfPrevention: true,
-    formatError: makeFormatError({ production, log }),
+    formatError: notingCodes(makeFormatError({ production, log })),
   });
   await apollo.start();
 
@@ -128,6 +137,8 @@ export async function createHttpApp(
   // The client address (per-IP sign-in limits, login history) comes from X-Forwarded-For only
   // as far as TRUST_PROXY says; see config.ts.
   app.set('trust proxy', config.trustProxy);
+  // First, so that the access line's duration covers everything after it.
+  app.use(observeRequests(services.logger, services.metrics));
   app.use(closeAfterEarlyAnswer);
   app.use(
     fixedHeaders(
@@ -168,6 +179,9 @@ export async function createHttpApp(
     }
   });
 
+  // Prometheus' scrape; never proxied by nginx (deploy/nginx.conf), and METRICS_TOKEN when set.
+  app.get('/metrics', noStore, metricsEndpoint(services.metrics, config.metricsToken));
+
   const graphql = expressMiddleware(apollo, { context: contextFactory(services) });
   app.use(
     '/graphql',
@@ -179,16 +193,17 @@ export async function createHttpApp(
     graphql,
   );
   app.get('/attachments/:orgId/:id', attachmentDownload(services));
-  app.get('/exports/:orgId/books/:from/:to/:format', booksExportDownload(services, log));
+  // The two routes' failures are logged with their request (a handler made per request).
+  app.get('/exports/:orgId/books/:from/:to/:format', (req, res, next) =>
+    booksExportDownload(services, requestLog(log, res))(req, res, next),
+  );
   // The same API where the refresh cookie (Path=/auth) is sent: refreshSession and logout.
   app.use('/auth/graphql', noStore, cookieParser(), express.json({ limit: '64kb' }), graphql);
   // The identity provider's redirect back (sign-in with Google / Microsoft, and linking).
   app.get('/auth/sso/:provider/callback', cookieParser(), ssoCallback(contextFactory(services)));
   // Stripe's events (self-service sign-up and subscriptions): the raw body, for its signature.
-  app.post(
-    '/webhooks/stripe',
-    express.raw({ type: () => true, limit: '1mb' }),
-    stripeWebhook(services, log),
+  app.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), (req, res) =>
+    stripeWebhook(services, requestLog(log, res))(req, res),
   );
 
   const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');
@@ -218,7 +233,7 @@ export async function createHttpApp(
     res.set('Cache-Control', 'no-store');
     // The database away (an attachment download, say): the same typed 503 as the API's.
     if (isDatabaseAway(err)) {
-      log(err);
+      requestLog(log, res)(err);
       res.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
       res.status(503).json({
         errors: [{ message: DATABASE_AWAY_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
@@ -226,13 +241,14 @@ export async function createHttpApp(
       return;
     }
     const status = (err as { status?: number }).status ?? 500;
-    if (status >= 500) log(err);
+    if (status >= 500) requestLog(log, res)(err);
     const [message, code] =
       status >= 500
         ? ['Internal server error', 'INTERNAL']
         : status === 404
           ? ['Not found', 'NOT_FOUND']
           : ['Malformed request', 'BAD_USER_INPUT'];
+    noteErrorCode(res, code);
     res.status(status).json({ errors: [{ message, extensions: { code } }] });
   });
 

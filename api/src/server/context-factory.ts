@@ -8,6 +8,7 @@ import { databaseUnavailable, isDatabaseAway } from '../core/db/availability.js'
 import { Loaders } from '../core/loaders.js';
 import { OrganizationStatus, Role } from '../core/roles.js';
 import { findTenant, inactive, tenantOrm as ormOf } from '../core/tenancy/tenant-door.js';
+import { noteCaller, noteContextFailure } from '../core/observability/requests.js';
 
 // A request's context: token → orgId → the tenant door (status, location, pool) → em.fork().
 export function contextFactory(services: Services) {
@@ -62,6 +63,8 @@ export function contextFactory(services: Services) {
     org: Context['org'],
     found: Role | null,
   ): Promise<Context> => {
+    // The access line's caller: ids only, once the token stood.
+    noteCaller(res, auth);
     let role = org ? found : null;
     if (auth?.apiTokenId) {
       // A token is for one membership: once that ends (removed, suspended), so does the token.
@@ -79,7 +82,10 @@ export function contextFactory(services: Services) {
   // "Context creation failed: connect ECONNREFUSED <host>:<port>".
   return (args: { req: Request; res: Response }) =>
     create(args).catch((err: unknown) => {
-      throw isDatabaseAway(err) ? databaseUnavailable(err) : err;
+      const thrown = isDatabaseAway(err) ? databaseUnavailable(err) : err;
+      // Its code and its log line name the request (no plugin sees a context failure).
+      noteContextFailure(args.res, thrown);
+      throw thrown;
     });
 }
 

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { startCovenant, type Covenant } from '../boot.js';
 import type { EmailMessage } from '../core/email/mailer.js';
 import { loadConfig, type Config } from '../config.js';
+import type { DestinationStream } from '../core/observability/logger.js';
 import { createDatabase, withDatabase } from '../db/connection.js';
 import { copyDemo } from './demo-template.js';
 
@@ -49,10 +50,11 @@ export function randomName(prefix: string) {
 
 // A running Covenant on its own platform database (copied from the migrated template) and a free
 // port. Tenant databases it provisions are copies of the run's tenant template.
-// `serverUrl` reaches the same PostgreSQL another way (a test's proxy that can stop answering).
+// `serverUrl` reaches the same PostgreSQL another way (a test's proxy that can stop answering);
+// `logStream` receives the server's log lines (at `logLevel`, silent unless a test sets it).
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  opts: { serverUrl?: string } = {},
+  opts: { serverUrl?: string; logStream?: DestinationStream } = {},
 ): Promise<TestApp> {
   const db = inject('testDb');
   const platformDb = `${db.prefix}_${randomBytes(5).toString('hex')}`;
@@ -82,6 +84,7 @@ export async function startTestApp(
   const app = await startCovenant(config, {
     platformUrl: withDatabase(opts.serverUrl ?? db.serverUrl, platformDb),
     logError: (err) => loggedErrors.push(err),
+    logDestination: opts.logStream,
     print: () => undefined,
     sent: (m) => sent.push(m),
   });

@@ -193,6 +193,17 @@ export class TenantPool {
     return budget;
   }
 
+  // Each cluster's budget as it stands (read by /metrics); a cluster appears once it was used.
+  budgetReadings() {
+    return [...this.budgets].map(([cluster, b]) => ({
+      cluster,
+      limit: b.limit,
+      inUse: b.used,
+      waiting: b.waiting,
+      refused: b.refused,
+    }));
+  }
+
   // Open connections of a cluster's tenant pools (what the budget counts).
   connections(cluster: string) {
     let n = 0;
