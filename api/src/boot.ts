@@ -6,7 +6,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config.js';
 import { AuthRateLimiter } from './core/auth/rate-limit.js';
 import { TokenService } from './core/auth/tokens.js';
-import { createMailer, type SentListener } from './core/email/mailer.js';
+import { createMailer, OutboxMailer, type SentListener } from './core/email/mailer.js';
+import { JobQueue } from './core/jobs/job-queue.js';
+import { defineJobs } from './jobs.js';
 import { UrlSigner } from './core/auth/url-signing.js';
 import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
@@ -126,6 +128,9 @@ export async function startCovenant(
 
   let platformOrm: MikroORM | undefined;
   let pool: TenantPool | undefined;
+  let jobs: JobQueue | undefined;
+  // Background work's unexpected errors (the job queue, an email the server refused) are logged.
+  const logError = errorLogger(logger, opts.logError);
   try {
     const secrets = dataKey(config);
     if (config.migrateOnStart) {
@@ -162,6 +167,14 @@ export async function startCovenant(
       logSql: config.logSql,
       timeouts: requestTimeouts(config),
     });
+    // The job queue reaches the platform database directly (DDL-free, but its locks and polling
+    // need no pooler); every process runs jobs unless JOB_WORKERS=false.
+    jobs = new JobQueue({
+      url: platformUrl,
+      work: config.jobs.work,
+      pollingSeconds: config.jobs.pollingSeconds,
+      onError: logError,
+    });
     const services: Services = {
       config,
       platformOrm,
@@ -177,7 +190,17 @@ export async function startCovenant(
         points: config.authRateLimit,
         redisUrl: config.redisUrl,
       }),
-      mailer: createMailer(config, platformEm, opts.print, opts.sent),
+      mailer: new OutboxMailer(
+        createMailer(config, platformEm, opts.print, opts.sent),
+        jobs,
+        secrets,
+        {
+          retrySeconds: config.jobs.emailRetrySeconds,
+          retryLimit: config.jobs.emailRetryLimit,
+          onError: logError,
+        },
+      ),
+      jobs,
       clusterUrl,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,
@@ -187,6 +210,18 @@ export async function startCovenant(
     };
     await services.rateLimiter.ready();
     watchTenantPool(metrics, pool);
+    defineJobs(services);
+    await jobs.start();
+    metrics.gauge({
+      name: 'covenant_jobs',
+      help: 'Jobs in the queue (platform database) by queue and state',
+      labelNames: ['queue', 'state'],
+      collect: async () =>
+        (await jobs!.stateCounts()).map((c) => ({
+          labels: { queue: c.queue, state: c.state },
+          value: c.count,
+        })),
+    });
     const demo = config.seedOwner
       ? await seedFirstStart(services, { demo: config.seedDemo })
       : null;
@@ -208,6 +243,7 @@ export async function startCovenant(
         await new Promise<void>((r) => server.close(() => r()));
         server.closeAllConnections();
         await apollo.stop();
+        await jobs!.stop();
         await pool!.closeAll();
         await services.rateLimiter.close();
         await platformOrm!.close(true);
@@ -215,6 +251,7 @@ export async function startCovenant(
       },
     };
   } catch (err) {
+    await jobs?.stop().catch(() => undefined);
     await pool?.closeAll().catch(() => undefined);
     await platformOrm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -120,6 +120,13 @@ const schema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v), { message: 'must start with smtp:// or smtps://' })
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Covenant <no-reply@covenant.example>'),
+  // The job queue (pg-boss on the platform database): whether this process runs jobs, how often an
+  // idle worker looks, and how an email that could not go out at once is tried again.
+  JOB_WORKERS: bool,
+  JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  EMAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  EMAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(5),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   COOKIE_SECURE: bool,
   ATTACHMENT_MAX_MB: z.coerce.number().positive().max(1024).default(20),
@@ -412,6 +419,14 @@ export interface Config {
   // Email goes out through this SMTP server when set; otherwise the console stub (email_log only).
   smtpUrl?: string;
   emailFrom: string;
+  jobs: {
+    work: boolean;
+    pollingSeconds: number;
+    // The first wait before a failed job (provisioning, a scheduled run) is tried again; doubling.
+    retrySeconds: number;
+    emailRetrySeconds: number;
+    emailRetryLimit: number;
+  };
   // login and register attempts per minute, per IP and per email
   authRateLimit: number;
   cookieSecure: boolean;
@@ -525,6 +540,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     emailFrom: e.EMAIL_FROM,
+    jobs: {
+      work: e.JOB_WORKERS ?? true,
+      pollingSeconds: e.JOB_POLLING_SECONDS,
+      retrySeconds: e.JOB_RETRY_SECONDS,
+      emailRetrySeconds: e.EMAIL_RETRY_SECONDS,
+      emailRetryLimit: e.EMAIL_RETRY_LIMIT,
+    },
     authRateLimit: e.AUTH_RATE_LIMIT,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV !== 'development',
     attachmentMaxBytes: Math.round(e.ATTACHMENT_MAX_MB * 1024 * 1024),

@@ -8,6 +8,7 @@ import type { AuthInfo, TokenService } from './auth/tokens.js';
 import type { UrlSigner } from './auth/url-signing.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { Mailer } from './email/mailer.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { Loaders } from './loaders.js';
 import type { Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
@@ -48,6 +49,8 @@ export interface Services {
   tokens: TokenService;
   rateLimiter: AuthRateLimiter;
   mailer: Mailer;
+  // The durable job queue (pg-boss, platform database): scheduled and background work.
+  jobs: JobQueue;
   storage: Storage;
   urlSigner: UrlSigner;
   // Seals small secrets at rest (vendor tax ids).

@@ -103,6 +103,9 @@ export async function createHttpApp(
   const apollo = new ApolloServer<Context>({
     schema: await buildAppSchema(),
     introspection: !production,
+    // main.ts stops everything on SIGTERM/SIGINT, Apollo with it: Apollo's own handler would stop
+    // it a second time and re-raise the signal, and the process never exited.
+    stopOnTerminationSignals: false,
     plugins: [
       // graphql-armor ships CommonJS typings of the same plugin interface.
       ...(armor.plugins as unknown as ApolloServerPlugin<Context>[]),

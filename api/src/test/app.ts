@@ -70,6 +70,14 @@ export async function startTestApp(
     authRateLimit: 1000,
     seedDemo: false,
     serveWeb: false,
+    // Jobs are looked for twice a second and a failed one is tried again after a second.
+    jobs: {
+      work: true,
+      pollingSeconds: 0.5,
+      retrySeconds: 1,
+      emailRetrySeconds: 60,
+      emailRetryLimit: 5,
+    },
     ...overrides,
   };
   // The demo books come from the run's demo template (demo-template.ts), as the first start
