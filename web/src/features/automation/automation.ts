@@ -58,7 +58,8 @@ export function zoneName(timeZone: string): string {
   const name = timeZone.replace(/_/g, ' ');
   try {
     const long = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-      .formatToParts(new Date())
+      // A generic name ("Eastern Time") is the same on every date: no clock needed.
+      .formatToParts(0)
       .find((p) => p.type === 'timeZoneName')?.value;
     return long && long !== timeZone && !long.startsWith('GMT') ? `${name} (${long})` : name;
   } catch {
