@@ -877,10 +877,14 @@ describe.skipIf(!RUNNABLE)('the compose shape, each service run natively', () =>
     }
   });
 
-  it('answers /healthz through nginx', async () => {
-    const res = await fetch(`${nginx.base}/healthz`);
+  it('answers /healthz through nginx, under the request id nginx gave it', async () => {
+    const res = await fetch(`${nginx.base}/healthz`, {
+      headers: { 'X-Request-Id': 'chosen-by-the-client' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    // nginx's $request_id: 32 hex digits, whatever the client sent.
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("signs the owner in through nginx with the password from the API's log, counted in Redis", async () => {
