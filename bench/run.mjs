@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { coldTenantBench } from './cold-tenant.mjs';
 import { ledgerBench } from './ledger.mjs';
 import { median } from './median.mjs';
+import { reconcileBench } from './reconcile.mjs';
 import { tenantsBench } from './tenants.mjs';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
@@ -89,6 +90,8 @@ try {
     await ledgerBench(serverUrl);
   } else if (only === 'tenants') {
     await tenantsBench(serverUrl);
+  } else if (only === 'reconcile') {
+    await reconcileBench(serverUrl);
   } else {
     await requestPathAndRest();
   }

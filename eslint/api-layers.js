@@ -14,7 +14,7 @@ export const MODULE_TIERS = [
   ['reports', 'assessments', 'attachments', 'investments', 'actuals'],
   ['units'],
   ['payments'],
-  ['invoices'],
+  ['invoices', 'banking'],
   ['dashboard'],
   ['reserves'],
   ['capital-projects'],

@@ -60,6 +60,8 @@ import {
   CapitalProjectsResolver,
   DashboardCapitalProjectsResolver,
 } from '../modules/capital-projects/capital-projects.resolver.js';
+import { BankingResolver, BankRuleResolver } from '../modules/banking/banking.resolver.js';
+import { JournalEntryBankResolver } from '../modules/banking/entry-bank.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -121,6 +123,9 @@ export const resolvers = [
   ActualsResolver,
   DashboardResolver,
   InvestmentsResolver,
+  BankingResolver,
+  BankRuleResolver,
+  JournalEntryBankResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,

@@ -84,6 +84,10 @@ export function typedDatabaseError(err: unknown): AppError | null {
     case DEADLOCK_DETECTED:
     case '55P03': // lock not available
       return conflict(TRY_AGAIN);
+    case 'CV001': // the tenant database's bank-reconciliation lock (tenant migration 029)
+      return conflict(
+        'This is part of a finished bank reconciliation; an admin must undo the reconciliation first',
+      );
   }
   if (DATA_ERRORS[code]) return badInput([], DATA_ERRORS[code]);
   // Any other data exception (class 22) is a value the database could not take.

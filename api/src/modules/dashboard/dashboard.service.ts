@@ -1,7 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_FISCAL_YEAR_START_MONTH, fiscalYearOf, addMonths } from '../../core/dates.js';
+import {
+  addDays,
+  addMonths,
+  DEFAULT_FISCAL_YEAR_START_MONTH,
+  fiscalYearOf,
+} from '../../core/dates.js';
 import { displayMoney, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
+import { reconciliationStatus } from '../banking/index.js';
 import { MONTH_LABELS } from '../budgets/index.js';
 import { agingReport, emptyAgingBuckets, previewLateFees } from '../invoices/index.js';
 import { type JournalEntry, findJournalEntries } from '../journal/index.js';
@@ -325,6 +331,43 @@ async function negativeCash(
   };
 }
 
+// Bank accounts behind: not reconciled through the last closed month (the month before asOf's),
+// or holding statement lines unmatched for more than 30 days. An account with nothing imported
+// and never reconciled is not named: its banking has not started.
+async function unreconciledBanks(
+  em: EntityManager,
+  asOf: string,
+): Promise<DashboardAttentionItem | null> {
+  const closedThrough = addDays(monthStart(asOf), -1);
+  const behind = (await reconciliationStatus(em, asOf)).filter(
+    (b) =>
+      (b.last_line || b.reconciled_through) &&
+      ((b.reconciled_through ?? '') < closedThrough || b.stale_unmatched > 0),
+  );
+  if (!behind.length) return null;
+  const names = behind.map((b) => {
+    const through = b.reconciled_through
+      ? `reconciled through ${b.reconciled_through}`
+      : 'never reconciled';
+    const stale = b.stale_unmatched
+      ? `, ${plural(b.stale_unmatched, 'line', 'lines')} unmatched over 30 days`
+      : '';
+    return `${b.number} ${b.name} (${through}${stale})`;
+  });
+  return {
+    kind: DashboardAttentionKind.BANK_NOT_RECONCILED,
+    title:
+      behind.length === 1 ? 'A bank account is not reconciled' : 'Bank accounts are not reconciled',
+    detail: `${listed(names)}: the board reviews a reconciliation of each account every month`,
+    count: behind.length,
+    amount: null,
+    route:
+      behind.length === 1
+        ? route('bank-account', { accountId: behind[0].account_id })
+        : route('banking'),
+  };
+}
+
 // Most urgent first: money below zero, then income not billed, then books behind.
 export async function attentionItems(
   em: EntityManager,
@@ -334,6 +377,7 @@ export async function attentionItems(
     negativeCash(em, d),
     lateFeesDue(em, d.asOf),
     missingActuals(em, d.asOf),
+    unreconciledBanks(em, d.asOf),
   ]);
   return items.filter((i): i is DashboardAttentionItem => i !== null);
 }

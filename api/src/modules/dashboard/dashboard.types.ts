@@ -190,6 +190,7 @@ export enum DashboardAttentionKind {
   MONTHLY_ACTUALS_MISSING = 'monthly_actuals_missing',
   LATE_FEES_NOT_ASSESSED = 'late_fees_not_assessed',
   NEGATIVE_CASH = 'negative_cash',
+  BANK_NOT_RECONCILED = 'bank_not_reconciled',
 }
 registerEnumType(DashboardAttentionKind, {
   name: 'DashboardAttentionKind',
@@ -203,6 +204,10 @@ registerEnumType(DashboardAttentionKind, {
         'Invoices past due plus their group’s grace days, under a late-fee policy, with no late fee for the month of asOf',
     },
     NEGATIVE_CASH: { description: 'Cash accounts (see DashboardCash) with a balance below zero' },
+    BANK_NOT_RECONCILED: {
+      description:
+        'Bank accounts not reconciled through the last closed month, or with statement lines unmatched for more than 30 days',
+    },
   },
 });
 

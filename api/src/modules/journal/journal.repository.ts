@@ -696,7 +696,12 @@ export async function interfundAccounts(
 // The role of a control account: which subledger keeps it.
 // Every role has one account but `investment`: each investment's holding account is one.
 export type ControlRole =
-  'receivable' | 'prepaid' | 'interfund_operating' | 'interfund_reserve' | 'investment';
+  | 'receivable'
+  | 'prepaid'
+  | 'interfund_operating'
+  | 'interfund_reserve'
+  | 'investment'
+  | 'undeposited';
 
 export function selectControlAccounts(em: EntityManager) {
   return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
@@ -735,9 +740,21 @@ export async function selectOwnerLabel(
     monthly_actuals: `SELECT trim(to_char(month, 'FMMonth YYYY')) AS label FROM actuals_months WHERE id = ?`,
     investment: `SELECT institution || ' ' || upper(replace(kind, '_', ' ')) || ' of ' || purchase_date::text AS label
                    FROM investments WHERE id = ?`,
+    deposit: `SELECT 'DEP-' || number AS label FROM deposits WHERE id = ?`,
   };
   const [row] = await sql(em).all<{ label: string }>(query[type], [id]);
   return row?.label ?? null;
+}
+
+// Whether the entry has a line a finished bank reconciliation cleared (the banking module's lock;
+// the tenant database refuses its reversal too).
+export async function hasReconciledLine(em: EntityManager, entryId: string): Promise<boolean> {
+  const [row] = await sql(em).all<{ yes: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM bank_match_book_lines b JOIN bank_matches m ON m.id = b.match_id
+                     WHERE b.entry_id = ? AND m.reconciliation_id IS NOT NULL) AS yes`,
+    [entryId],
+  );
+  return row.yes;
 }
 
 // How many of these entries already have a reversal.
@@ -922,6 +939,12 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
     ), credit AS (
       SELECT coalesce(sum(p.amount - coalesce((SELECT sum(amount) FROM applied WHERE payment_id = p.id), 0)), 0) AS v
         FROM payments p WHERE p.void_date IS NULL
+    ), undeposited AS (
+      SELECT coalesce((SELECT sum(p.amount) FROM payments p
+                         JOIN control_accounts c ON c.role = 'undeposited' AND c.account_id = p.deposit_account_id
+                        WHERE p.void_date IS NULL
+                          AND NOT EXISTS (SELECT 1 FROM deposit_payments dp
+                                           WHERE dp.payment_id = p.id AND dp.standing)), 0) AS v
     )
     SELECT c.role, a.number, a.name,
            (SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_lines l
@@ -929,12 +952,13 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
            (CASE c.role
               WHEN 'receivable' THEN open.v
               WHEN 'prepaid' THEN -credit.v
+              WHEN 'undeposited' THEN undeposited.v
               ELSE (SELECT coalesce(sum(x.holding), 0) FROM investment_entries x
                       JOIN investments i ON i.id = x.investment_id
                      WHERE i.account_id = c.account_id)
             END)::text AS subledger
-      FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit
-     WHERE c.role IN ('receivable', 'prepaid', 'investment')
+      FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit, undeposited
+     WHERE c.role IN ('receivable', 'prepaid', 'investment', 'undeposited')
      ORDER BY a.number`);
   return r.rows;
 }

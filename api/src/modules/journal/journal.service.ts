@@ -18,6 +18,7 @@ import {
   entryPage,
   insertEntries,
   interfundAccounts,
+  hasReconciledLine,
   latestReclassifications,
   type LineDoc,
   type LineFilter,
@@ -78,6 +79,12 @@ const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; a
     keptBy: 'payments',
     action:
       "record the payment (what it does not pay waits as the unit's credit) or enter the unit's opening credit under Units",
+  },
+  // Payments received and not yet deposited: deposits carry them to the bank.
+  undeposited: {
+    owners: [EntryOwnerType.PAYMENT, EntryOwnerType.DEPOSIT],
+    keptBy: 'payments and deposits',
+    action: 'record the payment into Undeposited Funds, then make a deposit under Banking',
   },
   // The holding accounts of investments (CDs, treasuries…): their purchases, interest, maturities.
   investment: {
@@ -512,6 +519,7 @@ const OWNER_ACTION: Record<EntryOwnerType, (label: string) => string> = {
     `This entry belongs to the monthly actuals of ${l}: change the amounts in Monthly Actuals instead`,
   [EntryOwnerType.INVESTMENT]: (l) =>
     `This entry belongs to the investment ${l}: act on the investment under Investments instead`,
+  [EntryOwnerType.DEPOSIT]: (l) => `This entry belongs to deposit ${l}: void the deposit instead`,
 };
 
 // The mirror entry (debits and credits swapped), linked to the original, dated no earlier than it.
@@ -539,6 +547,11 @@ export async function reverseJournalEntry(
   }
   if (original.reversesId) throw conflict('A reversal cannot itself be reversed');
   if (original.reversedById) throw conflict('This entry has already been reversed');
+  if (await hasReconciledLine(em, original.id)) {
+    throw conflict(
+      `JE-${original.number} has a line cleared by a finished bank reconciliation; an admin must undo that reconciliation first`,
+    );
+  }
   if (isLocalDate(date) && date < original.date) {
     const message = `A reversal cannot be dated before the entry it reverses (${original.date})`;
     throw badInput([{ field: 'date', message }], message);

@@ -18,6 +18,10 @@ export enum EntrySource {
   RECLASSIFICATION = 'reclassification',
   // Purchases, interest, maturities and redemptions of investments (the investments module).
   INVESTMENT = 'investment',
+  // A deposit carrying payments from Undeposited Funds to the bank (the banking module).
+  DEPOSIT = 'deposit',
+  // Posted from a bank statement line: a bank rule, a bank fee or interest (the banking module).
+  BANK = 'bank',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
@@ -28,6 +32,7 @@ export enum EntryOwnerType {
   PAYMENT = 'payment',
   MONTHLY_ACTUALS = 'monthly_actuals',
   INVESTMENT = 'investment',
+  DEPOSIT = 'deposit',
 }
 registerEnumType(EntryOwnerType, { name: 'EntryOwnerType' });
 

@@ -1,3 +1,5 @@
+import { BankAccountKind } from '../../modules/banking/index.js';
+import { demoBanking } from './demo-banking.js';
 import { type Cents, displayMoney } from '../../core/money/money.js';
 import {
   AccountForecastRole as R,
@@ -508,6 +510,32 @@ export const HARBOR_POINT: DemoProfile = {
         '',
         'Funded from the reserve fund and the elevator special assessment.',
       ],
+    );
+    await demoBanking(
+      b,
+      [
+        {
+          account: '1000',
+          institution: 'Harbor Community Bank',
+          masked: '3306',
+          kind: BankAccountKind.CHECKING,
+        },
+        {
+          account: '1600',
+          institution: 'Harbor Community Bank',
+          masked: '9152',
+          kind: BankAccountKind.SAVINGS,
+        },
+      ],
+      {
+        fee: 2200,
+        autopay: {
+          description: 'HARBOR CITY ELECTRIC AUTOPAY GARAGE',
+          amount: 41237,
+          account: '5400',
+          vendor: 'electric',
+        },
+      },
     );
   },
 };

@@ -23,6 +23,8 @@ import {
 import { demoOwners } from './demo-people.js';
 import { mapleRidgeCapitalProjects } from './demo-capital-projects.js';
 import { mapleRidgeInvestments } from './demo-investments.js';
+import { demoBanking } from './demo-banking.js';
+import { BankAccountKind } from '../../modules/banking/index.js';
 import { mapleRidgePlanning } from './demo-planning.js';
 import { mapleRidgeReserves } from './demo-reserves.js';
 import { mapleRidgeScenarios } from './demo-scenarios.js';
@@ -711,6 +713,32 @@ export const MAPLE_RIDGE: DemoProfile = {
     await mapleRidgeCapitalProjects(b, { roofFiscalYear: roof.fiscalYear });
     await mapleRidgeScenarios(b);
     await mapleRidgePlanning(b);
+    await demoBanking(
+      b,
+      [
+        {
+          account: '1010',
+          institution: 'First Citizens Bank',
+          masked: '4821',
+          kind: BankAccountKind.CHECKING,
+        },
+        {
+          account: '1510',
+          institution: 'Keystone Savings Bank',
+          masked: '7730',
+          kind: BankAccountKind.MONEY_MARKET,
+        },
+      ],
+      {
+        fee: 2840,
+        autopay: {
+          description: 'RIDGELINE POWER ACH DRAFT POOL METER',
+          amount: 18664,
+          account: '5020',
+          vendor: 'power',
+        },
+      },
+    );
     await b.attach(
       'roof',
       'apex-roofing-invoice-2291.pdf',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../core/dates.js';
+import { addMonths, todayIn } from '../../core/dates.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { withDatabase } from '../../db/connection.js';
 import { FundType } from '../../modules/accounts/index.js';
@@ -343,6 +343,50 @@ describe('demo data', () => {
       f.accounts.map((a: any) => a.number),
     );
     expect(cash).not.toContain('1620');
+  });
+
+  it("Maple Ridge's banks: every closed month reconciled, this month's statement open with lines to match", async () => {
+    const data = await ok(
+      'maple-ridge',
+      `{ bankAccounts { accountId institution maskedNumber reconciledThrough unmatchedLines account { number } }
+         bankRules { name account { number } vendor { name } } }`,
+    );
+    const today = todayIn(MAPLE_RIDGE.timeZone);
+    expect(data.bankAccounts.map((b: any) => b.account.number)).toEqual(['1010', '1510']);
+    const [checking, reserve] = data.bankAccounts;
+    expect(checking).toMatchObject({ institution: 'First Citizens Bank', maskedNumber: '4821' });
+    expect(data.bankRules).toEqual([
+      {
+        name: 'RIDGELINE POWER',
+        account: { number: '5020' },
+        vendor: { name: 'Ridgeline Power & Light' },
+      },
+    ]);
+    for (const b of [checking, reserve]) {
+      // Reconciled through the last day of last month.
+      expect(b.reconciledThrough?.slice(0, 7)).toBe(
+        addMonths(`${today.slice(0, 7)}-01`, -1).slice(0, 7),
+      );
+      const { reconciliations } = await ok(
+        'maple-ridge',
+        `query ($id: ID!) { reconciliations(accountId: $id) { status } }`,
+        {
+          id: b.accountId,
+        },
+      );
+      expect(reconciliations.length).toBeGreaterThanOrEqual(16);
+    }
+    if (today.slice(8) > '04') {
+      // This month: the autopay and the fee are not in the books, the owners' checks the books have.
+      expect(checking.unmatchedLines).toBeGreaterThanOrEqual(2);
+      const { reconciliationWorksheet: w } = await ok(
+        'maple-ridge',
+        `query ($id: ID!) { reconciliationWorksheet(input: { accountId: $id }) { difference unrecordedBankItems bankLines { description status } } }`,
+        { id: checking.accountId },
+      );
+      expect(w.bankLines.map((l: any) => l.description)).toContain('MONTHLY MAINTENANCE FEE');
+      expect(w.difference).not.toBe('0.00');
+    }
   });
 
   it("Maple Ridge's recommendation log opens with the planner's advice on its own figures", async () => {

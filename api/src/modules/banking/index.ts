@@ -1,0 +1,9 @@
+// What other modules (and the platform) may use of banking: the demo seed's and the dashboard's
+// ways in. Everything else stays inside.
+export { setBankAccount, listBankAccounts } from './bank-accounts.service.js';
+export { importStatement, writeStatement } from './statements.service.js';
+export { autoMatch, matchBankLines, matchExact, postBankLine } from './matching.service.js';
+export { finishReconciliation, reconciliationWorksheet } from './reconciliation.service.js';
+export { createBankRule } from './rules.service.js';
+export { type LedgerLineRow, ledgerLinesOf, reconciliationStatus } from './banking.repository.js';
+export { BankAccountKind, CsvDateFormat, CsvSign, RuleDirection } from './banking.types.js';
