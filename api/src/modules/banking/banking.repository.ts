@@ -532,6 +532,35 @@ export async function insertMatch(
   }
 }
 
+// Many one-to-one matches in three statements (auto-match).
+export async function insertMatches(
+  tx: EntityManager,
+  accountId: string,
+  kind: string,
+  createdBy: string | null,
+  matches: { id: string; bankLineId: string; journalLineId: string; entryId: string }[],
+) {
+  if (!matches.length) return;
+  const doc = JSON.stringify(
+    matches.map((m) => ({ id: m.id, b: m.bankLineId, l: m.journalLineId, e: m.entryId })),
+  );
+  await sql(tx).run(
+    `INSERT INTO bank_matches (id, account_id, kind, created_by)
+     SELECT x.id, ?, ?, ? FROM jsonb_to_recordset(?::jsonb) AS x(id uuid)`,
+    [accountId, kind, createdBy, doc],
+  );
+  await sql(tx).run(
+    `UPDATE bank_lines l SET match_id = x.id FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, b uuid)
+      WHERE l.id = x.b AND l.match_id IS NULL`,
+    [doc],
+  );
+  await sql(tx).run(
+    `INSERT INTO bank_match_book_lines (journal_line_id, match_id, entry_id)
+     SELECT x.l, x.id, x.e FROM jsonb_to_recordset(?::jsonb) AS x(id uuid, l uuid, e uuid)`,
+    [doc],
+  );
+}
+
 export async function matchRow(
   em: EntityManager,
   id: string,

@@ -17,6 +17,7 @@ import {
   candidateBookLines,
   deleteMatch,
   insertMatch,
+  insertMatches,
   journalLinesOnAccount,
   linesOfMatches,
   lockBankAccount,
@@ -191,7 +192,8 @@ export async function autoMatchLines(
   const byLine = new Map<string, MatchSuggestion[]>();
   for (const s of suggestions) byLine.set(s.bankLineId, [...(byLine.get(s.bankLineId) ?? []), s]);
   const taken = new Set<string>();
-  let n = 0;
+  const chosen: { id: string; bankLineId: string; journalLineId: string; entryId: string }[] = [];
+  const ids = newIds(lines.length);
   for (const line of lines) {
     const list = (byLine.get(line.id) ?? []).filter(
       (s) => !taken.has(s.bookLines[0].journalLineId),
@@ -202,16 +204,15 @@ export async function autoMatchLines(
     if (best.rank === 3 && list.length > 1) continue;
     const book = best.bookLines[0];
     taken.add(book.journalLineId);
-    const [id] = newIds(1);
-    await insertMatch(
-      tx,
-      { id, accountId, kind: 'suggested', createdBy: actor?.userId ?? null },
-      [line.id],
-      [{ journalLineId: book.journalLineId, entryId: book.entryId }],
-    );
-    n++;
+    chosen.push({
+      id: ids[chosen.length],
+      bankLineId: line.id,
+      journalLineId: book.journalLineId,
+      entryId: book.entryId,
+    });
   }
-  return n;
+  await insertMatches(tx, accountId, 'suggested', actor?.userId ?? null, chosen);
+  return chosen.length;
 }
 
 export async function autoMatch(

@@ -61,12 +61,12 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStat
   let lastBalance: number | null = null;
   data.forEach((r, i) => {
     const row = mapping.headerRows + i + 1;
-    // A summary or blank row (no date and no amount) is not a transaction.
+    // A summary, balance-only or blank row (no amount at all) is not a transaction.
     const dateCell = cellOf(r, mapping.dateColumn);
     const amountCells = [mapping.amountColumn, mapping.debitColumn, mapping.creditColumn].map((c) =>
       cellOf(r, c),
     );
-    if (!dateCell && amountCells.every((c) => !c)) return;
+    if (amountCells.every((c) => !c)) return;
     const date = csvDate(dateCell, mapping.dateFormat);
     if (!date) {
       errors.push({
@@ -149,7 +149,7 @@ export function parseCsvStatement(text: string, mapping: CsvMapping): ParsedStat
 const HEADERS: { key: keyof CsvMapping; re: RegExp }[] = [
   {
     key: 'dateColumn',
-    re: /^(posting |post |transaction |trans\.? )?date$|^posted$|^date posted$/i,
+    re: /^(posting |post |posted |transaction |trans\.? |booking |value )?date$|^posted$|^date posted$/i,
   },
   { key: 'descriptionColumn', re: /^(description|details?|memo|transaction|narrative|payee)$/i },
   { key: 'amountColumn', re: /^(amount|transaction amount|amount \(usd\))$/i },
