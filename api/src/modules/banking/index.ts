@@ -5,5 +5,10 @@ export { importStatement, writeStatement } from './statements.service.js';
 export { autoMatch, matchBankLines, matchExact, postBankLine } from './matching.service.js';
 export { finishReconciliation, reconciliationWorksheet } from './reconciliation.service.js';
 export { createBankRule } from './rules.service.js';
+export {
+  createDeposit,
+  setUndepositedFundsAccount,
+  undepositedPayments,
+} from './deposits.service.js';
 export { type LedgerLineRow, ledgerLinesOf, reconciliationStatus } from './banking.repository.js';
 export { BankAccountKind, CsvDateFormat, CsvSign, RuleDirection } from './banking.types.js';

@@ -10,6 +10,7 @@ export {
 export { JournalLineInput, PostJournalEntryInput } from './journal.inputs.js';
 export {
   controlAccountKeeper,
+  controlAccountOf,
   controlAccountMessages,
   findJournalEntries,
   findJournalEntry,

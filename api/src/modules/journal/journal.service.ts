@@ -128,6 +128,14 @@ export async function controlAccountKeeper(
   return row ? { role: row.role, keptBy: CONTROL[row.role].keptBy } : null;
 }
 
+// The control account of a role that has one account (Undeposited Funds…), or null.
+export async function controlAccountOf(
+  em: EntityManager,
+  role: ControlRole,
+): Promise<string | null> {
+  return (await selectControlAccounts(em)).find((r) => r.role === role)?.account_id ?? null;
+}
+
 // Makes the account the control account of the role (the receivables settings call it when the
 // receivable account is chosen). Call inside the transaction that changes the setting.
 export function setControlAccount(tx: EntityManager, role: ControlRole, accountId: string) {

@@ -8,6 +8,6 @@ export {
   spendCredit,
   unappliedPayments,
 } from './payment-applications.service.js';
-export { postPayment, voidPayment } from './payments.service.js';
-export { PaymentMethod } from './payments.types.js';
+export { findPayments, postPayment, voidPayment } from './payments.service.js';
+export { Payment, PaymentMethod } from './payments.types.js';
 export { applicationsByInvoice } from './payments.loaders.js';

@@ -157,3 +157,18 @@ export async function markPaymentVoid(
     [reversalId, on, id],
   );
 }
+
+// The number of the standing deposit (banking's) that carries the payment to the bank, if any: a
+// payment in a deposit is voided only after the deposit. Read here, as the journal reads its
+// subledgers' tables, because banking depends on payments.
+export async function standingDepositOf(
+  em: EntityManager,
+  paymentId: string,
+): Promise<string | null> {
+  const [row] = await sql(em).all<{ number: string }>(
+    `SELECT d.number::text AS number FROM deposit_payments dp JOIN deposits d ON d.id = dp.deposit_id
+      WHERE dp.payment_id = ? AND dp.standing`,
+    [paymentId],
+  );
+  return row?.number ?? null;
+}

@@ -8,6 +8,7 @@ import { checkAccounts, receivablesSettings } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import { paymentMeans } from '../units/index.js';
 import {
+  controlAccountOf,
   EntryOwnerType,
   EntrySource,
   findJournalEntries,
@@ -32,6 +33,7 @@ import {
   paymentPage,
   paymentRows,
   type PaymentRow,
+  standingDepositOf,
   unitNumber,
   unitOfPayment,
 } from './payments.repository.js';
@@ -128,6 +130,8 @@ export async function postPayment(
   const credit = d.amount - paysToday;
   const label = d.method === PaymentMethod.OPENING_CREDIT ? 'Opening credit' : `PMT-${n}`;
   const means = paymentMeans(d.method, d.reference ?? null);
+  // Into Undeposited Funds, the payment's line there is the subledger's own.
+  const undeposited = (await controlAccountOf(tx, 'undeposited')) === d.depositAccountId;
   // The entry belongs to the payment; its receivable and prepaid lines are the subledger's own,
   // and the ledger refuses a control account as the deposit account.
   const [entryId] = await postJournalEntries(tx, actor, [
@@ -164,7 +168,7 @@ export async function postPayment(
             : EntrySource.PAYMENT,
         owner: { type: EntryOwnerType.PAYMENT, id },
         lineFields: [
-          'depositAccountId',
+          undeposited ? null : 'depositAccountId',
           ...(paysToday > 0 ? [null] : []),
           ...(credit > 0 ? [null] : []),
         ],
@@ -210,7 +214,11 @@ export async function recordPayment(
   const invoiceIds = input.invoiceIds ?? null;
   if ((await unitNumber(em, input.unitId)) === undefined) throw notFound('Unit');
   const settings = await receivablesSettings(em, actor);
-  const depositAccountId = input.depositAccountId ?? settings.depositAccountId;
+  // Undeposited Funds, once the association keeps it (Banking), then the settings' default.
+  const depositAccountId =
+    input.depositAccountId ??
+    (await controlAccountOf(em, 'undeposited')) ??
+    settings.depositAccountId;
   if (!depositAccountId) {
     throw badInput(
       [{ field: 'depositAccountId', message: 'Choose the account the money went into' }],
@@ -286,6 +294,12 @@ export async function voidPayment(
     await lockUnits(tx, [unitId]);
     const p = await findPayment(tx, id);
     if (p.voidEntryId) throw conflict(`PMT-${p.number} is already void`);
+    const deposit = await standingDepositOf(tx, id);
+    if (deposit) {
+      throw conflict(
+        `PMT-${p.number} is in deposit DEP-${deposit}: void the deposit first (its payments return to Undeposited Funds)`,
+      );
+    }
     if (on < p.date)
       throw badInput([
         { field: 'date', message: 'The void date cannot be before the payment date' },
