@@ -77,12 +77,13 @@ export function lockPayments(tx: EntityManager, ids: string[]): Promise<Undeposi
 export async function undepositedPaymentIds(
   em: EntityManager,
   accountId: string,
+  limit = 2000,
 ): Promise<string[]> {
   const rows = await sql(em).all<{ id: string }>(
     `SELECT p.id FROM payments p
       WHERE p.deposit_account_id = ? AND p.void_entry_id IS NULL
         AND NOT EXISTS (SELECT 1 FROM deposit_payments dp WHERE dp.payment_id = p.id AND dp.standing)
-      ORDER BY p.date, p.number LIMIT 2000`,
+      ORDER BY p.date, p.number LIMIT ${Math.floor(limit)}`,
     [accountId],
   );
   return rows.map((r) => r.id);

@@ -128,10 +128,10 @@ export async function findDeposit(em: EntityManager, id: string): Promise<Deposi
   return toDeposit(row);
 }
 
-export async function undepositedPayments(em: EntityManager): Promise<Payment[]> {
+export async function undepositedPayments(em: EntityManager, limit = 2000): Promise<Payment[]> {
   const account = await undepositedFundsAccount(em);
   if (!account) return [];
-  const ids = await undepositedPaymentIds(em, account);
+  const ids = await undepositedPaymentIds(em, account, limit);
   const byId = new Map((await findPayments(em, ids)).map((p) => [p.id, p]));
   return ids.map((id) => byId.get(id)!).filter(Boolean);
 }
@@ -314,4 +314,60 @@ export async function voidDeposit(
     });
   });
   return findDeposit(em, id);
+}
+
+// Deposits the seed knows to be right (the demo associations' history): each group's payments
+// wait in Undeposited Funds, dated on or before the deposit. One posting call for them all, in the
+// caller's transaction.
+export async function seedDeposits(
+  tx: EntityManager,
+  actor: AuthInfo | null,
+  accountId: string,
+  groups: { date: string; memo: string; payments: { id: string; amount: number }[] }[],
+): Promise<void> {
+  const undeposited = await undepositedFundsAccount(tx);
+  if (!undeposited || !groups.length) return;
+  const ids = newIds(groups.length);
+  const numbers: number[] = [];
+  for (let i = 0; i < groups.length; i++) numbers.push(await nextDepositNumber(tx));
+  const entryIds = await postJournalEntries(
+    tx,
+    actor,
+    groups.map((g, i) => {
+      const total = g.payments.reduce((s, p) => s + p.amount, 0);
+      return {
+        input: {
+          date: g.date,
+          memo: `DEP-${numbers[i]} — ${g.payments.length} payment${g.payments.length === 1 ? '' : 's'}: ${g.memo}`,
+          lines: [
+            { accountId, debit: total },
+            { accountId: undeposited, credit: total },
+          ],
+        },
+        opts: {
+          source: EntrySource.DEPOSIT,
+          owner: { type: EntryOwnerType.DEPOSIT, id: ids[i] },
+          lineFields: ['accountId', null],
+        },
+      };
+    }),
+  );
+  for (const [i, g] of groups.entries()) {
+    await insertDeposit(
+      tx,
+      {
+        id: ids[i],
+        number: numbers[i],
+        accountId,
+        date: g.date,
+        memo: g.memo,
+        total: g.payments.reduce((s, p) => s + p.amount, 0),
+        fee: 0,
+        feeAccountId: null,
+        journalEntryId: entryIds[i],
+        createdBy: actor?.userId ?? null,
+      },
+      g.payments.map((p) => p.id),
+    );
+  }
 }

@@ -7,6 +7,7 @@ export { finishReconciliation, reconciliationWorksheet } from './reconciliation.
 export { createBankRule } from './rules.service.js';
 export {
   createDeposit,
+  seedDeposits,
   setUndepositedFundsAccount,
   undepositedPayments,
 } from './deposits.service.js';

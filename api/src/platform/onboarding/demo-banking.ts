@@ -8,6 +8,8 @@ import {
   type LedgerLineRow,
   matchExact,
   RuleDirection,
+  seedDeposits,
+  undepositedPayments,
   setBankAccount,
   writeStatement,
 } from '../../modules/banking/index.js';
@@ -73,6 +75,23 @@ function bankLinesFrom(
         offsets.push([open.shift()!, r.id]);
         if (!open.length) pairs.delete(key);
       } else pairs.set(`${amount}`, [...(pairs.get(`${amount}`) ?? []), r.id]);
+      continue;
+    }
+    if (r.source === 'deposit') {
+      const memo = r.memo ?? '';
+      lines.push({
+        date: r.entry_date,
+        amount,
+        description: /autopay/i.test(memo)
+          ? 'ACH CREDIT HOA AUTOPAY BATCH'
+          : /card/i.test(memo)
+            ? 'CARD SETTLEMENT HOA PAYMENTS'
+            : 'DEPOSIT',
+        payee: null,
+        checkNumber: null,
+        bankId: null,
+        book: [r.id],
+      });
       continue;
     }
     if (r.source === 'payment' && amount > 0 && r.method !== 'ach' && r.method !== 'card') {
@@ -143,6 +162,38 @@ function bankLinesFrom(
 }
 
 const monthEnd = (key: string) => addDays(addMonths(`${key}-01`, 1), -1);
+
+// The payments waiting in Undeposited Funds, deposited as the treasurer did: the checks and cash
+// of a day taken to the bank the next day, each day's autopay and card payments settled the same
+// day. Checks received yesterday or today are not deposited yet.
+// Called before anything reads cash (the planner, the forecast): the money is in the bank.
+export async function demoDeposits(b: DemoBooks, bankAccount: string): Promise<void> {
+  const accountId = b.account(bankAccount);
+  const yesterday = addDays(b.today, -1);
+  const waiting = await undepositedPayments(b.em, 100_000);
+  const groups = new Map<
+    string,
+    { date: string; memo: string; payments: { id: string; amount: number }[] }
+  >();
+  for (const p of waiting) {
+    const kind =
+      p.method === 'ach'
+        ? 'Autopay batch'
+        : p.method === 'card'
+          ? 'Card payments'
+          : 'Checks and cash';
+    const date = kind === 'Checks and cash' ? addDays(p.date, 1) : p.date;
+    if (date > yesterday) continue;
+    const key = `${date}|${kind}`;
+    const g = groups.get(key) ?? { date, memo: kind, payments: [] };
+    g.payments.push({ id: p.id, amount: p.amount });
+    groups.set(key, g);
+  }
+  const list = [...groups.values()].sort(
+    (x, y) => x.date.localeCompare(y.date) || x.memo.localeCompare(y.memo),
+  );
+  await b.em.transactional((tx) => seedDeposits(tx, b.actor, accountId, list));
+}
 
 export async function demoBanking(
   b: DemoBooks,

@@ -1,3 +1,4 @@
+import { setUndepositedFundsAccount } from '../../modules/banking/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Context, Services } from '../../core/context.js';
@@ -200,6 +201,9 @@ export interface DemoProfile {
   chart: ChartRow[];
   // The account payments go into (the receivables settings' default).
   depositAccount: string;
+  // Undeposited Funds: where payments wait until a deposit takes them to the bank (see
+  // demo-banking.ts, which makes the deposits as the bank statements show them).
+  undepositedAccount?: string;
   // Cash and fund balances brought forward on the first day.
   opening(first: string): DemoPosting;
   propertyTypes: string[];
@@ -417,6 +421,9 @@ export class DemoBooks {
       depositAccountId: this.account(profile.depositAccount),
     });
     await this.post([profile.opening(this.first)]);
+    if (profile.undepositedAccount) {
+      await setUndepositedFundsAccount(em, actor, this.account(profile.undepositedAccount));
+    }
 
     for (const name of profile.propertyTypes) {
       this.propertyTypes.set(name, (await createPropertyType(em, actor, name)).id);
@@ -645,7 +652,9 @@ export class DemoBooks {
     drafts.sort(
       (a, b) => a.date.localeCompare(b.date) || a.unit.number.localeCompare(b.unit.number),
     );
-    const depositAccountId = this.account(this.profile.depositAccount);
+    const depositAccountId = this.account(
+      this.profile.undepositedAccount ?? this.profile.depositAccount,
+    );
     await this.em.transactional(async (tx) => {
       const unitIds = [...new Set(drafts.map((d) => d.unit.id))];
       await lockUnits(tx, unitIds);

@@ -1,5 +1,5 @@
 import { BankAccountKind } from '../../modules/banking/index.js';
-import { demoBanking } from './demo-banking.js';
+import { demoBanking, demoDeposits } from './demo-banking.js';
 import { type Cents, displayMoney } from '../../core/money/money.js';
 import {
   AccountForecastRole as R,
@@ -32,6 +32,7 @@ import type { DemoRandom } from './demo-random.js';
 
 const CHART: ChartRow[] = [
   { number: '1000', name: 'Operating Cash', type: A.ASSET, fund: F.OPERATING },
+  { number: '1050', name: 'Undeposited Funds', type: A.ASSET, fund: F.OPERATING },
   { number: '1600', name: 'Reserve Savings', type: A.ASSET, fund: F.RESERVE },
   { number: '1610', name: 'Reserve Certificate of Deposit', type: A.ASSET, fund: F.RESERVE },
   { number: '3000', name: 'Operating Fund Equity', type: A.EQUITY, fund: F.OPERATING },
@@ -371,6 +372,7 @@ export const HARBOR_POINT: DemoProfile = {
   seed: 19_870_702,
   chart: CHART,
   depositAccount: '1000',
+  undepositedAccount: '1050',
   opening: (first) => ({
     date: first,
     memo: 'Opening balances from the association’s audited statements',
@@ -478,6 +480,7 @@ export const HARBOR_POINT: DemoProfile = {
   actualsOffsets: [-3, -2],
   budget,
   async finish(b) {
+    await demoDeposits(b, '1000');
     const wrong = b.tag('misposted-water');
     if (wrong) {
       const m = b.month(-5);

@@ -23,7 +23,7 @@ import {
 import { demoOwners } from './demo-people.js';
 import { mapleRidgeCapitalProjects } from './demo-capital-projects.js';
 import { mapleRidgeInvestments } from './demo-investments.js';
-import { demoBanking } from './demo-banking.js';
+import { demoBanking, demoDeposits } from './demo-banking.js';
 import { BankAccountKind } from '../../modules/banking/index.js';
 import { mapleRidgePlanning } from './demo-planning.js';
 import { mapleRidgeReserves } from './demo-reserves.js';
@@ -38,6 +38,7 @@ import type { DemoRandom } from './demo-random.js';
 const CHART: ChartRow[] = [
   { number: '1010', name: 'Operating Checking', type: A.ASSET, fund: F.OPERATING },
   { number: '1020', name: 'Operating Savings', type: A.ASSET, fund: F.OPERATING },
+  { number: '1050', name: 'Undeposited Funds', type: A.ASSET, fund: F.OPERATING },
   { number: '1100', name: 'Assessments Receivable', type: A.ASSET, fund: F.OPERATING },
   { number: '1510', name: 'Reserve Money Market', type: A.ASSET, fund: F.RESERVE },
   { number: '2010', name: 'Accounts Payable', type: A.LIABILITY, fund: F.OPERATING },
@@ -525,6 +526,7 @@ export const MAPLE_RIDGE: DemoProfile = {
   seed: 20_240_611,
   chart: CHART,
   depositAccount: '1010',
+  undepositedAccount: '1050',
   opening: (first) => ({
     date: first,
     memo: "Balances brought forward from the prior management company's books",
@@ -699,6 +701,7 @@ export const MAPLE_RIDGE: DemoProfile = {
   actualsOffsets: [-4, -3, -2],
   budget,
   async finish(b) {
+    await demoDeposits(b, '1010');
     await b.reverse(
       'duplicate-landscaping',
       dayOf(b.month(-3), 11),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, todayIn } from '../../core/dates.js';
+import { addDays, addMonths, todayIn } from '../../core/dates.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import { withDatabase } from '../../db/connection.js';
 import { FundType } from '../../modules/accounts/index.js';
@@ -376,6 +376,16 @@ describe('demo data', () => {
       );
       expect(reconciliations.length).toBeGreaterThanOrEqual(16);
     }
+    // Payments wait in Undeposited Funds until a deposit takes them to the bank: all but the
+    // checks of the last day or two are deposited.
+    const waiting = await ok(
+      'maple-ridge',
+      `{ undepositedFundsAccount { number } undepositedPayments { date } deposits { total payments { id } } }`,
+    );
+    expect(waiting.undepositedFundsAccount.number).toBe('1050');
+    expect(waiting.deposits.length).toBeGreaterThan(100);
+    expect(waiting.deposits.every((d: any) => d.payments.length > 0)).toBe(true);
+    for (const p of waiting.undepositedPayments) expect(p.date >= addDays(today, -2)).toBe(true);
     if (today.slice(8) > '04') {
       // This month: the autopay and the fee are not in the books, the owners' checks the books have.
       expect(checking.unmatchedLines).toBeGreaterThanOrEqual(2);

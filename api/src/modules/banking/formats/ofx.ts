@@ -1,139 +1,212 @@
-// OFX and QFX statements, 1.x (SGML: values without closing tags) and 2.x (XML), read by the
-// maintained `ofx-js` parser (MIT; no dependencies; it tries XML first and mends SGML's missing
-// closing tags). `ofx-data-extractor` was tried too and failed on a value holding "&" and on
-// comma decimals. What real banks' files do that the parser leaves to us, handled here:
-// - the useful text in <NAME> (cut at 32 characters) or in <MEMO>, or both: joined, never doubled;
-// - amounts with a comma decimal ("-42,10") or a leading "+";
-// - a DEBIT, CHECK or PAYMENT with a positive <TRNAMT>: the sign in the file is the rule (OFX
-//   says so), whatever the type;
-// - dates with a time and a zone ("20261130120000.000[-5:EST]"): the calendar date written;
-// - <LEDGERBAL> is the statement's closing balance, <AVAILBAL> only the available one;
-// - several statements in one file (rare): refused, one account per import;
-// - a credit-card statement (CCSTMTRS): refused, only bank accounts.
-import { parseSync } from 'ofx-js';
-import { parseAmount } from '../../../core/csv/amounts.js';
-import { badInput, type FieldDetail } from '../../../core/errors/app-error.js';
+// OFX and QFX bank statements, 1.x (SGML) and 2.x (XML).
+//
+// Which parser, and why: the npm OFX parsers were tried on real banks' quirks and none is fit to
+// take uploads from anyone:
+// - `ofx-js` (1.1.1) mends SGML with a regular expression that backtracks exponentially on a long
+//   tag name: a 24-letter tag took a third of a second, each letter more doubles it, so a small
+//   file can hold a request for hours;
+// - `ofx-data-extractor` (1.5.0) rewrites the file into JSON text with regular expressions (a value
+//   holding "&" or a quote breaks it), reads amounts as floats, and calls a DEBIT with a positive
+//   amount money out;
+// - `node-ofx-parser` has not been published since 2024 and pins fast-xml-parser 3.
+// So 1.x is read by our own small tolerant reader (./sgml.ts: one linear pass, no backtracking),
+// and 2.x by the maintained `fast-xml-parser` (pinned; documents declaring a type or entities are
+// refused before any parsing, see index.ts). A file that says it is XML but is not well-formed (a
+// bank's "2.x" writer that leaves tags open) is read as SGML.
+//
+// What real banks' files do, handled here:
+// - the useful text in <NAME> (cut at 32 characters) or in <MEMO>, or both: one description, the
+//   longer when one holds the other ("DUKE ENERGY" and "DUKE ENERGY PAYMENT PPD…"), else both
+//   joined "NAME — MEMO"; neither: the transaction type ("Check"), else "Bank transaction";
+// - the sign of <TRNAMT> is the rule, whatever <TRNTYPE> says: the OFX specification defines the
+//   amount's sign as the direction, and some banks send a DEBIT or CHECK with a positive amount
+//   that is, in their ledger, a credit (a returned check, a reversed fee); the type is not used;
+// - amounts with a comma decimal ("-42,10"), a leading "+", trailing zero decimals ("42.1000");
+// - dates with a time and a zone ("20261130120000.000[-5:EST]"): the calendar date as written,
+//   the bank's local date, never shifted to UTC;
+// - <LEDGERBAL> is the closing balance, <AVAILBAL> the available one; OFX has no opening balance;
+// - a transaction of zero (some banks list "interest 0.00"): skipped, it moves no money;
+// - lower-case tags, values with their end tags, empty values ("<MEMO>" with nothing after it);
+// - refused with a message saying why: a credit-card or investment statement (CCSTMTRS,
+//   INVSTMTRS: only bank accounts here), several accounts in one file, a file cut short, no
+//   transactions, the bank's own error answer instead of a statement.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { FieldDetail } from '../../../core/errors/app-error.js';
+import { readSgml, SgmlError, type SgmlObject, type SgmlValue } from './sgml.js';
 import type { ParsedStatement, StatementLine } from './types.js';
+import {
+  clean,
+  decimalCents,
+  isoDate,
+  list,
+  MAX_TRANSACTIONS,
+  refuse,
+  rowErrors,
+  shown,
+  tooMany,
+} from './values.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the parser answers loosely typed objects */
+type Node = SgmlObject;
 
-function refuse(message: string): never {
-  throw badInput([{ field: 'file', message }], message);
-}
-
-const text = (v: unknown): string | null => {
-  if (v == null || typeof v === 'object') return null;
-  const s = String(v).replace(/\s+/g, ' ').trim();
-  return s || null;
+const obj = (v: SgmlValue | undefined): Node | undefined =>
+  v && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
+const objs = (v: SgmlValue | undefined): Node[] =>
+  list(v).filter((x): x is Node => typeof x === 'object');
+// A value: the first when a tag is repeated; a whole aggregate is no value.
+const val = (v: SgmlValue | undefined): string | null => {
+  const first = Array.isArray(v) ? v[0] : v;
+  return typeof first === 'string' ? clean(first) : null;
 };
 
 // "20261130120000.000[-5:EST]" → "2026-11-30"; null when it is not a date.
-export function ofxDate(v: unknown): string | null {
-  const m = /^(\d{4})(\d{2})(\d{2})/.exec(text(v) ?? '');
-  if (!m) return null;
-  const [, y, mo, d] = m;
-  const date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
-  if (date.getUTCMonth() !== Number(mo) - 1 || date.getUTCDate() !== Number(d)) return null;
-  return `${y}-${mo}-${d}`;
+export function ofxDate(v: string | null): string | null {
+  const m = /^(\d{4})(\d{2})(\d{2})/.exec(v ?? '');
+  return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
-function cents(v: unknown): number | null {
-  const s = text(v)?.replace(/^\+/, '');
-  if (!s) return null;
-  const cell = parseAmount(s);
-  return cell.error ? null : cell.cents;
+function amountOf(v: string | null): number | null {
+  const r = decimalCents(v);
+  return 'cents' in r ? r.cents : null;
 }
 
-const list = <T>(v: T | T[] | undefined): T[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
-
-// NAME and MEMO as one description: the longer one when one holds the other.
-function describe(name: string | null, memo: string | null, type: string | null): string {
+// NAME and MEMO as one description.
+export function describe(name: string | null, memo: string | null, type: string | null): string {
   if (name && memo) {
     const [a, b] = [name.toLowerCase(), memo.toLowerCase()];
     if (b.includes(a)) return memo;
     if (a.includes(b)) return name;
     return `${name} — ${memo}`;
   }
-  return name ?? memo ?? (type ? `${type[0]}${type.slice(1).toLowerCase()}` : 'Bank transaction');
+  const fallback = type && /^[A-Z]+$/i.test(type) ? `${type[0]}${type.slice(1).toLowerCase()}` : '';
+  return name ?? memo ?? (fallback || 'Bank transaction');
+}
+
+const XML_OPTIONS = {
+  ignoreAttributes: true,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: true,
+  transformTagName: (name: string) => name.toUpperCase(),
+};
+
+// The <OFX> element as objects: XML when the file says it is XML and is well-formed, else SGML.
+function readOfx(source: string): Node {
+  const start = source.search(/<ofx\s*>/i);
+  if (start < 0) refuse('This is not an OFX or QFX file (it has no <OFX> element)');
+  const header = source.slice(0, start);
+  const closeAt = source.toUpperCase().lastIndexOf('</OFX>');
+  const body = closeAt > start ? source.slice(start, closeAt + 6) : source.slice(start);
+  if (/<\?(xml|ofx)\b/i.test(header) && XMLValidator.validate(body) === true) {
+    try {
+      const doc = new XMLParser(XML_OPTIONS).parse(body) as Node;
+      const ofx = obj(doc.OFX);
+      if (ofx) return ofx;
+    } catch {
+      // Read as SGML below.
+    }
+  }
+  try {
+    const ofx = obj(readSgml(body).OFX);
+    if (!ofx) refuse('The OFX file holds no statement');
+    return ofx;
+  } catch (err) {
+    if (err instanceof SgmlError) refuse(`The OFX file could not be read: ${err.message}`);
+    throw err;
+  }
 }
 
 export function parseOfx(source: string): ParsedStatement {
-  if (!/<OFX>/i.test(source)) refuse('This is not an OFX or QFX file (no <OFX> element)');
-  let ofx: any;
-  try {
-    // The parser looks for "<OFX>" as written; some banks write it in lower case.
-    ofx = parseSync(source.replace(/<(\/?)ofx>/gi, '<$1OFX>')).OFX;
-  } catch {
-    refuse('The OFX file could not be read: it is cut short or its elements do not nest');
+  // Counted before reading: a file of a million transactions is refused without building them.
+  const opening = /<STMTTRN\s*>/gi;
+  for (let count = 0; opening.exec(source);) {
+    count += 1;
+    if (count > MAX_TRANSACTIONS) tooMany();
   }
-  if (!ofx || typeof ofx !== 'object') refuse('The OFX file holds no statement');
-  if (ofx.CREDITCARDMSGSRSV1) {
-    refuse('This is a credit card statement; import a bank account statement');
+  const ofx = readOfx(source);
+  if (ofx.CREDITCARDMSGSRSV1 !== undefined) {
+    refuse('This is a credit card statement; only bank account statements are imported here');
   }
-  const responses = list(ofx.BANKMSGSRSV1?.STMTTRNRS);
-  if (!responses.length) refuse('The OFX file holds no bank statement (BANKMSGSRSV1)');
-  if (responses.length > 1)
-    refuse('The OFX file holds several statements; import one account at a time');
-  const status = responses[0].STATUS;
-  if (status && text(status.CODE) && text(status.CODE) !== '0') {
+  if (ofx.INVSTMTMSGSRSV1 !== undefined) {
     refuse(
-      `The bank answered with an error (${text(status.MESSAGE) ?? `code ${text(status.CODE)}`})`,
+      'This is an investment account statement; only bank account statements are imported here',
     );
   }
-  const st = responses[0].STMTRS;
-  if (!st) refuse('The OFX file holds no bank statement (STMTRS)');
-  const tranList = st.BANKTRANLIST ?? {};
+  const responses = objs(ofx.BANKMSGSRSV1).flatMap((m) => objs(m.STMTTRNRS));
+  if (!responses.length) refuse('The OFX file holds no bank statement (no BANKMSGSRSV1)');
+  if (responses.length > 1) {
+    refuse('The OFX file holds statements of several accounts; download one account at a time');
+  }
+  const st = obj(responses[0].STMTRS);
+  if (!st) {
+    const status = obj(responses[0].STATUS);
+    const code = val(status?.CODE);
+    if (code && code !== '0') {
+      refuse(
+        `The bank answered with an error instead of a statement: ${val(status?.MESSAGE) ?? `code ${code}`}`,
+      );
+    }
+    refuse('The OFX file holds no bank statement (no STMTRS)');
+  }
+  const tranList = obj(st.BANKTRANLIST);
+  const transactions = objs(tranList?.STMTTRN);
+  if (!transactions.length) refuse('The statement holds no transactions');
+
   const errors: FieldDetail[] = [];
-  const lines: StatementLine[] = list(tranList.STMTTRN).map((t: any, i: number) => {
+  const lines: StatementLine[] = [];
+  transactions.forEach((t, i) => {
     const row = i + 1;
-    const date = ofxDate(t.DTPOSTED) ?? ofxDate(t.DTUSER);
-    const amount = cents(t.TRNAMT);
+    const posted = val(t.DTPOSTED) ?? val(t.DTUSER);
+    const date = ofxDate(posted);
     if (!date) {
       errors.push({
         field: `rows.${row}.date`,
-        message: `Transaction ${row}: "${text(t.DTPOSTED) ?? ''}" is not a date`,
+        message: posted
+          ? `Transaction ${row}: "${shown(posted)}" is not a date`
+          : `Transaction ${row}: it has no date (DTPOSTED)`,
       });
     }
-    if (amount === null) {
+    const rawAmount = val(t.TRNAMT);
+    const amount = decimalCents(rawAmount);
+    if ('error' in amount) {
       errors.push({
         field: `rows.${row}.amount`,
-        message: `Transaction ${row}: "${text(t.TRNAMT) ?? ''}" is not an amount`,
+        message: rawAmount
+          ? `Transaction ${row}: ${amount.error}`
+          : `Transaction ${row}: it has no amount (TRNAMT)`,
       });
-    } else if (amount === 0) {
-      errors.push({
-        field: `rows.${row}.amount`,
-        message: `Transaction ${row}: the amount is zero`,
-      });
+      return;
     }
-    const name = text(t.NAME) ?? text(t.PAYEE?.NAME);
-    const memo = text(t.MEMO);
-    return {
+    if (amount.cents === 0 || !date) return;
+    const name = val(t.NAME) ?? val(obj(t.PAYEE)?.NAME);
+    const memo = val(t.MEMO);
+    const type = val(t.TRNTYPE);
+    lines.push({
       row,
-      date: date ?? '',
-      amount: amount ?? 0,
-      description: describe(name, memo, text(t.TRNTYPE)).slice(0, 500),
-      payee: name,
-      checkNumber: text(t.CHECKNUM) ?? text(t.REFNUM),
-      bankId: text(t.FITID),
-    };
+      date,
+      amount: amount.cents,
+      description: describe(name, memo, type).slice(0, 500),
+      payee: name ? name.slice(0, 200) : null,
+      checkNumber:
+        val(t.CHECKNUM)?.slice(0, 50) ??
+        (type === 'CHECK' ? (val(t.REFNUM)?.slice(0, 50) ?? null) : null),
+      bankId: val(t.FITID)?.slice(0, 255) ?? null,
+    });
   });
-  if (errors.length) {
-    throw badInput(
-      errors.slice(0, 100),
-      errors.length === 1
-        ? errors[0].message
-        : `${errors.length} problems in the file's transactions`,
-    );
-  }
+  if (errors.length) rowErrors(errors, 'transactions');
+  if (!lines.length) refuse('The statement holds no transactions (every amount is zero)');
+  const ledger = obj(st.LEDGERBAL);
   return {
     format: 'ofx',
-    accountNumber: text(st.BANKACCTFROM?.ACCTID),
-    currency: text(st.CURDEF),
-    periodStart: ofxDate(tranList.DTSTART),
-    periodEnd: ofxDate(tranList.DTEND) ?? ofxDate(st.LEDGERBAL?.DTASOF),
+    accountNumber: val(obj(st.BANKACCTFROM)?.ACCTID),
+    currency: val(st.CURDEF),
+    periodStart: ofxDate(val(tranList?.DTSTART)),
+    periodEnd: ofxDate(val(tranList?.DTEND)) ?? ofxDate(val(ledger?.DTASOF)),
     openingBalance: null,
-    closingBalance: cents(st.LEDGERBAL?.BALAMT),
-    availableBalance: cents(st.AVAILBAL?.BALAMT),
+    closingBalance: amountOf(val(ledger?.BALAMT)),
+    availableBalance: amountOf(val(obj(st.AVAILBAL)?.BALAMT)),
     lines,
   };
 }
