@@ -59,6 +59,9 @@ export function parseCamt053(source: string): ParsedStatement {
     count += 1;
     if (count > MAX_TRANSACTIONS) tooMany();
   }
+  if (!/<(?:[\w.-]+:)?(?:Document|BkToCstmrStmt)\b/.test(source)) {
+    refuse('This is not a CAMT.053 statement (it has no Document/BkToCstmrStmt element)');
+  }
   let doc: any;
   try {
     doc = new XMLParser({

@@ -83,7 +83,7 @@ function readRows(text: string, limit?: number): Row[] {
       info: true,
       raw: true,
       ...(limit ? { to: limit } : {}),
-    }) as { record: string[]; raw: string; info: { lines: number } }[];
+    }) as unknown as { record: string[]; raw: string; info: { lines: number } }[];
     return records.map(({ record, raw, info }) => {
       // The line the record starts on: where it ends, less the line breaks inside it.
       const inner = raw.replace(/^(?:[ \t]*(?:\r\n|\n|\r))+/, '').replace(/(?:\r\n|\n|\r)$/, '');
@@ -362,6 +362,11 @@ export function guessCsvMapping(rows: string[][]): CsvMapping | null {
     const rest = cols.filter((i) => i !== date && i !== amount && share(i, looksLikeAmount) < 0.5);
     if (!rest.length) return null;
     m.descriptionColumn = rest.reduce((a, b) => (avg(b) > avg(a) ? b : a));
+    // Wells Fargo's fourth column: the check number when there is one, else empty.
+    const check = rest.find(
+      (i) => i !== m.descriptionColumn && share(i, (c) => /^\d{1,10}$/.test(c)) === 1,
+    );
+    if (check !== undefined) m.checkNumberColumn = check;
   }
   if (m.dateColumn == null || m.descriptionColumn == null) return null;
   if (m.amountColumn == null && m.debitColumn == null && m.creditColumn == null) return null;

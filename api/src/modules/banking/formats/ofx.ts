@@ -69,6 +69,27 @@ function amountOf(v: string | null): number | null {
   return 'cents' in r ? r.cents : null;
 }
 
+// The OFX transaction types, as a description when the bank gives no name and no memo.
+const TYPES: Record<string, string> = {
+  CREDIT: 'Credit',
+  DEBIT: 'Debit',
+  INT: 'Interest',
+  DIV: 'Dividend',
+  FEE: 'Fee',
+  SRVCHG: 'Service charge',
+  DEP: 'Deposit',
+  ATM: 'ATM',
+  POS: 'Point of sale',
+  XFER: 'Transfer',
+  CHECK: 'Check',
+  PAYMENT: 'Payment',
+  CASH: 'Cash withdrawal',
+  DIRECTDEP: 'Direct deposit',
+  DIRECTDEBIT: 'Direct debit',
+  REPEATPMT: 'Repeating payment',
+  HOLD: 'Hold',
+};
+
 // NAME and MEMO as one description.
 export function describe(name: string | null, memo: string | null, type: string | null): string {
   if (name && memo) {
@@ -77,8 +98,7 @@ export function describe(name: string | null, memo: string | null, type: string 
     if (a.includes(b)) return name;
     return `${name} — ${memo}`;
   }
-  const fallback = type && /^[A-Z]+$/i.test(type) ? `${type[0]}${type.slice(1).toLowerCase()}` : '';
-  return name ?? memo ?? (fallback || 'Bank transaction');
+  return name ?? memo ?? TYPES[(type ?? '').toUpperCase()] ?? 'Bank transaction';
 }
 
 const XML_OPTIONS = {
@@ -97,8 +117,11 @@ function readOfx(source: string): Node {
   const start = source.search(/<ofx\s*>/i);
   if (start < 0) refuse('This is not an OFX or QFX file (it has no <OFX> element)');
   const header = source.slice(0, start);
-  const closeAt = source.toUpperCase().lastIndexOf('</OFX>');
-  const body = closeAt > start ? source.slice(start, closeAt + 6) : source.slice(start);
+  // Up to the last </OFX>: what a bank's software appends after it is not read.
+  let end = source.length;
+  const close = /<\/ofx\s*>/gi;
+  for (let m = close.exec(source); m; m = close.exec(source)) end = m.index + m[0].length;
+  const body = source.slice(start, end);
   if (/<\?(xml|ofx)\b/i.test(header) && XMLValidator.validate(body) === true) {
     try {
       const doc = new XMLParser(XML_OPTIONS).parse(body) as Node;
