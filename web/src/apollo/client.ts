@@ -64,6 +64,15 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         InvitationInfo: { keyFields: false },
         // A member is one person in the current organization (the cache is reset on switch).
         Member: { keyFields: ['userId'] },
+        // A bank account is its ledger account; a worksheet is computed per period.
+        BankAccount: { keyFields: ['accountId'] },
+        ReconciliationWorksheet: { keyFields: false, merge: false },
+        MatchSuggestion: { keyFields: false },
+        BookLine: { keyFields: false },
+        CsvPreview: { keyFields: false },
+        BankImportResult: { keyFields: false },
+        ImportedLine: { keyFields: false },
+        RulePreview: { keyFields: false },
         // The same organization id, seen through the same user: settings are replaced whole.
         OrganizationMembership: { fields: { settings: { merge: false } } },
         // Computed per request (as of a date, for a period): no identity of their own, and a

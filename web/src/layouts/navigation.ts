@@ -68,6 +68,15 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    id: 'banking',
+    label: 'Banking',
+    audience: 'tenant',
+    items: [
+      { label: 'Bank Accounts', icon: 'pi pi-building-columns', route: 'banking' },
+      { label: 'Deposits', icon: 'pi pi-inbox', route: 'deposits' },
+    ],
+  },
+  {
     id: 'planning',
     label: 'Planning',
     audience: 'tenant',

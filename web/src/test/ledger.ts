@@ -57,6 +57,7 @@ export function entryJson(o: EntryOptions = {}) {
     memo: o.memo === undefined ? 'March landscaping' : o.memo,
     source: o.source ?? 'MANUAL',
     reconciled: o.reconciled ?? false,
+    bankStatus: null,
     reversedById: o.reversedById ?? null,
     reversesId: o.reversesId ?? null,
     total: amount,

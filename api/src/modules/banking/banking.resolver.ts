@@ -136,8 +136,9 @@ export class BankingResolver {
   }
 
   @Query(() => ReconciliationWorksheet, {
+    nullable: true,
     description:
-      'The reconciliation of a bank account for a statement period (the next unreconciled statement when no date is given), or a finished one for its date',
+      'The reconciliation of a bank account for a statement period (the next unreconciled statement when no date is given; null when none is imported), or a finished one for its date',
   })
   reconciliationWorksheet(
     @Arg('input', () => StatementPeriodInput) input: StatementPeriodInput,

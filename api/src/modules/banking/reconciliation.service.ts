@@ -214,12 +214,17 @@ async function worksheetOf(em: EntityManager, p: Period): Promise<Reconciliation
   };
 }
 
+// Null when no date is asked for and no imported statement waits to be reconciled.
 export async function reconciliationWorksheet(
   em: EntityManager,
   input: StatementPeriodInput,
   today: string,
-): Promise<ReconciliationWorksheet> {
+): Promise<ReconciliationWorksheet | null> {
   await findBankAccount(em, input.accountId, today);
+  if (!input.statementDate) {
+    const last = await lastFinished(em, input.accountId, null);
+    if (!(await statementAfter(em, input.accountId, last?.statement_date ?? null))) return null;
+  }
   return worksheetOf(em, await periodOf(em, input));
 }
 

@@ -31,6 +31,7 @@ const JOURNAL_ENTRY_HEAD_FIELDS = graphql(`
     memo
     source
     reconciled
+    bankStatus
     reversedById
     reversesId
     total

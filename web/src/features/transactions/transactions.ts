@@ -33,6 +33,8 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'WRITE_OFF', label: 'Write-off' },
   { value: 'RECLASSIFICATION', label: 'Reclassification' },
   { value: 'INVESTMENT', label: 'Investment' },
+  { value: 'DEPOSIT', label: 'Deposit' },
+  { value: 'BANK', label: 'Bank statement' },
   { value: 'IMPORT', label: 'Imported' },
 ];
 
@@ -128,6 +130,14 @@ export function entryOwnerLink(
         to: { name: 'investment', params: { id: owner.id } },
         reverseReason: 'Mature or redeem the investment instead',
       };
+    case 'DEPOSIT':
+      return {
+        type: owner.type,
+        label: 'a deposit',
+        number: null,
+        to: { name: 'deposits' },
+        reverseReason: 'Void the deposit instead',
+      };
     default:
       return null;
   }
@@ -138,6 +148,7 @@ const OWNER_ICONS: Record<EntryOwnerType, string> = {
   PAYMENT: 'pi pi-wallet',
   MONTHLY_ACTUALS: 'pi pi-table',
   INVESTMENT: 'pi pi-chart-line',
+  DEPOSIT: 'pi pi-inbox',
 };
 
 export function ownerIcon(type: EntryOwnerType): string {

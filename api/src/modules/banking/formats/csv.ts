@@ -48,7 +48,10 @@ function sheetOf(text: string): Sheet {
   for (const delimiter of DELIMITERS) {
     let sample: string[][];
     try {
-      sample = parse(head, { ...baseOptions({ delimiter, fromLine: 1 }), to_line: 25 }) as string[][];
+      sample = parse(head, {
+        ...baseOptions({ delimiter, fromLine: 1 }),
+        to_line: 25,
+      }) as string[][];
     } catch {
       continue;
     }
@@ -56,7 +59,8 @@ function sheetOf(text: string): Sheet {
     for (const r of sample) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
     let columns = 0;
     let rows = 0;
-    for (const [c, k] of counts) if (k > rows || (k === rows && c > columns)) [columns, rows] = [c, k];
+    for (const [c, k] of counts)
+      if (k > rows || (k === rows && c > columns)) [columns, rows] = [c, k];
     if (columns < 2 || !sample.length) continue;
     const consistency = Math.round((rows / sample.length) * 10);
     if (
@@ -156,13 +160,22 @@ function checkMapping(m: CsvMapping): void {
     });
   }
   if (!Number.isInteger(m.headerRows) || m.headerRows < 0 || m.headerRows > 1000) {
-    details.push({ field: 'mapping.headerRows', message: 'Header rows are a number from 0 to 1000' });
+    details.push({
+      field: 'mapping.headerRows',
+      message: 'Header rows are a number from 0 to 1000',
+    });
   }
   if (!DATE_FORMATS.includes(m.dateFormat)) {
-    details.push({ field: 'mapping.dateFormat', message: `Choose one of ${DATE_FORMATS.join(', ')}` });
+    details.push({
+      field: 'mapping.dateFormat',
+      message: `Choose one of ${DATE_FORMATS.join(', ')}`,
+    });
   }
   if (m.sign !== 'deposits_positive' && m.sign !== 'withdrawals_positive') {
-    details.push({ field: 'mapping.sign', message: 'Choose deposits_positive or withdrawals_positive' });
+    details.push({
+      field: 'mapping.sign',
+      message: 'Choose deposits_positive or withdrawals_positive',
+    });
   }
   if (details.length) rowErrors(details, 'column mapping');
 }
@@ -170,7 +183,8 @@ function checkMapping(m: CsvMapping): void {
 const cellOf = (cells: string[], col: number | null | undefined): string =>
   col == null ? '' : (cells[col] ?? '').trim();
 
-const text = (v: string, max: number): string | null => v.replace(/\s+/g, ' ').trim().slice(0, max) || null;
+const text = (v: string, max: number): string | null =>
+  v.replace(/\s+/g, ' ').trim().slice(0, max) || null;
 
 export function parseCsvStatement(source: string, mapping: CsvMapping): ParsedStatement {
   checkMapping(mapping);
@@ -224,7 +238,11 @@ export function parseCsvStatement(source: string, mapping: CsvMapping): ParsedSt
     if (amount === 0) continue;
     const balance =
       mapping.balanceColumn == null ? null : parseAmount(cellOf(cells, mapping.balanceColumn));
-    balances.push(balance && balance.error === null && cellOf(cells, mapping.balanceColumn) ? balance.cents : null);
+    balances.push(
+      balance && balance.error === null && cellOf(cells, mapping.balanceColumn)
+        ? balance.cents
+        : null,
+    );
     lines.push({
       row,
       date: date!,
@@ -291,7 +309,9 @@ const HEADERS: [keyof CsvMapping, RegExp[]][] = [
   ['balanceColumn', [/^(running |ledger |account )?bal(\.|ance)?$|^saldo$/i]],
   [
     'bankIdColumn',
-    [/^(transaction (id|number|no\.?)|reference( number| no\.?)?|ref\.?( no\.?)?|fitid|bank reference)$/i],
+    [
+      /^(transaction (id|number|no\.?)|reference( number| no\.?)?|ref\.?( no\.?)?|fitid|bank reference)$/i,
+    ],
   ],
   [
     'descriptionColumn',
@@ -304,9 +324,11 @@ const HEADERS: [keyof CsvMapping, RegExp[]][] = [
   ['payeeColumn', [/^(payee|payee name|name|merchant|counterparty|beneficiary)$/i]],
 ];
 
-const AMOUNT_HEADER = /amount|debit|credit|withdraw|deposit|betrag|montant|money (in|out)|paid (in|out)/i;
+const AMOUNT_HEADER =
+  /amount|debit|credit|withdraw|deposit|betrag|montant|money (in|out)|paid (in|out)/i;
 const looksLikeDate = (c: string) => DATE_FORMATS.some((f) => csvDate(c, f));
-const looksLikeAmount = (c: string) => /\d[.,]\d{2}\)?-?$/.test(c.trim()) && parseAmount(c).error === null;
+const looksLikeAmount = (c: string) =>
+  /\d[.,]\d{2}\)?-?$/.test(c.trim()) && parseAmount(c).error === null;
 
 // The date format all (or most) of the sample dates read in; US order when they read either way.
 function dateFormatOf(cells: string[]): DateFormat {
@@ -327,7 +349,8 @@ function dateFormatOf(cells: string[]): DateFormat {
 export function guessCsvMapping(rows: string[][]): CsvMapping | null {
   const sample = rows.slice(0, 50).map((r) => r.map((c) => (c ?? '').trim()));
   const headerAt = sample.findIndex(
-    (r) => r.some((c) => HEADERS[0][1].some((re) => re.test(c))) && r.some((c) => AMOUNT_HEADER.test(c)),
+    (r) =>
+      r.some((c) => HEADERS[0][1].some((re) => re.test(c))) && r.some((c) => AMOUNT_HEADER.test(c)),
   );
   const m: Partial<Record<keyof CsvMapping, number>> = {};
   const data = sample.slice(headerAt + 1).filter((r) => r.some(Boolean));

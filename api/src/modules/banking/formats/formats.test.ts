@@ -166,7 +166,13 @@ describe('OFX 1.x (SGML) and QFX', () => {
     });
     expect(s.lines.map((l) => [l.row, l.date, l.amount, l.description, l.bankId])).toEqual([
       [1, '2026-11-30', 21_244, 'DIVIDEND EARNED', 'KFCU-1130-INT'],
-      [2, '2026-11-18', -250_000, 'TRANSFER TO SHARE DRAFT — ONLINE TRANSFER TO ...4821', 'KFCU-1118-01'],
+      [
+        2,
+        '2026-11-18',
+        -250_000,
+        'TRANSFER TO SHARE DRAFT — ONLINE TRANSFER TO ...4821',
+        'KFCU-1118-01',
+      ],
     ]);
   });
 
@@ -207,7 +213,9 @@ describe('OFX 1.x (SGML) and QFX', () => {
           // <NAME> empty, then MEMO: the memo still belongs to the transaction.
           trn('<DTPOSTED>20261102\n<TRNAMT>-6.00\n<FITID>x2\n<NAME>\n<MEMO>PAID IN PERSON'),
           // NAME nested as PAYEE/NAME (OFX's payee aggregate).
-          trn('<DTPOSTED>20261103<TRNAMT>-7.00<FITID>x3<PAYEE><NAME>ACME POOLS<ADDR1>1 MAIN</PAYEE>'),
+          trn(
+            '<DTPOSTED>20261103<TRNAMT>-7.00<FITID>x3<PAYEE><NAME>ACME POOLS<ADDR1>1 MAIN</PAYEE>',
+          ),
         ].join('\n'),
       ).replace('<OFX>', '<ofx>'),
     );
@@ -594,7 +602,12 @@ describe('CSV with a column mapping', () => {
 
   it('guesses nothing from rows without dates or amounts', () => {
     expect(guessCsvMapping([])).toBeNull();
-    expect(guessCsvMapping([['Name', 'Unit'], ['Smith', '12']])).toBeNull();
+    expect(
+      guessCsvMapping([
+        ['Name', 'Unit'],
+        ['Smith', '12'],
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -652,7 +665,13 @@ describe('CAMT.053', () => {
       closingBalance: 144_550,
     });
     expect(s.lines.map((l) => [l.date, l.amount, l.payee, l.description, l.bankId])).toEqual([
-      ['2026-11-03', 30_000, 'Anna Schmidt', 'Anna Schmidt — Hausgeld November Whg 4', '2026110300001'],
+      [
+        '2026-11-03',
+        30_000,
+        'Anna Schmidt',
+        'Anna Schmidt — Hausgeld November Whg 4',
+        '2026110300001',
+      ],
       ['2026-11-20', -5_450, 'Stadtwerke', 'Stadtwerke — Strom Treppenhaus', '2026112000007'],
     ]);
   });
@@ -700,7 +719,10 @@ describe('CAMT.053', () => {
     );
     expect(refusal(() => camt('<Other/>')).message).toMatch(/not a CAMT\.053 statement/);
     const bad = fixture('ing-belgium.camt053.xml')
-      .replace('<CdtDbtInd>CRDT</CdtDbtInd>\n        <Sts>', '<CdtDbtInd>X</CdtDbtInd>\n        <Sts>')
+      .replace(
+        '<CdtDbtInd>CRDT</CdtDbtInd>\n        <Sts>',
+        '<CdtDbtInd>X</CdtDbtInd>\n        <Sts>',
+      )
       .replace('<BookgDt><Dt>2026-11-15</Dt></BookgDt>', '')
       .replace('<ValDt><Dt>2026-11-15</Dt></ValDt>', '');
     expect(refusal(() => camt(bad)).details).toEqual([
@@ -728,7 +750,9 @@ describe('hostile files', () => {
       '<!DOCTYPE OFX [<!ENTITY x SYSTEM "file:///etc/passwd">]><OFX>',
     );
     expect(refusal(() => ofx(external)).details[0].field).toBe('file');
-    expect(refusal(() => ofx(`${fixture('bofa-1x.ofx')}<!entity y "z">`)).message).toMatch(/entities/);
+    expect(refusal(() => ofx(`${fixture('bofa-1x.ofx')}<!entity y "z">`)).message).toMatch(
+      /entities/,
+    );
   });
 
   it('refuses a line longer than 64 KB in any format', () => {
@@ -768,9 +792,9 @@ describe('hostile files', () => {
     }
     const notStatement = /^This is not an OFX, QFX, CSV or CAMT\.053 statement file/;
     expect(refusal(() => ofx('%PDF-1.7\n%âãÏÓ\n1 0 obj')).message).toMatch(/looks like a PDF/);
-    expect(refusal(() => parseStatement('PK\u0003\u0004\u0014\u0000', 'csv', simpleMapping)).message).toMatch(
-      /spreadsheet or a zip/,
-    );
+    expect(
+      refusal(() => parseStatement('PK\u0003\u0004\u0014\u0000', 'csv', simpleMapping)).message,
+    ).toMatch(/spreadsheet or a zip/);
     const garbage = Array.from({ length: 2000 }, (_, i) =>
       String.fromCharCode(i % 7 === 0 ? 0xfffd : 65 + (i % 26)),
     ).join('');

@@ -38,13 +38,17 @@ function screen(text: string, format: StatementFormat) {
   if (!text.replace(/^\uFEFF/, '').trim()) refuse('The file is empty');
   const kind = binaryKind(text);
   if (kind) {
-    refuse(`${NOT_A_STATEMENT} (it looks like ${kind}); download the statement from the bank as OFX, QFX, CSV or CAMT.053`);
+    refuse(
+      `${NOT_A_STATEMENT} (it looks like ${kind}); download the statement from the bank as OFX, QFX, CSV or CAMT.053`,
+    );
   }
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
     if (end - start > MAX_LINE_CHARS) {
-      refuse(`A line of the file is longer than ${MAX_LINE_CHARS / 1024} KB; no bank statement has one`);
+      refuse(
+        `A line of the file is longer than ${MAX_LINE_CHARS / 1024} KB; no bank statement has one`,
+      );
     }
     start = end + 1;
   }
@@ -61,7 +65,8 @@ export function detectFormat(fileName: string, text: string): StatementFormat | 
   if (/camt\.053\.|<(?:[\w.-]+:)?BkToCstmrStmt\b/.test(head)) return 'camt053';
   const name = fileName.toLowerCase();
   if (/\.(ofx|qfx|qbo)$/.test(name)) return 'ofx';
-  if (/^\s*</.test(head)) return /\.xml$/.test(name) && /<(?:[\w.-]+:)?Document\b/.test(head) ? 'camt053' : null;
+  if (/^\s*</.test(head))
+    return /\.xml$/.test(name) && /<(?:[\w.-]+:)?Document\b/.test(head) ? 'camt053' : null;
   if (/\.(csv|txt|tsv)$/.test(name)) return 'csv';
   // Text whose first line splits into columns.
   const first = head.split(/\r\n|\n|\r/).find((l) => l.trim()) ?? '';
