@@ -483,6 +483,59 @@ describe('banking: import, match, rules, reconcile, lock', () => {
     expect(code(await t.gql(REVERSE, { id: e.check, date: '2026-03-10' }))).toBeUndefined();
   });
 
+  it("answers NOT_FOUND to another association for every banking operation on this one's ids", async () => {
+    const l = await line('CHECK 1042');
+    const matched = (await lines()).find((x) => x.matchId);
+    const [rule] = (await t.ok(`{ bankRules { id } }`)).bankRules;
+    const [rec] = (
+      await t.ok(`query ($id: ID!) { reconciliations(accountId: $id) { id } }`, { id: a.cash })
+    ).reconciliations;
+    const journalLineId = (
+      await t.ok(`query ($id: ID!) { journalEntry(id: $id) { lines { id accountId } } }`, {
+        id: e.check,
+      })
+    ).journalEntry.lines.find((x: any) => x.accountId === a.cash).id;
+    const calls: [string, Record<string, unknown>][] = [
+      [`query ($id: ID!) { bankAccount(accountId: $id) { accountId } }`, { id: a.cash }],
+      [`query ($id: ID!) { bankStatements(accountId: $id) { id } }`, { id: a.cash }],
+      [`query ($id: ID!) { bankLines(accountId: $id) { id } }`, { id: a.cash }],
+      [`query ($id: ID!) { bankLineSuggestions(accountId: $id) { rank } }`, { id: a.cash }],
+      [`query ($id: ID!) { bankRulePreview(accountId: $id) { rule { id } } }`, { id: a.cash }],
+      [`query ($id: ID!) { reconciliations(accountId: $id) { id } }`, { id: a.cash }],
+      [`query ($id: ID!) { reconciliationReport(id: $id) { difference } }`, { id: rec.id }],
+      [WORKSHEET, { input: { accountId: a.cash } }],
+      [
+        `mutation ($input: SetBankAccountInput!) { setBankAccount(input: $input) { accountId } }`,
+        { input: { accountId: a.cash, institution: 'X', maskedNumber: '4821' } },
+      ],
+      [`mutation ($id: ID!) { removeBankAccount(accountId: $id) }`, { id: a.cash }],
+      [
+        `mutation ($input: MatchBankLinesInput!) { matchBankLines(input: $input) { id } }`,
+        { input: { accountId: a.cash, bankLineIds: [l.id], journalLineIds: [journalLineId] } },
+      ],
+      [`mutation ($id: ID!) { unmatchBankLines(matchId: $id) }`, { id: matched.matchId }],
+      [`mutation ($id: ID!) { autoMatchBankLines(accountId: $id) }`, { id: a.cash }],
+      [`mutation ($id: ID!) { applyBankRules(accountId: $id) }`, { id: a.cash }],
+      [
+        `mutation ($input: PostBankLineInput!) { postBankLine(input: $input) { id } }`,
+        { input: { bankLineId: l.id, accountId: a.cash } },
+      ],
+      [
+        `mutation ($id: ID!, $input: BankRuleInput!) { updateBankRule(id: $id, input: $input) { id } }`,
+        { id: rule.id, input: { name: 'X', contains: 'XX', accountId: a.fees } },
+      ],
+      [`mutation ($id: ID!) { deleteBankRule(id: $id) }`, { id: rule.id }],
+      [
+        FINISH,
+        { input: { accountId: a.cash, statementDate: '2026-02-28', closingBalance: '1.00' } },
+      ],
+      [UNDO, { input: { reconciliationId: rec.id, reason: 'Not ours' } }],
+    ];
+    for (const [query, variables] of calls) {
+      expect(code(await o.gql(query, variables)), query).toBe('NOT_FOUND');
+    }
+  });
+
   it('keeps the ledger and its control accounts clean', async () => {
     const report = await checkLedger(
       withDatabase(app.services.clusterUrl('default'), t.org.dbName),
