@@ -23,6 +23,12 @@ export const TENANT_TEXT_LIMITS = {
   planning_rates: { institution: 120 },
   ai_recommendations: { provider: 200, model: 200, error: 2000 },
   planned_investments: { institution: 120, recommendation_item: 20, note: 500 },
+  bank_accounts: { institution: 120 },
+  bank_statements: { file_name: 255 },
+  bank_lines: { description: 500, payee: 200, check_number: 40, bank_ref: 255 },
+  bank_rules: { name: 120, contains: 120, memo: 200 },
+  bank_reconciliations: { undo_reason: 500 },
+  deposits: { memo: 200 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {
