@@ -7,6 +7,7 @@ export const BANK_ACCOUNTS_QUERY = graphql(`
       institution
       maskedNumber
       kind
+      statementDay
       bookBalance
       reconciledThrough
       lastLineDate
@@ -27,19 +28,6 @@ export const BANK_ACCOUNTS_QUERY = graphql(`
 `);
 export type BankAccount = ResultOf<typeof BANK_ACCOUNTS_QUERY>['bankAccounts'][number];
 
-export const CASH_ACCOUNTS_QUERY = graphql(`
-  query BankableAccounts {
-    accounts {
-      id
-      number
-      name
-      type
-      fundType
-      archived
-    }
-  }
-`);
-
 export const SET_BANK_ACCOUNT_MUTATION = graphql(`
   mutation SetBankAccount($input: SetBankAccountInput!) {
     setBankAccount(input: $input) {
@@ -57,8 +45,10 @@ export const BANK_ACCOUNT_QUERY = graphql(`
       institution
       maskedNumber
       kind
+      statementDay
       bookBalance
       reconciledThrough
+      lastLineDate
       unmatchedLines
       csvMapping {
         headerRows
@@ -69,6 +59,7 @@ export const BANK_ACCOUNT_QUERY = graphql(`
         creditColumn
         sign
         dateFormat
+        payeeColumn
         checkNumberColumn
         bankIdColumn
         balanceColumn
@@ -143,6 +134,7 @@ const WORKSHEET_FIELDS = graphql(`
     }
     clearedBookLines {
       journalLineId
+      entryId
       entryNumber
       date
       amount
@@ -151,6 +143,7 @@ const WORKSHEET_FIELDS = graphql(`
     }
     outstandingBookLines {
       journalLineId
+      entryId
       entryNumber
       date
       amount
@@ -280,6 +273,14 @@ export const CREATE_RULE_MUTATION = graphql(`
   }
 `);
 
+export const UPDATE_RULE_MUTATION = graphql(`
+  mutation UpdateBankRule($id: ID!, $input: BankRuleInput!) {
+    updateBankRule(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
 export const DELETE_RULE_MUTATION = graphql(`
   mutation DeleteBankRule($id: ID!) {
     deleteBankRule(id: $id)
@@ -350,6 +351,7 @@ export const CSV_PREVIEW_QUERY = graphql(`
         creditColumn
         sign
         dateFormat
+        payeeColumn
         checkNumberColumn
         bankIdColumn
         balanceColumn
@@ -429,6 +431,17 @@ export const SET_UNDEPOSITED_MUTATION = graphql(`
   mutation SetUndepositedFundsAccount($accountId: ID!) {
     setUndepositedFundsAccount(accountId: $accountId) {
       id
+    }
+  }
+`);
+
+// Who finished a reconciliation (members are an admin's list: others see their own name only).
+export const RECONCILERS_QUERY = graphql(`
+  query BankReconcilers {
+    members {
+      userId
+      name
+      email
     }
   }
 `);

@@ -30,13 +30,20 @@ const cell = (v: string | number | null | undefined): string => {
  */
 export function reconciliationCsv(
   w: Worksheet,
-  meta: { association: string; account: string; finishedAt?: string | null },
+  meta: {
+    association: string;
+    account: string;
+    finishedAt?: string | null;
+    finishedBy?: string | null;
+  },
 ): string {
   const rows: (string | number | null)[][] = [
     ['Bank reconciliation', meta.association],
     ['Bank account', meta.account],
+    ['Statement date', w.statementDate],
     ['Statement period', `${w.periodStart} to ${w.statementDate}`],
     ...(meta.finishedAt ? [['Finished', meta.finishedAt]] : []),
+    ...(meta.finishedBy ? [['Finished by', meta.finishedBy]] : []),
     [],
     ['Balance per bank statement', w.closingBalance],
     ['Add: deposits in transit', w.depositsInTransit],
@@ -76,3 +83,47 @@ export function reconciliationCsv(
 export function differenceLabel(difference: string): string {
   return Number(difference) === 0 ? 'Balanced' : `${formatMoney(difference)} to find`;
 }
+
+export type RuleDirection = 'ANY' | 'IN' | 'OUT';
+export const RULE_DIRECTIONS: { value: RuleDirection; label: string }[] = [
+  { value: 'OUT', label: 'Money out' },
+  { value: 'IN', label: 'Money in' },
+  { value: 'ANY', label: 'Money in or out' },
+];
+
+/** A new rule from a statement line: its first two words, its direction. */
+export function ruleDraftFrom(line: { description: string; amount: string } | null): {
+  name: string;
+  contains: string;
+  direction: RuleDirection;
+} {
+  if (!line) return { name: '', contains: '', direction: 'OUT' };
+  const words = line.description.trim().split(/\s+/).slice(0, 2).join(' ');
+  return {
+    name: words,
+    contains: words,
+    direction: Number(line.amount) > 0 ? 'IN' : 'OUT',
+  };
+}
+
+/**
+ * The two sides of a worksheet as an auditor lists them: bank lines the books lack (unmatched),
+ * book lines the bank has not cleared, split into payments (checks) and deposits in transit.
+ */
+export function worksheetSides<B extends { status: string }, L extends { amount: string }>(w: {
+  bankLines: readonly B[];
+  outstandingBookLines: readonly L[];
+}) {
+  return {
+    unrecorded: w.bankLines.filter((l) => l.status === 'UNMATCHED'),
+    outstandingPayments: w.outstandingBookLines.filter((l) => Number(l.amount) < 0),
+    depositsInTransit: w.outstandingBookLines.filter((l) => Number(l.amount) > 0),
+  };
+}
+
+export type BankAccountKind = 'CHECKING' | 'SAVINGS' | 'MONEY_MARKET';
+export const BANK_KINDS: { value: BankAccountKind; label: string }[] = [
+  { value: 'CHECKING', label: 'Checking' },
+  { value: 'SAVINGS', label: 'Savings' },
+  { value: 'MONEY_MARKET', label: 'Money market' },
+];
