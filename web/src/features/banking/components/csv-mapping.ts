@@ -26,7 +26,40 @@ export function mappingProblem(m: CsvMapping): string | null {
     m.amountColumn,
     m.debitColumn,
     m.creditColumn,
+    m.payeeColumn,
+    m.checkNumberColumn,
+    m.balanceColumn,
   ].filter((c): c is number => c != null);
   if (new Set(used).size !== used.length) return 'A column is chosen twice.';
   return null;
 }
+
+export const CSV_DATE_FORMATS: { value: CsvMapping['dateFormat']; label: string }[] = [
+  { value: 'US', label: 'MM/DD/YYYY' },
+  { value: 'US_SHORT', label: 'M/D/YY' },
+  { value: 'ISO', label: 'YYYY-MM-DD' },
+  { value: 'EUROPEAN', label: 'DD/MM/YYYY' },
+  { value: 'DOTTED', label: 'DD.MM.YYYY' },
+  { value: 'COMPACT', label: 'YYYYMMDD' },
+];
+
+export const CSV_SIGNS: { value: CsvMapping['sign']; label: string }[] = [
+  { value: 'DEPOSITS_POSITIVE', label: 'Deposits are positive' },
+  { value: 'WITHDRAWALS_POSITIVE', label: 'Withdrawals are positive' },
+];
+
+/** Where a mapping starts when the API has neither a saved one nor a guess. */
+export const BLANK_MAPPING: CsvMapping = {
+  headerRows: 1,
+  dateColumn: 0,
+  descriptionColumn: 1,
+  amountColumn: 2,
+  debitColumn: null,
+  creditColumn: null,
+  sign: 'DEPOSITS_POSITIVE',
+  dateFormat: 'US',
+  payeeColumn: null,
+  checkNumberColumn: null,
+  bankIdColumn: null,
+  balanceColumn: null,
+};
