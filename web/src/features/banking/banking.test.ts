@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { reconciliationCsv, differenceLabel } from './banking';
+import { GraphqlUploadError } from '@/apollo/multipart';
+import { reconciliationCsv, differenceLabel, ruleDraftFrom, worksheetSides } from './banking';
 import type { Worksheet } from './banking.graphql';
 import { columnOptions, isCsv, mappingProblem } from './components/csv-mapping';
+import { mappingInput, statementProblems } from './statement-import';
 
 const worksheet = {
   accountId: 'a1',
@@ -65,9 +67,21 @@ describe('the reconciliation report as CSV', () => {
     const csv = reconciliationCsv(worksheet, {
       association: 'Maple Ridge HOA',
       account: '1010 Operating Checking',
+      finishedAt: 'Dec 6, 2026, 3:38 PM',
+      finishedBy: 'Dana Treasurer',
     });
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Bank reconciliation,Maple Ridge HOA');
+    expect(lines.slice(0, 7)).toEqual([
+      'Bank reconciliation,Maple Ridge HOA',
+      'Bank account,1010 Operating Checking',
+      'Statement date,2026-11-30',
+      'Statement period,2026-11-01 to 2026-11-30',
+      'Finished,"Dec 6, 2026, 3:38 PM"',
+      'Finished by,Dana Treasurer',
+      '',
+    ]);
+    expect(lines).toContain('Balance per bank statement,11141.06');
+    expect(lines).toContain('Section,Date,Entry,Check,Description,Amount');
     expect(lines).toContain('Adjusted bank balance,10991.06');
     expect(lines).toContain('Adjusted book balance,10991.06');
     expect(lines).toContain('Difference,0.00');
@@ -118,6 +132,7 @@ describe('the CSV mapping step', () => {
       creditColumn: null,
       sign: 'DEPOSITS_POSITIVE',
       dateFormat: 'US',
+      payeeColumn: null,
       checkNumberColumn: null,
       bankIdColumn: null,
       balanceColumn: null,
@@ -127,5 +142,67 @@ describe('the CSV mapping step', () => {
     expect(mappingProblem({ ...base, amountColumn: 1 })).toMatch(/twice/);
     expect(isCsv('chase.CSV')).toBe(true);
     expect(isCsv('bofa.qfx')).toBe(false);
+  });
+});
+
+describe('the two sides of a worksheet', () => {
+  it('splits the books into checks outstanding and deposits in transit', () => {
+    const sides = worksheetSides({
+      ...worksheet,
+      bankLines: [
+        { ...worksheet.bankLines[0]!, status: 'UNMATCHED' },
+        { ...worksheet.bankLines[0]!, id: 'b2', status: 'MATCHED' },
+      ],
+    });
+    expect(sides.unrecorded.map((l) => l.id)).toEqual(['b1']);
+    expect(sides.outstandingPayments.map((l) => l.journalLineId)).toEqual(['j2']);
+    expect(sides.depositsInTransit.map((l) => l.journalLineId)).toEqual(['j3']);
+  });
+
+  it('starts a rule from a statement line', () => {
+    expect(ruleDraftFrom({ description: 'RIDGELINE POWER ACH DRAFT', amount: '-186.64' })).toEqual({
+      name: 'RIDGELINE POWER',
+      contains: 'RIDGELINE POWER',
+      direction: 'OUT',
+    });
+    expect(ruleDraftFrom({ description: 'INTEREST', amount: '0.87' }).direction).toBe('IN');
+  });
+});
+
+describe("a statement's refusal", () => {
+  it('puts each problem where it belongs: a mapping field, a row, the file', () => {
+    const p = statementProblems(
+      new GraphqlUploadError('The rows have problems', 'BAD_USER_INPUT', [
+        { field: 'mapping.dateColumn', message: 'Choose this column' },
+        { field: 'rows.4.date', message: 'Row 4: "31/02/2026" is not a date in DD/MM/YYYY' },
+        { field: 'rows.7.amount', message: 'Row 7: "abc" is not an amount' },
+        { field: 'file', message: 'This is a credit card statement' },
+      ]),
+    );
+    expect(p.mapping).toEqual({ dateColumn: 'Choose this column' });
+    expect(p.rows).toEqual([
+      { row: 4, field: 'date', message: 'Row 4: "31/02/2026" is not a date in DD/MM/YYYY' },
+      { row: 7, field: 'amount', message: 'Row 7: "abc" is not an amount' },
+    ]);
+    expect(p.other).toEqual(['This is a credit card statement']);
+    expect(p.needsMapping).toBe(true);
+  });
+
+  it('asks for a mapping when the API wants one', () => {
+    const p = statementProblems(
+      new GraphqlUploadError('Map the columns', 'BAD_USER_INPUT', [
+        { field: 'mapping', message: 'Map the columns of this CSV file' },
+      ]),
+    );
+    expect(p.needsMapping).toBe(true);
+    expect(p.other).toEqual(['Map the columns of this CSV file']);
+    expect(statementProblems(new GraphqlUploadError('Offline', null)).other).toEqual(['Offline']);
+  });
+
+  it('sends the mapping without its __typename', () => {
+    const m = { __typename: 'CsvMapping', headerRows: 1 } as unknown as Parameters<
+      typeof mappingInput
+    >[0];
+    expect(mappingInput(m)).toEqual({ headerRows: 1 });
   });
 });
