@@ -62,7 +62,7 @@ import {
 } from '../modules/capital-projects/capital-projects.resolver.js';
 import { BankingResolver, BankRuleResolver } from '../modules/banking/banking.resolver.js';
 import { JournalEntryBankResolver } from '../modules/banking/entry-bank.resolver.js';
-import { DepositsResolver } from '../modules/banking/deposits.resolver.js';
+import { DepositsResolver, PaymentDepositResolver } from '../modules/banking/deposits.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -128,6 +128,7 @@ export const resolvers = [
   BankRuleResolver,
   JournalEntryBankResolver,
   DepositsResolver,
+  PaymentDepositResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,

@@ -114,4 +114,11 @@ export class ReceivablesSettingsInput {
 
   @Field(() => ID, { nullable: true, description: 'Omitted: unchanged' })
   prepaidAccountId?: string | null;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Undeposited Funds (an operating asset account with no postings but payments). Omitted: unchanged; null: payments go to the default deposit account again',
+  })
+  undepositedAccountId?: string | null;
 }

@@ -155,4 +155,11 @@ export class ReceivablesSettings {
       "Prepaid Assessments: owners' credit (what payments left over) until it pays an invoice",
   })
   prepaidAccountId: string;
+
+  @Field(() => ID, {
+    nullable: true,
+    description:
+      'Undeposited Funds: payments recorded without a deposit account wait here until a deposit carries them to the bank; null: they go to the default deposit account',
+  })
+  undepositedAccountId: string | null;
 }

@@ -12,3 +12,5 @@ export type { AssessmentGroupInput } from './assessments.inputs.js';
 export { createPropertyType } from './property-types.service.js';
 export { createGroup, updateGroup } from './assessment-groups.service.js';
 export { updateReceivablesSettings } from './receivables-settings.service.js';
+// Banking's deposits choose Undeposited Funds through the receivables settings.
+export { setUndepositedAccount, undepositedAccountHeld } from './receivables-settings.service.js';

@@ -5,12 +5,14 @@ export interface SettingsRow {
   receivable_account_id: string;
   deposit_account_id: string | null;
   prepaid_account_id: string | null;
+  undeposited_account_id: string | null;
 }
 
 // The one settings row, or undefined before its first use.
 export async function settingsRow(em: EntityManager): Promise<SettingsRow | undefined> {
   const [row] = await sql(em).all<SettingsRow>(
-    'SELECT receivable_account_id, deposit_account_id, prepaid_account_id FROM receivables_settings',
+    `SELECT receivable_account_id, deposit_account_id, prepaid_account_id, undeposited_account_id
+       FROM receivables_settings`,
   );
   return row;
 }
@@ -165,4 +167,38 @@ export async function standingCreditCount(em: EntityManager): Promise<number> {
         AND p.amount > coalesce((SELECT sum(amount) FROM payment_applications WHERE payment_id = p.id), 0)`,
   );
   return row.n;
+}
+
+export async function setUndepositedAccountRow(em: EntityManager, id: string | null) {
+  await sql(em).run('UPDATE receivables_settings SET undeposited_account_id = ?', [id]);
+}
+
+// Standing payments into the account that no standing deposit carries: what waits in Undeposited
+// Funds. The payments' and deposits' tables are read here (as the ledger check reads them) because
+// payments and banking depend on assessments, not the other way round.
+export async function waitingPaymentCount(em: EntityManager, accountId: string): Promise<number> {
+  const [row] = await sql(em).all<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payments p
+      WHERE p.deposit_account_id = ? AND p.void_entry_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM deposit_payments dp WHERE dp.payment_id = p.id AND dp.standing)`,
+    [accountId],
+  );
+  return row.n;
+}
+
+// Whether the account is marked as a bank account (banking's table, read for the same reason).
+export async function isBankAccount(em: EntityManager, accountId: string): Promise<boolean> {
+  const [row] = await sql(em).all<{ bank: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM bank_accounts WHERE account_id = ?) AS bank',
+    [accountId],
+  );
+  return row.bank;
+}
+
+// The Undeposited Funds setting, the row held (FOR SHARE) until the transaction ends.
+export async function heldUndepositedAccount(em: EntityManager): Promise<string | null> {
+  const [row] = await sql(em).all<{ id: string | null }>(
+    'SELECT undeposited_account_id AS id FROM receivables_settings FOR SHARE',
+  );
+  return row?.id ?? null;
 }

@@ -8,7 +8,8 @@ import { receivablesSettings, updateReceivablesSettings } from './receivables-se
 @Resolver(() => ReceivablesSettings)
 export class ReceivablesSettingsResolver {
   @Query(() => ReceivablesSettings, {
-    description: 'The receivable account invoices post to, and the default deposit account',
+    description:
+      'The receivable account invoices post to, the default deposit account, and Undeposited Funds',
   })
   receivablesSettings(@Ctx() ctx: Context) {
     return receivablesSettings(ctx.em, ctx.auth);
@@ -31,5 +32,11 @@ export class ReceivablesSettingsResolver {
   @FieldResolver(() => Account, { nullable: true })
   depositAccount(@Root() s: ReceivablesSettings, @Ctx() ctx: Context) {
     return s.depositAccountId ? accountById(ctx, s.depositAccountId) : null;
+  }
+
+  // Null while the association does not keep Undeposited Funds.
+  @FieldResolver(() => Account, { nullable: true })
+  undepositedAccount(@Root() s: ReceivablesSettings, @Ctx() ctx: Context) {
+    return s.undepositedAccountId ? accountById(ctx, s.undepositedAccountId) : null;
   }
 }

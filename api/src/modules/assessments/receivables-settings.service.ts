@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { badInput, conflict } from '../../core/errors/app-error.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { setControlAccount } from '../journal/index.js';
+import { controlAccountKeeper, setControlAccount } from '../journal/index.js';
 import { checkAccounts } from './account-checks.service.js';
 import type { ReceivablesSettingsInput } from './assessments.inputs.js';
 import type { ReceivablesSettings } from './assessments.types.js';
@@ -11,19 +11,23 @@ import {
   accountFund,
   accountNameTaken,
   assetAccountNamed,
+  heldUndepositedAccount,
   insertPrepaidAccount,
   insertReceivableAccount,
   insertSettings,
+  isBankAccount,
   liabilityAccountNamed,
   lockSettings,
   postingsOfItsOwn,
   setPrepaidAccountRow,
+  setUndepositedAccountRow,
   settingsRow,
   standingCreditCount,
   standingInvoiceCount,
   takenPrepaidNumbers,
   takenReceivableNumbers,
   updateSettingsRow,
+  waitingPaymentCount,
 } from './receivables-settings.repository.js';
 
 const RECEIVABLE = {
@@ -143,7 +147,102 @@ export async function receivablesSettings(
     receivableAccountId: row.receivable_account_id,
     depositAccountId: row.deposit_account_id,
     prepaidAccountId: row.prepaid_account_id!,
+    undepositedAccountId: row.undeposited_account_id,
   };
+}
+
+// Undeposited Funds. An association that keeps it records payments there (checks and cash in
+// hand, an autopay batch, a card processor's payout to come) and a deposit (Banking) carries them
+// to the bank as the bank shows them: one bank line per deposit slip, batch or payout, which the
+// reconciliation matches. The rule:
+// - Null (every book before it, and any association that does not keep it): a payment recorded
+//   without a deposit account goes to the default deposit account, as it always did.
+// - Set: a payment recorded without a deposit account goes to Undeposited Funds; one naming a bank
+//   account still goes there (an ACH that lands in the bank directly).
+// - The account is a control account kept by payments and deposits, so it must be an operating
+//   asset account, not archived, not a bank account, not kept by another subledger, not the
+//   default deposit account, and without postings other than payments' and deposits' (else its
+//   balance would never equal the payments waiting in it, which the ledger check compares).
+// - It is changed or cleared only while no payment waits in it (they would be stranded there).
+//   A cleared account stays kept by payments and deposits (it holds their history, netting to
+//   nothing) until another account is chosen; a deposit made from it is voided only while it is
+//   Undeposited Funds again.
+async function changeUndepositedAccount(
+  tx: EntityManager,
+  field: string,
+  accountId: string | null,
+  before: ReceivablesSettings,
+  depositAccountId: string | null,
+): Promise<void> {
+  const current = before.undepositedAccountId;
+  if (accountId === current) return;
+  if (accountId) {
+    const refuse = (message: string) => badInput([{ field, message }], message);
+    const own = (await postingsOfItsOwn(tx, accountId, ['payment', 'deposit']))!;
+    const label = `${own.number} ${own.name}`;
+    if ((await accountFund(tx, accountId)) !== 'operating') {
+      throw refuse('Undeposited Funds is an asset account of the operating fund');
+    }
+    const keeper = await controlAccountKeeper(tx, accountId);
+    if (keeper && keeper.role !== 'undeposited') {
+      throw refuse(`${label} is kept by ${keeper.keptBy}: choose another account`);
+    }
+    if (await isBankAccount(tx, accountId)) {
+      throw refuse(
+        `${label} is a bank account; Undeposited Funds is where payments wait before the bank`,
+      );
+    }
+    if (accountId === depositAccountId) {
+      throw refuse(
+        `${label} is the default deposit account: make the bank account the default, then choose ${label} as Undeposited Funds`,
+      );
+    }
+    if (own.lines > 0) {
+      throw refuse(
+        `${label} already has postings other than payments: Undeposited Funds holds only payments waiting for a deposit, so choose a new account (e.g. 1050 Undeposited Funds)`,
+      );
+    }
+  }
+  if (current && (await waitingPaymentCount(tx, current)) > 0) {
+    const message = accountId
+      ? 'Payments wait in the current Undeposited Funds account: deposit them (Banking) before choosing another'
+      : 'Payments wait in Undeposited Funds: deposit them (Banking) before you stop keeping it';
+    throw conflict(message, [{ field, message }]);
+  }
+  await setUndepositedAccountRow(tx, accountId);
+  if (accountId) await setControlAccount(tx, 'undeposited', accountId);
+}
+
+// Chooses (or, with null, stops keeping) Undeposited Funds; see the rule above. `field` names the
+// caller's input in messages.
+export async function setUndepositedAccount(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  accountId: string | null,
+  field = 'undepositedAccountId',
+): Promise<ReceivablesSettings> {
+  await checkAccounts(em, [{ field, id: accountId, types: ['asset'], what: 'an asset account' }]);
+  await receivablesSettings(em, actor);
+  await em.transactional(async (tx) => {
+    await lockSettings(tx);
+    const before = await receivablesSettings(tx, actor);
+    if (before.undepositedAccountId === accountId) return;
+    await changeUndepositedAccount(tx, field, accountId, before, before.depositAccountId);
+    await recordTenantAudit(tx, actor, {
+      entityType: 'ReceivablesSettings',
+      entityId: before.receivableAccountId,
+      action: 'update',
+      changes: { undepositedAccountId: { before: before.undepositedAccountId, after: accountId } },
+    });
+  });
+  return receivablesSettings(em);
+}
+
+// The Undeposited Funds account (null when the association does not keep it), held until the
+// caller's transaction ends: a payment posted into it cannot race the setting's change, which
+// counts the payments waiting there.
+export function undepositedAccountHeld(tx: EntityManager): Promise<string | null> {
+  return heldUndepositedAccount(tx);
 }
 
 export async function updateReceivablesSettings(
@@ -170,6 +269,12 @@ export async function updateReceivablesSettings(
       types: ['liability'],
       what: 'a liability account',
     },
+    {
+      field: 'undepositedAccountId',
+      id: input.undepositedAccountId,
+      types: ['asset'],
+      what: 'an asset account',
+    },
   ]);
   if (input.prepaidAccountId && input.prepaidAccountId === input.depositAccountId) {
     const message =
@@ -182,7 +287,29 @@ export async function updateReceivablesSettings(
     throw badInput([{ field: 'depositAccountId', message }], message);
   }
   const before = await receivablesSettings(em, actor);
+  // Omitted: Undeposited Funds stays as it is (clients that predate it never clear it).
+  const undeposited =
+    input.undepositedAccountId === undefined
+      ? before.undepositedAccountId
+      : input.undepositedAccountId;
+  // (Chosen together, the Undeposited Funds rule below names the clash.)
+  if (
+    input.undepositedAccountId === undefined &&
+    input.depositAccountId &&
+    input.depositAccountId === undeposited
+  ) {
+    const message =
+      'Undeposited Funds is kept by payments and deposits: choose the bank account deposits go into';
+    throw badInput([{ field: 'depositAccountId', message }], message);
+  }
+  // Another subledger's account (Undeposited Funds, an investment holding account) stays its own.
+  const keeper = await controlAccountKeeper(em, input.receivableAccountId);
+  if (keeper && keeper.role !== 'receivable') {
+    const message = `This account is kept by ${keeper.keptBy}: choose another account`;
+    throw badInput([{ field: 'receivableAccountId', message }], message);
+  }
   await em.transactional(async (tx) => {
+    await lockSettings(tx);
     // Switching the receivable account would orphan open balances on the old one.
     if (
       before.receivableAccountId !== input.receivableAccountId &&
@@ -222,6 +349,13 @@ export async function updateReceivablesSettings(
     await setControlAccount(tx, 'receivable', input.receivableAccountId);
     await setPrepaidAccountRow(tx, prepaidAccountId);
     await setControlAccount(tx, 'prepaid', prepaidAccountId);
+    await changeUndepositedAccount(
+      tx,
+      'undepositedAccountId',
+      undeposited,
+      await receivablesSettings(tx, actor),
+      input.depositAccountId ?? null,
+    );
     await recordTenantAudit(tx, actor, {
       entityType: 'ReceivablesSettings',
       entityId: input.receivableAccountId,
@@ -232,6 +366,7 @@ export async function updateReceivablesSettings(
           receivableAccountId: input.receivableAccountId,
           depositAccountId: input.depositAccountId ?? null,
           prepaidAccountId,
+          undepositedAccountId: undeposited,
         },
       },
     });

@@ -52,8 +52,46 @@ export function depositRows(
   );
 }
 
-export interface UndepositedRow {
+// Standing deposits carrying the payments, with the payment each row answers for.
+export function standingDepositRowsOf(
+  em: EntityManager,
+  paymentIds: string[],
+): Promise<(DepositRow & { payment_id: string })[]> {
+  return sql(em).all<DepositRow & { payment_id: string }>(
+    `SELECT s.payment_id, q.* FROM deposit_payments s JOIN (${SELECT}) q ON q.id = s.deposit_id
+      WHERE s.standing AND s.payment_id = ${anyOf('uuid')}`,
+    [paymentIds],
+  );
+}
+
+export interface AccountRow {
   id: string;
+  number: string;
+  name: string;
+  type: string;
+  archived: boolean;
+}
+
+export function accountRows(em: EntityManager, ids: string[]): Promise<AccountRow[]> {
+  return sql(em).all<AccountRow>(
+    `SELECT id, number, name, type, archived FROM accounts WHERE id = ${anyOf('uuid')}`,
+    [ids],
+  );
+}
+
+// Locks the payments until the transaction ends, in id order (two deposits sharing payments
+// take turns without deadlocking; a payment's void locks it too). Read their state afterwards in
+// a statement of its own: it then sees what a deposit that held them committed.
+export async function lockPayments(tx: EntityManager, ids: string[]): Promise<void> {
+  await sql(tx).all(
+    `SELECT p.id FROM payments p WHERE p.id = ${anyOf('uuid')} ORDER BY p.id FOR UPDATE`,
+    [ids],
+  );
+}
+
+export interface PaymentStateRow {
+  id: string;
+  number: string;
   date: string;
   amount: string;
   deposit_account_id: string;
@@ -61,16 +99,31 @@ export interface UndepositedRow {
   deposit_number: string | null;
 }
 
-// The payments named, locked (two deposits racing for one payment take turns), with where they
-// went and the standing deposit that carries them, if any.
-export function lockPayments(tx: EntityManager, ids: string[]): Promise<UndepositedRow[]> {
-  return sql(tx).all<UndepositedRow>(
-    `SELECT p.id, p.date::text, p.amount::text, p.deposit_account_id, p.void_entry_id,
+// The payments named, with where they went and the standing deposit that carries them, if any.
+export function paymentStates(tx: EntityManager, ids: string[]): Promise<PaymentStateRow[]> {
+  return sql(tx).all<PaymentStateRow>(
+    `SELECT p.id, p.number::text, p.date::text, p.amount::text, p.deposit_account_id, p.void_entry_id,
             (SELECT d.number::text FROM deposit_payments dp JOIN deposits d ON d.id = dp.deposit_id
               WHERE dp.payment_id = p.id AND dp.standing) AS deposit_number
-       FROM payments p WHERE p.id = ${anyOf('uuid')} ORDER BY p.id FOR UPDATE OF p`,
+       FROM payments p WHERE p.id = ${anyOf('uuid')}`,
     [ids],
   );
+}
+
+// Locks the deposit's row; false when there is none.
+export async function lockDeposit(tx: EntityManager, id: string): Promise<boolean> {
+  const rows = await sql(tx).all(`SELECT id FROM deposits WHERE id = ? FOR UPDATE`, [id]);
+  return rows.length > 0;
+}
+
+// The Undeposited Funds account the deposit's payments waited in.
+export async function sourceAccountOf(tx: EntityManager, id: string): Promise<string | null> {
+  const [row] = await sql(tx).all<{ account: string }>(
+    `SELECT p.deposit_account_id AS account FROM deposit_payments dp
+       JOIN payments p ON p.id = dp.payment_id WHERE dp.deposit_id = ? LIMIT 1`,
+    [id],
+  );
+  return row?.account ?? null;
 }
 
 // Standing payments into Undeposited Funds that no standing deposit carries, oldest first.
@@ -83,8 +136,8 @@ export async function undepositedPaymentIds(
     `SELECT p.id FROM payments p
       WHERE p.deposit_account_id = ? AND p.void_entry_id IS NULL
         AND NOT EXISTS (SELECT 1 FROM deposit_payments dp WHERE dp.payment_id = p.id AND dp.standing)
-      ORDER BY p.date, p.number LIMIT ${Math.floor(limit)}`,
-    [accountId],
+      ORDER BY p.date, p.number LIMIT ?`,
+    [accountId, Math.max(0, Math.floor(limit))],
   );
   return rows.map((r) => r.id);
 }
@@ -144,14 +197,4 @@ export async function markDepositVoid(
     id,
   ]);
   await sql(tx).run(`UPDATE deposit_payments SET standing = false WHERE deposit_id = ?`, [id]);
-}
-
-// Whether an account has lines other than payments' (it cannot become Undeposited Funds then).
-export async function foreignPostings(em: EntityManager, accountId: string): Promise<number> {
-  const [r] = await sql(em).all<{ n: number }>(
-    `SELECT count(*)::int AS n FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
-      WHERE l.account_id = ? AND coalesce(e.owner_type, '') NOT IN ('payment', 'deposit')`,
-    [accountId],
-  );
-  return r.n;
 }

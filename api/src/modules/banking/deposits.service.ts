@@ -1,41 +1,46 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { today as utcToday } from '../../core/dates.js';
+import { isUniqueViolation } from '../../core/db/errors.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
 import { formatMoney, toCents } from '../../core/money/money.js';
-import { sql } from '../../db/sql.js';
+import {
+  receivablesSettings,
+  setUndepositedAccount,
+  undepositedAccountHeld,
+} from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
   controlAccountKeeper,
-  controlAccountOf,
   EntryOwnerType,
   EntrySource,
   postJournalEntries,
   reverseJournalEntry,
-  setControlAccount,
 } from '../journal/index.js';
 import { findPayments, type Payment } from '../payments/index.js';
+import type { CreateDepositInput, DepositFilter } from './deposits.inputs.js';
 import {
+  accountRows,
   type DepositRow,
   depositRows,
-  foreignPostings,
   insertDeposit,
+  lockDeposit,
   lockPayments,
   markDepositVoid,
   nextDepositNumber,
+  paymentStates,
+  sourceAccountOf,
+  standingDepositRowsOf,
   undepositedPaymentIds,
 } from './deposits.repository.js';
-import { type CreateDepositInput, type Deposit, DepositStatus } from './deposits.types.js';
+import { type Deposit, DepositStatus } from './deposits.types.js';
 
 // Undeposited Funds: payments received wait there (a control account kept by payments and
 // deposits) until a deposit carries them to the bank as the bank shows them — one line for the
 // checks taken to the bank together, one for an autopay batch, one for a card payout net of its
-// fees. An association turns it on by choosing the account (Banking); until then payments go
-// straight to the deposit account of the receivables settings, as before. Once chosen, it is
-// the default of every payment recorded without a deposit account; an explicit bank account is
-// still taken (an ACH that lands in the bank directly). The account can be changed only while no
-// payment waits in it, and must hold nothing but payments' and deposits' postings.
+// fees — which the reconciliation matches to the bank's line. The association chooses the account
+// in its receivables settings; the rule (what it may be, when it may change) is written there.
 
 function toDeposit(r: DepositRow): Deposit {
   const total = toCents(r.total);
@@ -59,65 +64,25 @@ function toDeposit(r: DepositRow): Deposit {
   };
 }
 
-export function undepositedFundsAccount(em: EntityManager): Promise<string | null> {
-  return controlAccountOf(em, 'undeposited');
+// The Undeposited Funds account, or null while the association does not keep it.
+export async function undepositedFundsAccount(em: EntityManager): Promise<string | null> {
+  return (await receivablesSettings(em)).undepositedAccountId;
 }
 
+// Chooses Undeposited Funds (null: stop keeping it); the receivables settings hold the rule.
 export async function setUndepositedFundsAccount(
   em: EntityManager,
   actor: AuthInfo | null,
-  accountId: string,
-): Promise<string> {
-  assertId(accountId, 'Account');
-  const [acct] = await sql(em).all<{
-    type: string;
-    fund_type: string;
-    archived: boolean;
-    name: string;
-  }>(`SELECT type, fund_type, archived, name FROM accounts WHERE id = ?`, [accountId]);
-  if (!acct) throw notFound('Account', [{ field: 'accountId', message: 'Account not found' }]);
-  const refuse = (message: string) => badInput([{ field: 'accountId', message }], message);
-  if (acct.type !== 'asset' || acct.fund_type !== 'operating') {
-    throw refuse('Undeposited Funds is an asset account of the operating fund');
-  }
-  if (acct.archived) throw refuse(`${acct.name} is archived`);
-  const keeper = await controlAccountKeeper(em, accountId);
-  if (keeper && keeper.role !== 'undeposited')
-    throw refuse(`${acct.name} is kept by ${keeper.keptBy}`);
-  if ((await sql(em).all(`SELECT 1 FROM bank_accounts WHERE account_id = ?`, [accountId])).length) {
-    throw refuse(
-      `${acct.name} is a bank account; Undeposited Funds is where payments wait before the bank`,
-    );
-  }
-  if ((await foreignPostings(em, accountId)) > 0) {
-    throw refuse(
-      `${acct.name} has postings other than payments; choose a new account (e.g. 1050 Undeposited Funds)`,
-    );
-  }
-  await em.transactional(async (tx) => {
-    const current = await controlAccountOf(tx, 'undeposited');
-    if (current === accountId) return;
-    if (current && (await undepositedPaymentIds(tx, current)).length) {
-      throw conflict(
-        'Payments are waiting in the current Undeposited Funds account: deposit them first',
-      );
-    }
-    await setControlAccount(tx, 'undeposited', accountId);
-    await recordTenantAudit(tx, actor, {
-      entityType: 'ReceivablesSettings',
-      entityId: accountId,
-      action: 'update',
-      changes: { undepositedAccountId: { before: current, after: accountId } },
-    });
-  });
-  return accountId;
+  accountId: string | null,
+): Promise<string | null> {
+  return (await setUndepositedAccount(em, actor, accountId, 'accountId')).undepositedAccountId;
 }
 
-export async function listDeposits(
-  em: EntityManager,
-  f: { accountId?: string | null; from?: string | null; to?: string | null },
-): Promise<Deposit[]> {
+export async function listDeposits(em: EntityManager, f: DepositFilter = {}): Promise<Deposit[]> {
   if (f.accountId) assertId(f.accountId, 'Bank account');
+  if (f.from && f.to && f.from > f.to) {
+    throw badInput([{ field: 'to', message: 'The end comes before the start' }]);
+  }
   return (await depositRows(em, f)).map(toDeposit);
 }
 
@@ -128,94 +93,152 @@ export async function findDeposit(em: EntityManager, id: string): Promise<Deposi
   return toDeposit(row);
 }
 
+// The standing deposit carrying each payment (null: none; a void deposit no longer carries its
+// payments), in the order asked.
+export async function standingDepositsOf(
+  em: EntityManager,
+  paymentIds: readonly string[],
+): Promise<(Deposit | null)[]> {
+  const valid = paymentIds.filter(isId);
+  const rows = valid.length ? await standingDepositRowsOf(em, valid) : [];
+  const byPayment = new Map(rows.map((r) => [r.payment_id, toDeposit(r)]));
+  return paymentIds.map((id) => byPayment.get(id) ?? null);
+}
+
+// Payments waiting in Undeposited Funds for a deposit, oldest first.
 export async function undepositedPayments(em: EntityManager, limit = 2000): Promise<Payment[]> {
   const account = await undepositedFundsAccount(em);
   if (!account) return [];
   const ids = await undepositedPaymentIds(em, account, limit);
   const byId = new Map((await findPayments(em, ids)).map((p) => [p.id, p]));
-  return ids.map((id) => byId.get(id)!).filter(Boolean);
+  return ids.map((id) => byId.get(id)).filter((p): p is Payment => !!p);
 }
 
-export { findPayments };
+type Detail = FieldDetail & { kind: 'missing' | 'taken' | 'bad' };
 
-// One entry owned by the deposit: Dr the bank (total − fee), Dr the fee's expense account, Cr
-// Undeposited Funds (total).
+// Throws the details found: NOT_FOUND first (unknown ids), then CONFLICT (a payment another
+// deposit carries), then BAD_USER_INPUT — each with every detail of its kind.
+function refuse(details: Detail[]): void {
+  const of = (kind: string) =>
+    details.filter((d) => d.kind === kind).map(({ field, message }) => ({ field, message }));
+  const missing = of('missing');
+  if (missing.length) {
+    throw notFound(missing[0].field.startsWith('payment') ? 'Payment' : 'Account', missing);
+  }
+  const taken = of('taken');
+  if (taken.length) throw conflict(taken[0].message, taken);
+  const bad = of('bad');
+  if (bad.length) throw badInput(bad, bad[0].message);
+}
+
+// The database's own guard (one standing deposit per payment) answers CONFLICT too, should a
+// path ever skip the payments' locks.
+async function inDepositTransaction(
+  em: EntityManager,
+  work: (tx: EntityManager) => Promise<void>,
+): Promise<void> {
+  try {
+    await em.transactional(work);
+  } catch (err) {
+    if (isUniqueViolation(err, 'deposit_payments_once')) {
+      throw conflict('A payment was taken by another deposit meanwhile: reload and try again');
+    }
+    throw err;
+  }
+}
+
+// Carries payments from Undeposited Funds to the bank: one entry owned by the deposit, Dr the
+// bank (total − fee), Dr the fee's expense account (fee), Cr Undeposited Funds (total), so the
+// bank's ledger gets one line, the one the bank statement shows. The payments are locked: two
+// deposits racing for one payment take turns, and the second finds it taken.
 export async function createDeposit(
   em: EntityManager,
   actor: AuthInfo | null,
   input: CreateDepositInput,
 ): Promise<Deposit> {
-  assertId(input.accountId, 'Bank account');
   const fee = input.fee ?? 0;
+  const feeAccountId = fee > 0 ? (input.feeAccountId ?? null) : null;
+  const details: Detail[] = [];
+  const accounts = await accountRows(
+    em,
+    [input.accountId, feeAccountId].filter((id): id is string => isId(id)),
+  );
+  const bank = accounts.find((a) => a.id === input.accountId);
   const undeposited = await undepositedFundsAccount(em);
   if (!undeposited) {
-    const message = 'Choose the Undeposited Funds account under Banking first';
+    const message =
+      'Choose the Undeposited Funds account in the receivables settings first: deposits carry the payments waiting there';
     throw badInput([{ field: 'accountId', message }], message);
   }
-  const [bank] = await sql(em).all<{ type: string; archived: boolean; name: string }>(
-    `SELECT type, archived, name FROM accounts WHERE id = ?`,
-    [input.accountId],
-  );
-  if (!bank) throw notFound('Account', [{ field: 'accountId', message: 'Account not found' }]);
-  if (
+  if (!bank) {
+    details.push({ kind: 'missing', field: 'accountId', message: 'Account not found' });
+  } else if (bank.archived) {
+    details.push({
+      kind: 'bad',
+      field: 'accountId',
+      message: `${bank.number} ${bank.name} is archived`,
+    });
+  } else if (
     bank.type !== 'asset' ||
-    input.accountId === undeposited ||
-    (await controlAccountKeeper(em, input.accountId))
+    bank.id === undeposited ||
+    (await controlAccountKeeper(em, bank.id))
   ) {
     const message = 'Choose the bank account the money went into';
-    throw badInput([{ field: 'accountId', message }], message);
+    details.push({ kind: 'bad', field: 'accountId', message });
   }
   if (fee > 0) {
-    if (!input.feeAccountId || !isId(input.feeAccountId)) {
+    const f = accounts.find((a) => a.id === feeAccountId);
+    if (!feeAccountId) {
       const message = 'Choose the expense account of the fee';
-      throw badInput([{ field: 'feeAccountId', message }], message);
-    }
-    const [f] = await sql(em).all<{ type: string }>(`SELECT type FROM accounts WHERE id = ?`, [
-      input.feeAccountId,
-    ]);
-    if (!f) throw notFound('Account', [{ field: 'feeAccountId', message: 'Account not found' }]);
-    if (f.type !== 'expense') {
+      details.push({ kind: 'bad', field: 'feeAccountId', message });
+    } else if (!f) {
+      details.push({ kind: 'missing', field: 'feeAccountId', message: 'Account not found' });
+    } else if (f.archived) {
+      details.push({
+        kind: 'bad',
+        field: 'feeAccountId',
+        message: `${f.number} ${f.name} is archived`,
+      });
+    } else if (f.type !== 'expense') {
       const message = 'The fee goes to an expense account';
-      throw badInput([{ field: 'feeAccountId', message }], message);
+      details.push({ kind: 'bad', field: 'feeAccountId', message });
     }
   }
-  const bad = input.paymentIds.map((id, i) => ({ id, i })).filter(({ id }) => !isId(id));
-  if (bad.length) {
-    throw notFound(
-      'Payment',
-      bad.map(({ i }) => ({ field: `paymentIds.${i}`, message: 'Payment not found' })),
-    );
-  }
+  const paymentIds = input.paymentIds.filter(isId);
   const [id] = newIds(1);
-  await em.transactional(async (tx) => {
-    const rows = await lockPayments(tx, input.paymentIds);
-    const details: FieldDetail[] = [];
+  await inDepositTransaction(em, async (tx) => {
+    // Held until the deposit commits: the setting cannot change under it.
+    const from = await undepositedAccountHeld(tx);
+    if (!from) {
+      const message = 'Undeposited Funds is no longer kept: choose it in the receivables settings';
+      throw badInput([{ field: 'accountId', message }], message);
+    }
+    await lockPayments(tx, paymentIds);
+    const rows = await paymentStates(tx, paymentIds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
     input.paymentIds.forEach((pid, i) => {
-      const p = rows.find((r) => r.id === pid);
+      const p = byId.get(pid);
       const field = `paymentIds.${i}`;
-      if (!p) details.push({ field, message: 'Payment not found' });
-      else if (p.void_entry_id) details.push({ field, message: 'This payment is void' });
-      else if (p.deposit_number)
-        details.push({ field, message: `Already in DEP-${p.deposit_number}` });
-      else if (p.deposit_account_id !== undeposited) {
-        details.push({
-          field,
-          message: 'This payment went straight to a bank account, not Undeposited Funds',
-        });
+      if (!p) details.push({ kind: 'missing', field, message: 'Payment not found' });
+      else if (p.void_entry_id) {
+        details.push({ kind: 'bad', field, message: `PMT-${p.number} is void` });
+      } else if (p.deposit_number) {
+        const message = `PMT-${p.number} is already in DEP-${p.deposit_number}`;
+        details.push({ kind: 'taken', field, message });
+      } else if (p.deposit_account_id !== from) {
+        const message = `PMT-${p.number} went straight to a bank account, not Undeposited Funds`;
+        details.push({ kind: 'bad', field, message });
       } else if (p.date > input.date) {
-        details.push({ field, message: `Received ${p.date}, after the deposit date` });
+        const message = `PMT-${p.number} was received ${p.date}, after the deposit date`;
+        details.push({ kind: 'bad', field, message });
       }
     });
-    const missing = details.filter((d) => d.message === 'Payment not found');
-    if (missing.length) throw notFound('Payment', missing);
-    if (details.some((d) => d.message.startsWith('Already in')))
-      throw conflict(details[0].message, details);
-    if (details.length) throw badInput(details, details[0].message);
     const total = rows.reduce((s, r) => s + Number(r.amount), 0);
-    if (fee >= total) {
-      const message = `The fee must be less than the deposit (${formatMoney(BigInt(total))})`;
-      throw badInput([{ field: 'fee', message }], message);
+    if (fee > 0 && fee >= total) {
+      const message = `The fee must be less than the payments deposited (${formatMoney(BigInt(total))})`;
+      details.push({ kind: 'bad', field: 'fee', message });
     }
+    refuse(details);
     const number = await nextDepositNumber(tx);
     const memo = input.memo?.trim() || null;
     const label = `DEP-${number} — ${rows.length} payment${rows.length === 1 ? '' : 's'}`;
@@ -226,15 +249,14 @@ export async function createDeposit(
           memo: (memo ? `${label}: ${memo}` : label).slice(0, 500),
           lines: [
             { accountId: input.accountId, debit: total - fee },
-            ...(fee > 0
-              ? [{ accountId: input.feeAccountId!, debit: fee, memo: 'Processing fees' }]
-              : []),
-            { accountId: undeposited, credit: total },
+            ...(fee > 0 ? [{ accountId: feeAccountId!, debit: fee, memo: 'Processing fees' }] : []),
+            { accountId: from, credit: total },
           ],
         },
         opts: {
           source: EntrySource.DEPOSIT,
           owner: { type: EntryOwnerType.DEPOSIT, id },
+          // The Undeposited Funds line is the subledger's own.
           lineFields: ['accountId', ...(fee > 0 ? ['feeAccountId'] : []), null],
         },
       },
@@ -249,7 +271,7 @@ export async function createDeposit(
         memo,
         total,
         fee,
-        feeAccountId: fee > 0 ? input.feeAccountId! : null,
+        feeAccountId,
         journalEntryId: entryId,
         createdBy: actor?.userId ?? null,
       },
@@ -265,35 +287,41 @@ export async function createDeposit(
         date: input.date,
         total,
         fee,
-        payments: input.paymentIds.length,
+        feeAccountId,
+        paymentIds: input.paymentIds,
       },
     });
   });
   return findDeposit(em, id);
 }
 
-// Reverses the deposit's entry; its payments wait in Undeposited Funds again. Refused (by the
-// journal and the database) while a finished reconciliation has cleared its bank line.
+// Reverses the deposit's entry (the journal refuses while a finished reconciliation has cleared
+// its bank line); its payments wait in Undeposited Funds again, to be deposited or voided.
+// `date` omitted: today, or the deposit's date if that is later.
 export async function voidDeposit(
   em: EntityManager,
   actor: AuthInfo | null,
   id: string,
   date?: string | null,
+  today: string = utcToday(),
 ): Promise<Deposit> {
   assertId(id, 'Deposit');
   await em.transactional(async (tx) => {
-    const [row] = await sql(tx).all<{ id: string }>(
-      `SELECT id FROM deposits WHERE id = ? FOR UPDATE`,
-      [id],
-    );
-    if (!row) throw notFound('Deposit');
+    if (!(await lockDeposit(tx, id))) throw notFound('Deposit');
     const d = await findDeposit(tx, id);
     if (d.status === DepositStatus.VOID) throw conflict(`DEP-${d.number} is already void`);
-    const on = date ?? (d.date > utcToday() ? d.date : utcToday());
+    const on = date ?? (d.date > today ? d.date : today);
     if (on < d.date) {
-      throw badInput([
-        { field: 'date', message: 'The void date cannot be before the deposit date' },
-      ]);
+      const message = 'The void date cannot be before the deposit date';
+      throw badInput([{ field: 'date', message }], message);
+    }
+    // Its payments go back to the account they waited in, which must still be Undeposited Funds
+    // (else they would wait where no deposit and no ledger check sees them).
+    const source = await sourceAccountOf(tx, id);
+    if (source !== (await undepositedAccountHeld(tx))) {
+      throw conflict(
+        `DEP-${d.number}'s payments waited in an account that is no longer Undeposited Funds: choose it again in the receivables settings to void the deposit`,
+      );
     }
     const reversal = await reverseJournalEntry(
       tx,
@@ -301,16 +329,14 @@ export async function voidDeposit(
       d.journalEntryId,
       on,
       `Void DEP-${d.number}`,
-      {
-        owner: { type: EntryOwnerType.DEPOSIT, id },
-      },
+      { owner: { type: EntryOwnerType.DEPOSIT, id } },
     );
     await markDepositVoid(tx, id, reversal.id, on);
     await recordTenantAudit(tx, actor, {
       entityType: 'Deposit',
       entityId: id,
       action: 'void',
-      changes: { number: d.number, date: on, reversal: reversal.id },
+      changes: { number: d.number, date: on, reversalId: reversal.id },
     });
   });
   return findDeposit(em, id);

@@ -10,4 +10,4 @@ export {
 } from './payment-applications.service.js';
 export { findPayments, postPayment, voidPayment } from './payments.service.js';
 export { Payment, PaymentMethod } from './payments.types.js';
-export { applicationsByInvoice } from './payments.loaders.js';
+export { applicationsByInvoice, paymentById } from './payments.loaders.js';

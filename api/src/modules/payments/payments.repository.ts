@@ -158,6 +158,11 @@ export async function markPaymentVoid(
   );
 }
 
+// Locks the payment's row until the transaction ends (a deposit locks the payments it takes).
+export async function lockPayment(tx: EntityManager, id: string): Promise<void> {
+  await sql(tx).run('SELECT 1 FROM payments WHERE id = ? FOR UPDATE', [id]);
+}
+
 // The number of the standing deposit (banking's) that carries the payment to the bank, if any: a
 // payment in a deposit is voided only after the deposit. Read here, as the journal reads its
 // subledgers' tables, because banking depends on payments.

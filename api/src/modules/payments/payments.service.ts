@@ -4,11 +4,14 @@ import { today } from '../../core/dates.js';
 import { badInput, conflict, notFound } from '../../core/errors/app-error.js';
 import { assertId, isId, newIds } from '../../core/ids.js';
 import { toCents } from '../../core/money/money.js';
-import { checkAccounts, receivablesSettings } from '../assessments/index.js';
+import {
+  checkAccounts,
+  receivablesSettings,
+  undepositedAccountHeld,
+} from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
 import { paymentMeans } from '../units/index.js';
 import {
-  controlAccountOf,
   EntryOwnerType,
   EntrySource,
   findJournalEntries,
@@ -28,6 +31,7 @@ import type { PaymentFilter, RecordPaymentInput } from './payments.inputs.js';
 import {
   insertPayment,
   invoicesOfUnit,
+  lockPayment,
   markPaymentVoid,
   nextPaymentNumber,
   paymentPage,
@@ -130,8 +134,9 @@ export async function postPayment(
   const credit = d.amount - paysToday;
   const label = d.method === PaymentMethod.OPENING_CREDIT ? 'Opening credit' : `PMT-${n}`;
   const means = paymentMeans(d.method, d.reference ?? null);
-  // Into Undeposited Funds, the payment's line there is the subledger's own.
-  const undeposited = (await controlAccountOf(tx, 'undeposited')) === d.depositAccountId;
+  // Into Undeposited Funds, the payment's line there is the subledger's own (the setting is held
+  // until the payment commits, so it cannot change with the payment on its way in).
+  const undeposited = (await undepositedAccountHeld(tx)) === d.depositAccountId;
   // The entry belongs to the payment; its receivable and prepaid lines are the subledger's own,
   // and the ledger refuses a control account as the deposit account.
   const [entryId] = await postJournalEntries(tx, actor, [
@@ -214,11 +219,11 @@ export async function recordPayment(
   const invoiceIds = input.invoiceIds ?? null;
   if ((await unitNumber(em, input.unitId)) === undefined) throw notFound('Unit');
   const settings = await receivablesSettings(em, actor);
-  // Undeposited Funds, once the association keeps it (Banking), then the settings' default.
+  // Without an account: Undeposited Funds while the association keeps it (a deposit carries the
+  // payment to the bank later), else the default deposit account, as before Undeposited Funds. An
+  // account given is taken as it is (an ACH that lands in the bank directly).
   const depositAccountId =
-    input.depositAccountId ??
-    (await controlAccountOf(em, 'undeposited')) ??
-    settings.depositAccountId;
+    input.depositAccountId ?? settings.undepositedAccountId ?? settings.depositAccountId;
   if (!depositAccountId) {
     throw badInput(
       [{ field: 'depositAccountId', message: 'Choose the account the money went into' }],
@@ -292,6 +297,8 @@ export async function voidPayment(
     const unitId = await unitOfPayment(tx, id);
     if (!unitId) throw notFound('Payment');
     await lockUnits(tx, [unitId]);
+    // Held against a deposit taking it meanwhile (createDeposit locks the payments it takes).
+    await lockPayment(tx, id);
     const p = await findPayment(tx, id);
     if (p.voidEntryId) throw conflict(`PMT-${p.number} is already void`);
     const deposit = await standingDepositOf(tx, id);
