@@ -203,6 +203,7 @@ const SETTINGS_FIELDS = graphql(`
       name
     }
     prepaidAccountId
+    undepositedAccountId
   }
 `);
 
