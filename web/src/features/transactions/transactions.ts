@@ -33,7 +33,7 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'WRITE_OFF', label: 'Write-off' },
   { value: 'RECLASSIFICATION', label: 'Reclassification' },
   { value: 'INVESTMENT', label: 'Investment' },
-  { value: 'DEPOSIT', label: 'Deposit' },
+  { value: 'DEPOSIT', label: 'Bank deposit' },
   { value: 'BANK', label: 'Bank statement' },
   { value: 'IMPORT', label: 'Imported' },
 ];
