@@ -76,10 +76,29 @@ describe('browser journey: bank reconciliation', () => {
     await settled(page);
     await page.screenshot({ path: join(shots, 'banking-accounts-desk.png') });
 
+    // The savings account becomes a bank account too: chosen from the chart, with its bank.
+    await page.click('[data-testid="add-bank"]');
+    await page.click('#bank-account-form .account-select');
+    await page.keyboard.type('1020');
+    await page.locator('.p-select-option', { hasText: '1020' }).first().click();
+    await page.fill('#bank-institution', 'Ridge Credit Union');
+    await page.fill('#bank-masked', '5512');
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-add-account-desk.png') });
+    await page.click('[data-testid="save-bank-account"]');
+    await toast(page, '1020 Operating Savings is a bank account');
+    await page.locator('.bank-card', { hasText: 'Ridge Credit Union ••5512' }).waitFor();
+
     await page.locator('.bank-card', { hasText: '1010 Operating Checking' }).click();
     await page.waitForURL(/\/banking\/[0-9a-f-]+$/);
     await page.locator('[data-testid="bank-lines"]').waitFor();
     await page.screenshot({ path: join(shots, 'banking-lines-desk.png') });
+    // The same lines, with their suggestions, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsViewport(page);
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-lines-open-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The bank's file: the repeated lines are skipped, the interest is new.
     const file = join(shots, 'first-citizens.ofx');
@@ -95,9 +114,32 @@ describe('browser journey: bank reconciliation', () => {
     await page.click('[data-testid="confirm-import"]');
     await toast(page, '1 line imported');
 
+    // A CSV download is mapped first; a row the mapping cannot read is named with its line.
+    const csvFile = join(shots, 'first-citizens.csv');
+    (await import('node:fs')).writeFileSync(
+      csvFile,
+      [
+        'Posted Date,Description,Debit,Credit,Balance',
+        '12/04/2026,MONTHLY MAINTENANCE FEE,28.40,,59006.21',
+        '12/05/2026,INTEREST PAYMENT,,0.87,59007.08',
+        '12/45/2026,ADJUSTMENT,5.00,,59002.08',
+      ].join('\n'),
+    );
+    await page.click('[data-testid="import-statement"]');
+    await page.setInputFiles('#statement-file', csvFile);
+    await page.locator('[data-testid="csv-mapping"]').waitFor();
+    const rowErrors = page.locator('[data-testid="import-errors"]');
+    if (!(await rowErrors.isVisible())) await page.click('[data-testid="check-statement"]');
+    await rowErrors.waitFor();
+    expect(await rowErrors.textContent()).toContain('Row 4');
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-import-csv-desk.png') });
+    await page.locator('.p-dialog button', { hasText: 'Cancel' }).click();
+    await page.locator('[data-testid="import-statement-dialog"]').waitFor({ state: 'detached' });
+
     // What the books have: the suggestions that leave no doubt, then each remaining one by hand.
     await page.click('[data-testid="auto-match"]');
-    await toast(page, 'Suggestions that leave no doubt accepted');
+    await toast(page, 'Auto-match:');
     // (The list re-renders after each match: a button may be replaced between finding and
     // clicking it, so each click is tried briefly and the list read again.)
     for (let i = 0; i < 60; i++) {
@@ -119,8 +161,26 @@ describe('browser journey: bank reconciliation', () => {
         hasText: 'RIDGELINE POWER ACH DRAFT POOL METER',
       })
       .waitFor();
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-rules-desk.png') });
     await page.click('[data-testid="apply-rules"]');
     await toast(page, 'Rules applied');
+
+    // The worksheet before the fee and the interest are posted: the difference is theirs.
+    await page.click('.p-tab:has-text("Reconcile")');
+    await page.locator('[data-testid="unrecorded-lines"]').waitFor();
+    expect(await page.textContent('[data-testid="difference"]')).not.toBe('$0.00');
+    await expectFitsViewport(page);
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-reconcile-open-desk.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsViewport(page);
+    await settled(page);
+    await page.screenshot({
+      path: join(shots, 'banking-reconcile-open-phone.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // The bank fee and the interest, posted from the lines with no book side.
     await page.click('.p-tab:has-text("Statement lines")');
@@ -132,6 +192,10 @@ describe('browser journey: bank reconciliation', () => {
       await page.click('#post-line-form .account-select');
       await page.keyboard.type(account);
       await page.locator('.p-select-option', { hasText: account }).first().click();
+      if (account === '5100') {
+        await settled(page);
+        await page.screenshot({ path: join(shots, 'banking-post-desk.png') });
+      }
       await page.click('button:has-text("Post and match")');
       await toast(page, 'Posted and matched');
     }
@@ -201,6 +265,22 @@ describe('browser journey: bank reconciliation', () => {
     );
     expect(reversed.body.errors?.[0]?.extensions?.code).toBe('CONFLICT');
     j.errors.length = 0;
+
+    // An admin undoes the reconciliation, saying why; it stays in the list, marked undone.
+    await page.goto(`${j.app.url}/banking/${accountId}?tab=reconcile`);
+    await page.click('[data-testid="undo-reconciliation"]');
+    await page.fill('#undo-reason', 'The bank corrected the Dec 5 statement');
+    await page.click('[data-testid="undo-confirm"]');
+    await toast(page, 'undone');
+    await page.locator('.history li', { hasText: 'The bank corrected' }).waitFor();
+    const after = await gql(`query ($id: ID!) { reconciliations(accountId: $id) { id status } }`, {
+      id: accountId,
+    });
+    expect(after.reconciliations[0]).toMatchObject({ id: latest.id, status: 'UNDONE' });
+    // Its statement waits to be reconciled again.
+    await expect.poll(() => difference.textContent()).toBe('$0.00');
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-undone-desk.png') });
   });
 
   it('reads on a phone: the accounts, the lines and the report', async () => {
@@ -219,6 +299,16 @@ describe('browser journey: bank reconciliation', () => {
     await page.locator('.history li').first().waitFor();
     await expectFitsViewport(page);
     await page.screenshot({ path: join(shots, 'banking-reconcile-phone.png'), fullPage: true });
+    await page.click('.p-tab:has-text("Rules")');
+    await page.locator('.rules li').first().waitFor();
+    await expectFitsViewport(page);
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-rules-phone.png'), fullPage: true });
+    await page.click('.p-tab:has-text("Reconcile")');
+    await page.locator('.history a', { hasText: 'Report' }).first().click();
+    await page.locator('[data-testid="reconciliation-report"]').waitFor();
+    await expectFitsViewport(page);
+    await page.screenshot({ path: join(shots, 'banking-report-phone.png'), fullPage: true });
     await page.goto(`${j.app.url}/banking/deposits`);
     await page.locator('[data-testid="new-deposit"]').waitFor();
     await expectFitsViewport(page);
