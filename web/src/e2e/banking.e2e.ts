@@ -87,6 +87,20 @@ describe('browser journey: bank reconciliation', () => {
     await page.screenshot({ path: join(shots, 'banking-add-account-desk.png') });
     await page.click('[data-testid="save-bank-account"]');
     await toast(page, '1020 Operating Savings is a bank account');
+    await page.locator('.bank-card', { hasText: 'Ridge Credit Union ••5512' }).click();
+    // No statement yet: a paper statement is reconciled by hand from its date and balances.
+    await page.locator('.empty-state', { hasText: 'No statement imported yet' }).waitFor();
+    await page.click('.p-tab:has-text("Reconcile")');
+    await page.fill('#reconcile-date', '11/30/2026');
+    await page.press('#reconcile-date', 'Enter');
+    await page.fill('#reconcile-closing', '60000');
+    await page.fill('#reconcile-opening', '60000');
+    await page.click('[data-testid="reconcile-period"]');
+    await page.locator('[data-testid="worksheet"]').waitFor();
+    expect(await page.textContent('[data-testid="closing-balance"]')).toBe('$60,000.00');
+    await settled(page);
+    await page.screenshot({ path: join(shots, 'banking-by-hand-desk.png') });
+    await page.goto(`${j.app.url}/banking`);
     await page.locator('.bank-card', { hasText: 'Ridge Credit Union ••5512' }).waitFor();
 
     await page.locator('.bank-card', { hasText: '1010 Operating Checking' }).click();
