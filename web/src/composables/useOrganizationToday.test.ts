@@ -141,6 +141,7 @@ describe('screens read today from the association calendar only', () => {
   // Moments, not dates a screen starts from.
   const ALLOWED: Record<string, string> = {
     '../features/reports/components/ReportPrintHeader.vue': 'the time a page is printed',
+    '../features/banking/views/ReconciliationReportPage.vue': 'the time a page is printed',
     '../features/settings/calendar.ts': "each time zone's offset from UTC right now",
   };
 
