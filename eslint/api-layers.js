@@ -15,10 +15,11 @@ export const MODULE_TIERS = [
   ['units'],
   ['payments'],
   ['invoices', 'banking'],
+  ['periods'],
   ['dashboard'],
   ['reserves'],
   ['capital-projects'],
-  ['forecast'],
+  ['forecast', 'documents'],
   ['ai-planning', 'scenarios'],
 ];
 export const PLATFORM_TIERS = [

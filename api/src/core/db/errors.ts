@@ -11,6 +11,7 @@ interface PgError {
   code?: unknown;
   constraint?: unknown;
   detail?: unknown;
+  message?: unknown;
 }
 
 const codeOf = (err: unknown): string | undefined => {
@@ -88,6 +89,12 @@ export function typedDatabaseError(err: unknown): AppError | null {
       return conflict(
         'This is part of a finished bank reconciliation; an admin must undo the reconciliation first',
       );
+    case 'CV002': {
+      // The tenant database's closed-period lock (tenant migration 030): its message names the
+      // date the books are closed through and the way forward.
+      const message = String((err as PgError).message ?? 'The period is closed');
+      return badInput([{ field: 'date', message }], message);
+    }
   }
   if (DATA_ERRORS[code]) return badInput([], DATA_ERRORS[code]);
   // Any other data exception (class 22) is a value the database could not take.
