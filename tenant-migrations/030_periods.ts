@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
 //
 // The lock lives here as well as in the services: a statement that inserts a journal entry or a
 // bank line dated on or before `closed_through` fails with SQLSTATE CV002, whatever code path ran
-// it. The check takes a share lock on the lock row, so a close (which updates it) waits for the
+// it (an entry's date never changes: posted entries are immutable, migration 002). The check takes a share lock on the lock row, so a close (which updates it) waits for the
 // postings in flight, and a posting that starts during a close waits for it and then sees it.
 export class Migration030Periods extends Migration {
   override async up(): Promise<void> {
@@ -28,11 +28,11 @@ export class Migration030Periods extends Migration {
         closed_at timestamptz NOT NULL DEFAULT now(),
         closed_by uuid,
         -- Set when the month was closed with bank accounts not reconciled through its end.
-        override_reason text CHECK (length(override_reason) BETWEEN 1 AND 1000),
+        override_reason text CHECK (length(override_reason) BETWEEN 1 AND 500),
         unreconciled jsonb NOT NULL DEFAULT '[]',
         reopened_at timestamptz,
         reopened_by uuid,
-        reopen_reason text CHECK (length(reopen_reason) BETWEEN 1 AND 1000),
+        reopen_reason text CHECK (length(reopen_reason) BETWEEN 1 AND 500),
         CHECK ((reopened_at IS NULL) = (reopen_reason IS NULL))
       )`);
     // One standing close per period.
@@ -70,25 +70,5 @@ export class Migration030Periods extends Migration {
       CREATE TRIGGER bank_lines_books_lock AFTER INSERT ON bank_lines
         REFERENCING NEW TABLE AS inserted
         FOR EACH STATEMENT EXECUTE FUNCTION books_lock_check()`);
-    // An entry's date never changes (history is immutable); the database says so for closed days.
-    this.addSql(`
-      CREATE FUNCTION books_lock_no_redate() RETURNS trigger LANGUAGE plpgsql AS $$
-      DECLARE through date;
-      BEGIN
-        SELECT closed_through INTO through FROM books_lock WHERE id = 1;
-        IF through IS NOT NULL AND (OLD.entry_date <= through OR NEW.entry_date <= through) THEN
-          RAISE EXCEPTION 'The books are closed through %', to_char(through, 'FMMonth FMDD, YYYY')
-            USING ERRCODE = 'CV002', DETAIL = through::text;
-        END IF;
-        RETURN NEW;
-      END $$`);
-    this.addSql(`
-      CREATE TRIGGER journal_entries_no_redate BEFORE UPDATE OF entry_date ON journal_entries
-        FOR EACH ROW WHEN (OLD.entry_date IS DISTINCT FROM NEW.entry_date)
-        EXECUTE FUNCTION books_lock_no_redate()`);
-    this.addSql(`
-      CREATE TRIGGER journal_lines_no_redate BEFORE UPDATE OF entry_date ON journal_lines
-        FOR EACH ROW WHEN (OLD.entry_date IS DISTINCT FROM NEW.entry_date)
-        EXECUTE FUNCTION books_lock_no_redate()`);
   }
 }

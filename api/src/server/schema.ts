@@ -61,6 +61,7 @@ import {
   DashboardCapitalProjectsResolver,
 } from '../modules/capital-projects/capital-projects.resolver.js';
 import { BankingResolver, BankRuleResolver } from '../modules/banking/banking.resolver.js';
+import { PeriodsResolver } from '../modules/periods/periods.resolver.js';
 import { JournalEntryBankResolver } from '../modules/banking/entry-bank.resolver.js';
 import { DepositsResolver, PaymentDepositResolver } from '../modules/banking/deposits.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
@@ -126,6 +127,7 @@ export const resolvers = [
   InvestmentsResolver,
   BankingResolver,
   BankRuleResolver,
+  PeriodsResolver,
   JournalEntryBankResolver,
   DepositsResolver,
   PaymentDepositResolver,

@@ -114,6 +114,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     deposit: canReadTenant,
     undepositedPayments: canReadTenant,
     undepositedFundsAccount: canReadTenant,
+    // Closed periods: everyone reads which months are closed; closing and reopening are admins'.
+    periods: canReadTenant,
     // Reads a file the caller uploads, so only those who may import one.
     bankCsvPreview: canWriteTenant,
     capitalProjects: canReadTenant,
@@ -268,6 +270,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     finishReconciliation: canWriteTenant,
     // Unlocks what a board reviewed: admins only, with a reason (audited).
     undoReconciliation: isTenantAdmin,
+    // Closing locks what the board approves; reopening unlocks it (with a reason, audited).
+    closeMonth: isTenantAdmin,
+    closeFiscalYear: isTenantAdmin,
+    reopenMonth: isTenantAdmin,
     recordInvestmentInterest: canWriteTenant,
     matureInvestment: canWriteTenant,
     redeemInvestment: canWriteTenant,

@@ -56,3 +56,10 @@ export function selectUserEmails(platformEm: EntityManager, ids: string[]) {
     [ids],
   );
 }
+
+export function selectUserLabels(platformEm: EntityManager, ids: string[]) {
+  return sql(platformEm).all<{ id: string; label: string }>(
+    `SELECT id, coalesce(nullif(name, ''), email) AS label FROM users WHERE id = ${anyOf('uuid')}`,
+    [ids],
+  );
+}

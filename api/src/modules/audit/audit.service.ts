@@ -1,7 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
 import { isId } from '../../core/ids.js';
-import { insertAuditRow, selectAuditRows, selectUserEmails } from './audit.repository.js';
+import {
+  insertAuditRow,
+  selectAuditRows,
+  selectUserEmails,
+  selectUserLabels,
+} from './audit.repository.js';
 
 export interface AuditEntry {
   entityType: string;
@@ -68,4 +73,15 @@ export async function auditLog(
     changes: r.changes,
     createdAt: new Date(r.created_at),
   }));
+}
+
+// People by name (or email when they gave none), for pages that say who did something.
+export async function userLabels(
+  platformEm: EntityManager,
+  ids: (string | null)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await selectUserLabels(platformEm, wanted);
+  return new Map(rows.map((r) => [r.id, r.label]));
 }

@@ -1,2 +1,2 @@
 // What other modules may use of the audit log: record a write, and the changed fields of an edit.
-export { type AuditEntry, diff, recordTenantAudit } from './audit.service.js';
+export { type AuditEntry, diff, recordTenantAudit, userLabels } from './audit.service.js';

@@ -5,6 +5,7 @@ import { badInput } from '../../core/errors/app-error.js';
 import { newIds } from '../../core/ids.js';
 import { toCents } from '../../core/money/money.js';
 import { recordTenantAudit } from '../audit/index.js';
+import { booksClosedThrough, checkPeriodsOpen } from '../journal/index.js';
 import type { CsvMappingInput } from './banking.inputs.js';
 import {
   bankLineRows,
@@ -186,6 +187,11 @@ export async function importStatement(
     posted: 0,
     lines: preview,
   };
+  // A new line dated in a closed period is refused, the preview included: the statement belongs
+  // to the open period, or the month is reopened first.
+  const lineDates = fresh.map(({ l }) => ({ field: `rows.${l.row}.date`, date: l.date }));
+  const through = await booksClosedThrough(em);
+  if (through && lineDates.some((d) => d.date <= through)) await checkPeriodsOpen(em, lineDates);
   if (req.dryRun) return result;
   if (!fresh.length) {
     if (req.saveMapping && req.mapping) await saveCsvMapping(em, req.accountId, req.mapping);
@@ -194,6 +200,7 @@ export async function importStatement(
   const [statementId] = newIds(1);
   await em.transactional(async (tx) => {
     await lockBankAccount(tx, req.accountId);
+    await checkPeriodsOpen(tx, lineDates);
     await insertStatement(tx, {
       id: statementId,
       accountId: req.accountId,

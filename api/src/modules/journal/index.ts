@@ -9,6 +9,9 @@ export {
 } from './journal.types.js';
 export { JournalLineInput, PostJournalEntryInput } from './journal.inputs.js';
 export {
+  booksClosedThrough,
+  checkPeriodsOpen,
+  closedPeriodMessage,
   controlAccountKeeper,
   controlAccountOf,
   controlAccountMessages,

@@ -962,3 +962,18 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
      ORDER BY a.number`);
   return r.rows;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Closed periods (tenant migration 030)
+
+// The date the books are closed through (null: nothing closed). With `share`, the lock row is held
+// until the transaction ends, so a close waits for this posting and a posting waits for a close.
+export async function selectClosedThrough(
+  em: EntityManager,
+  opts: { share?: boolean } = {},
+): Promise<string | null> {
+  const [row] = await sql(em).all<{ through: string | null }>(
+    `SELECT closed_through::text AS through FROM books_lock WHERE id = 1${opts.share ? ' FOR SHARE' : ''}`,
+  );
+  return row?.through ?? null;
+}

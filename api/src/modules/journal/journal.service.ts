@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthInfo } from '../../core/auth/tokens.js';
-import { isLocalDate } from '../../core/dates.js';
+import { addDays, isLocalDate, mediumDate, monthInWords } from '../../core/dates.js';
 import { isUniqueViolation } from '../../core/db/errors.js';
 import { retryingTransaction } from '../../core/db/transaction.js';
 import { badInput, conflict, type FieldDetail, notFound } from '../../core/errors/app-error.js';
@@ -24,6 +24,7 @@ import {
   type LineFilter,
   linePage,
   lockAccountsForPosting,
+  selectClosedThrough,
   selectControlAccounts,
   selectEntries,
   selectOwnerLabel,
@@ -271,6 +272,10 @@ export async function postJournalEntries(
   // The whole posting runs again if the database picks it as a deadlock's loser: it has no effect
   // outside the transaction, and the ids above were never committed.
   await retryingTransaction(em, async (tx) => {
+    await checkPeriodsOpen(
+      tx,
+      postings.map(({ input }, k) => ({ field: at(k, 'date'), date: input.date })),
+    );
     const accounts = await lockAccountsForPosting(tx, accountIds);
     const byId = new Map(accounts.map((a) => [a.id, a]));
     checkAccountsOpen(postings, byId, at);
@@ -281,6 +286,40 @@ export async function postJournalEntries(
     await writeEntries(tx, actor, entries, lines);
   });
   return ids;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Closed periods
+
+// What a refusal says: the period that is closed and the two ways forward.
+export function closedPeriodMessage(closedThrough: string, date: string): string {
+  const month = monthInWords(date);
+  return (
+    `${month} is closed (the books are closed through ${mediumDate(closedThrough)}): ` +
+    `date this on or after ${mediumDate(addDays(closedThrough, 1))}, or have an admin reopen ${month}`
+  );
+}
+
+// Every posting path comes here inside its transaction: a date on or before the day the books are
+// closed through is refused, naming the field. The lock row is held (shared) until the
+// transaction ends, so a close cannot slip in between this check and the write; the tenant
+// database checks the same again on insert.
+export async function checkPeriodsOpen(
+  tx: EntityManager,
+  dates: { field: string; date: string }[],
+): Promise<void> {
+  if (!dates.length) return;
+  const through = await selectClosedThrough(tx, { share: true });
+  if (!through) return;
+  const details = dates
+    .filter((d) => isLocalDate(d.date) && d.date <= through)
+    .map((d) => ({ field: d.field, message: closedPeriodMessage(through, d.date) }));
+  if (details.length) throw badInput(details, details[0].message);
+}
+
+// The date the books are closed through, or null (read without holding the lock).
+export function booksClosedThrough(em: EntityManager): Promise<string | null> {
+  return selectClosedThrough(em);
 }
 
 // Step 1, before any account is read: each entry is whole and balanced (validate), and every id
