@@ -1,5 +1,6 @@
 import type { Services } from './core/context.js';
 import { defineAiPlanningJobs } from './modules/ai-planning/index.js';
+import { defineDocumentJobs } from './modules/documents/index.js';
 import { defineAutomationJobs } from './platform/automation/index.js';
 import { defineBillingJobs } from './platform/billing/index.js';
 
@@ -8,5 +9,6 @@ import { defineBillingJobs } from './platform/billing/index.js';
 export function defineJobs(services: Services): void {
   defineAiPlanningJobs(services);
   defineAutomationJobs(services);
+  defineDocumentJobs(services);
   defineBillingJobs(services);
 }

@@ -29,6 +29,8 @@ export const TENANT_TEXT_LIMITS = {
   bank_rules: { name: 120, contains: 120, memo: 200 },
   bank_reconciliations: { undo_reason: 500 },
   deposits: { memo: 200 },
+  documents: { error: 2000, file_name: 255 },
+  variance_notes: { note: 1000 },
   period_closes: { override_reason: 500, reopen_reason: 500 },
 } as const;
 

@@ -19,6 +19,7 @@ import cookieParser from 'cookie-parser';
 import expressStaticGzip from 'express-static-gzip';
 import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
+import { documentDownload } from '../modules/documents/documents.http.js';
 import { booksExportDownload } from '../modules/journal/books-export.http.js';
 import { ssoCallback } from '../platform/sso/index.js';
 import { stripeWebhook } from '../platform/billing/index.js';
@@ -196,6 +197,7 @@ export async function createHttpApp(
     graphql,
   );
   app.get('/attachments/:orgId/:id', attachmentDownload(services));
+  app.get('/documents/:orgId/:id', documentDownload(services));
   // The two routes' failures are logged with their request (a handler made per request).
   app.get('/exports/:orgId/books/:from/:to/:format', (req, res, next) =>
     booksExportDownload(services, requestLog(log, res))(req, res, next),

@@ -49,6 +49,7 @@ import {
 } from '../modules/reports/statements.resolver.js';
 import { IncomeExpenseFlowResolver } from '../modules/reports/income-expense-flow.resolver.js';
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
+import { DocumentsResolver } from '../modules/documents/documents.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
   InvestmentsResolver,
@@ -143,6 +144,7 @@ export const resolvers = [
   Vendor1099RowResolver,
   IncomeExpenseFlowResolver,
   ForecastResolver,
+  DocumentsResolver,
   ScenariosResolver,
   SystemResolver,
   SupportWidgetResolver,

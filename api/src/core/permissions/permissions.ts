@@ -84,6 +84,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     balanceSheet: canReadTenant,
     incomeStatement: canReadTenant,
     vendor1099Report: canReadTenant,
+    // Generated documents (board packets, CPA packages): everyone who reads the books, viewers
+    // too, may list and download them.
+    documents: canReadTenant,
+    document: canReadTenant,
     dashboard: canReadTenant,
     cashFlow: canReadTenant,
     incomeExpenseFlow: canReadTenant,
