@@ -50,6 +50,7 @@ import {
 import { IncomeExpenseFlowResolver } from '../modules/reports/income-expense-flow.resolver.js';
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
 import { DocumentsResolver } from '../modules/documents/documents.resolver.js';
+import { YearEndStatementsResolver } from '../modules/documents/year-end-statements.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
   InvestmentsResolver,
@@ -145,6 +146,7 @@ export const resolvers = [
   IncomeExpenseFlowResolver,
   ForecastResolver,
   DocumentsResolver,
+  YearEndStatementsResolver,
   ScenariosResolver,
   SystemResolver,
   SupportWidgetResolver,

@@ -88,6 +88,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // too, may list and download them.
     documents: canReadTenant,
     document: canReadTenant,
+    // The year-end statements (the CPA package's figures): everyone who reads the books.
+    yearEndFiscalYears: canReadTenant,
+    yearEndStatements: canReadTenant,
     dashboard: canReadTenant,
     cashFlow: canReadTenant,
     incomeExpenseFlow: canReadTenant,

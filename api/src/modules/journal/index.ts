@@ -26,6 +26,10 @@ export {
   reverseJournalEntry,
   setControlAccount,
 } from './journal.service.js';
-export { accountBalances, type BalanceRow } from './balances.service.js';
+export { accountBalances, type BalanceRow, trialBalance } from './balances.service.js';
+// The year-end package: the trial balance's GraphQL type and the books as an hledger journal.
+export { TrialBalance } from './journal.types.js';
+export { BooksExportFormat } from './books-export.types.js';
+export { exportBooks } from './books-export.service.js';
 // Given to accounts at boot: the entries an account's own changes post, and its balances.
 export { accountLedgerOfJournal } from './accounts-port.service.js';

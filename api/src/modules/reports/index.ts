@@ -7,3 +7,4 @@ export {
 export { BudgetVsActualFigures } from './budget-vs-actual.types.js';
 // The financial statements (balance sheet, income statement) and the 1099 report.
 export { balanceSheet, incomeStatement, vendor1099Report } from './statements.service.js';
+export { BalanceSheet } from './statements.types.js';

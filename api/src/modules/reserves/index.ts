@@ -2,6 +2,7 @@
 // planned spending with its projected balance) and percent funded (the dashboard tile).
 export {
   budgetedContribution,
+  listComponents as listReserveComponents,
   percentFunded,
   type ReserveCalendar,
   reserveFundBalance,
@@ -9,6 +10,7 @@ export {
 } from './reserves.service.js';
 export {
   ReserveBand,
+  ReserveComponent,
   ReserveProjection,
   ReserveProjectionYear,
   ReserveStudy,
