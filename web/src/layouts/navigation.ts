@@ -74,6 +74,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Bank Accounts', icon: 'pi pi-building-columns', route: 'banking' },
       { label: 'Deposits', icon: 'pi pi-inbox', route: 'deposits' },
+      { label: 'Close the Books', icon: 'pi pi-lock', route: 'periods' },
     ],
   },
   {

@@ -46,6 +46,7 @@ import {
 } from '../../modules/payments/index.js';
 import { importUnits, listUnits, UNIT_CSV_COLUMNS, updateUnit } from '../../modules/units/index.js';
 import { createVendor } from '../../modules/vendors/index.js';
+import { closeFiscalYear, closeMonth } from '../../modules/periods/index.js';
 import { asUpload, onePagePdf } from './demo-documents.js';
 import { DemoRandom } from './demo-random.js';
 
@@ -383,6 +384,7 @@ export class DemoBooks {
     await this.postJournal();
     await this.enterActuals();
     await this.profile.finish(this);
+    await this.closePeriods();
     return {
       organization: this.profile.name,
       today: this.today,
@@ -392,6 +394,21 @@ export class DemoBooks {
       entries: this.entryCount,
       ms: Math.round(performance.now() - started),
     };
+  }
+
+  // Every month before the current one closed in order, as the treasurer closes each after its
+  // reconciliations (no override: the demo reconciles every closed month), and every fiscal year
+  // those months complete. The current month stays open.
+  private async closePeriods() {
+    const cal = { today: this.today, fiscalYearStartMonth: this.profile.fiscalYearStartMonth };
+    for (const m of this.months) {
+      if (m.offset >= 0) continue;
+      await closeMonth(this.em, this.actor, cal, { month: m.key });
+    }
+    const current = this.currentFiscalYear;
+    for (const fy of new Set(this.months.map((m) => m.fiscalYear))) {
+      if (fy < current) await closeFiscalYear(this.em, this.actor, cal, fy);
+    }
   }
 
   // ------------------------------------------------------------------------------------------

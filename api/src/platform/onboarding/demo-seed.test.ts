@@ -399,6 +399,26 @@ describe('demo data', () => {
     }
   });
 
+  it("Maple Ridge's books are closed through last month and its past fiscal years closed", async () => {
+    const { periods } = await ok(
+      'maple-ridge',
+      `{ periods { closedThrough nextToClose months { month status close { overrideReason } }
+         years { fiscalYear status } history { reopenedAt } } }`,
+    );
+    const today = todayIn(MAPLE_RIDGE.timeZone);
+    const thisMonth = `${today.slice(0, 7)}-01`;
+    expect(periods.closedThrough).toBe(addDays(thisMonth, -1));
+    expect(periods.nextToClose).toBeNull();
+    expect(periods.months[0]).toMatchObject({ month: today.slice(0, 7), status: 'OPEN' });
+    const closed = periods.months.filter((m: any) => m.status === 'CLOSED');
+    expect(closed.length).toBeGreaterThanOrEqual(16);
+    // Closed after their reconciliations, none by override.
+    for (const m of closed) expect(m.close).toEqual({ overrideReason: null });
+    expect(periods.years[0].status).toBe('OPEN');
+    expect(periods.years[1].status).toBe('CLOSED');
+    expect(periods.history.every((h: any) => h.reopenedAt === null)).toBe(true);
+  });
+
   it("Maple Ridge's recommendation log opens with the planner's advice on its own figures", async () => {
     const data = await ok(
       'maple-ridge',
