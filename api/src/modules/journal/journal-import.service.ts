@@ -12,7 +12,13 @@ import {
   selectImportedBefore,
   selectOpenAccountNumbers,
 } from './journal-import.repository.js';
-import { controlAccountMessages, postJournalEntries, type Posting } from './journal.service.js';
+import {
+  closedPeriodMessage,
+  controlAccountMessages,
+  postJournalEntries,
+  type Posting,
+} from './journal.service.js';
+import { selectClosedThrough } from './journal.repository.js';
 import { EntrySource } from './journal.types.js';
 
 export const MAX_IMPORT_ROWS = 50_000;
@@ -315,6 +321,19 @@ async function checkWholeEntries(
     }
   }
   if (!complete.length) return;
+  // A date in a closed period: the row names the month and the way forward.
+  const through = await selectClosedThrough(em);
+  if (through) {
+    for (const d of complete) {
+      if (d.date && d.date <= through) {
+        errors.push({
+          row: d.firstRow,
+          field: 'date',
+          message: closedPeriodMessage(through, d.date),
+        });
+      }
+    }
+  }
   for (const t of await selectImportedBefore(em, complete)) {
     const d = drafts.get(t.import_ref)!;
     errors.push({

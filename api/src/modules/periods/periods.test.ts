@@ -29,6 +29,9 @@ const SET_BANK = `mutation ($input: SetBankAccountInput!) { setBankAccount(input
 const IMPORT = `mutation ($accountId: ID!, $file: Upload!) {
   importBankStatement(accountId: $accountId, file: $file, dryRun: false, saveMapping: false) { imported } }`;
 
+const JOURNAL_IMPORT = `mutation ($file: Upload!) { importJournalEntries(file: $file, dryRun: false) {
+  committed errors { row field message } } }`;
+
 const ofx = (lines: [string, string, string][]) => `OFXHEADER:100
 DATA:OFXSGML
 VERSION:102
@@ -53,14 +56,18 @@ describe('closed periods', () => {
   const a: Record<string, string> = {};
   const e: Record<string, string> = {};
 
-  const upload = async (accountId: string, text: string) => {
+  const upload = async (accountId: string | null, text: string) => {
     const form = new FormData();
     form.append(
       'operations',
-      JSON.stringify({ query: IMPORT, variables: { accountId, file: null } }),
+      JSON.stringify(
+        accountId
+          ? { query: IMPORT, variables: { accountId, file: null } }
+          : { query: JOURNAL_IMPORT, variables: { file: null } },
+      ),
     );
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([text]), 'statement.ofx');
+    form.append('0', new Blob([text]), accountId ? 'statement.ofx' : 'journal.csv');
     const res = await fetch(`${app.url}/graphql`, {
       method: 'POST',
       headers: { authorization: `Bearer ${t.admin}`, 'apollo-require-preflight': 'true' },
@@ -214,6 +221,24 @@ describe('closed periods', () => {
     );
     expect(imported.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(imported.body.errors?.[0]?.extensions?.details[0].field).toMatch(/^rows\.\d+\.date$/);
+    const journal = await upload(
+      null,
+      [
+        'Date,Reference,Account,Debit,Credit,Memo',
+        '2026-11-15,GJ-9,1010,10.00,,Late deposit',
+        '2026-11-15,GJ-9,4010,,10.00,Late deposit',
+      ].join('\n'),
+    );
+    expect(journal.body.data?.importJournalEntries, JSON.stringify(journal.body.errors)).toEqual({
+      committed: false,
+      errors: [
+        {
+          row: 2,
+          field: 'date',
+          message: expect.stringMatching(/^November 2026 is closed/),
+        },
+      ],
+    });
     expect(await counts()).toEqual(before);
 
     // The database refuses too, whatever path would write.
