@@ -297,4 +297,28 @@ describe('automation: runs on a date, once', () => {
     expect(await queueDueRuns(app.services)).toBe(0);
     await b.stop();
   });
+  it('records a run dated in a closed month as failed, naming the month, and posts nothing', async () => {
+    setClock(() => new Date('2026-06-10T15:00:00Z'));
+    await t.ok(`mutation { closeMonth(input: { month: "2026-05" }) { closedThrough } }`);
+    const run = await runScheduled(app.services, {
+      orgId: t.org.id,
+      kind: 'assessment_run',
+      period: '2026-02',
+      date: '2026-02-01',
+    });
+    expect(run).toMatchObject({
+      status: 'failed',
+      reason: expect.stringMatching(/February 2026 is closed/),
+    });
+    expect(await invoiceCount('2026-02')).toEqual({ n: 0, units: 0 });
+    expect((await t.ok(AUTOMATION)).automation.runs[0]).toMatchObject({
+      kind: 'ASSESSMENT_RUN',
+      period: '2026-02',
+      status: 'FAILED',
+      error: expect.stringMatching(/February 2026 is closed/),
+    });
+    await t.ok(
+      `mutation { reopenMonth(input: { month: "2026-05", reason: "Back to the test's open books" }) { closedThrough } }`,
+    );
+  });
 });
