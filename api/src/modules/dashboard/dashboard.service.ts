@@ -4,13 +4,14 @@ import {
   addMonths,
   DEFAULT_FISCAL_YEAR_START_MONTH,
   fiscalYearOf,
+  monthInWords,
 } from '../../core/dates.js';
 import { displayMoney, sumCents, toTotal, type Total } from '../../core/money/money.js';
 import { AccountType, FundType } from '../accounts/index.js';
 import { reconciliationStatus } from '../banking/index.js';
 import { MONTH_LABELS } from '../budgets/index.js';
 import { agingReport, emptyAgingBuckets, previewLateFees } from '../invoices/index.js';
-import { type JournalEntry, findJournalEntries } from '../journal/index.js';
+import { booksClosedThrough, type JournalEntry, findJournalEntries } from '../journal/index.js';
 import { budgetFigures, budgetVsActual, type BudgetVsActualFigures } from '../reports/index.js';
 import {
   cashAccountRows,
@@ -368,6 +369,28 @@ async function unreconciledBanks(
   };
 }
 
+// Months that have ended and are still open, once the association closes its books (it has
+// closed a month before): the board approves each month's figures, then they stay put.
+async function openMonths(em: EntityManager, asOf: string): Promise<DashboardAttentionItem | null> {
+  const through = await booksClosedThrough(em);
+  if (!through) return null;
+  const lastEnded = addDays(monthStart(asOf), -1);
+  if (through >= lastEnded) return null;
+  const months: string[] = [];
+  for (let m = addDays(through, 1); m <= lastEnded; m = addMonths(m, 1)) months.push(m);
+  const names = months.map((m) => monthInWords(m));
+  return {
+    kind: DashboardAttentionKind.MONTH_NOT_CLOSED,
+    title: months.length === 1 ? `${names[0]} is not closed` : 'Months are not closed',
+    detail: `${listed(names)} ${months.length === 1 ? 'has' : 'have'} ended: close ${
+      months.length === 1 ? 'it' : 'them'
+    } once the bank accounts are reconciled, so the board's figures stay put`,
+    count: months.length,
+    amount: null,
+    route: route('periods'),
+  };
+}
+
 // Most urgent first: money below zero, then income not billed, then books behind.
 export async function attentionItems(
   em: EntityManager,
@@ -378,6 +401,7 @@ export async function attentionItems(
     lateFeesDue(em, d.asOf),
     missingActuals(em, d.asOf),
     unreconciledBanks(em, d.asOf),
+    openMonths(em, d.asOf),
   ]);
   return items.filter((i): i is DashboardAttentionItem => i !== null);
 }

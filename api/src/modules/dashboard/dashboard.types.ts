@@ -191,6 +191,7 @@ export enum DashboardAttentionKind {
   LATE_FEES_NOT_ASSESSED = 'late_fees_not_assessed',
   NEGATIVE_CASH = 'negative_cash',
   BANK_NOT_RECONCILED = 'bank_not_reconciled',
+  MONTH_NOT_CLOSED = 'month_not_closed',
 }
 registerEnumType(DashboardAttentionKind, {
   name: 'DashboardAttentionKind',
@@ -207,6 +208,10 @@ registerEnumType(DashboardAttentionKind, {
     BANK_NOT_RECONCILED: {
       description:
         'Bank accounts not reconciled through the last closed month, or with statement lines unmatched for more than 30 days',
+    },
+    MONTH_NOT_CLOSED: {
+      description:
+        'Months that have ended and are still open, in an association that closes its books (it has closed one before)',
     },
   },
 });

@@ -178,6 +178,17 @@ describe('closed periods', () => {
     });
     expect(nov.close.closedBy).toBeTruthy();
     expect(code(await t.gql(CLOSE, { input: { month: '2026-11' } }))).toBe('CONFLICT');
+    // The dashboard names the months that have ended and are still open.
+    const { dashboard } = await t.ok(
+      `{ dashboard { attention { kind title detail count route { name } } } }`,
+    );
+    expect(dashboard.attention.find((a: any) => a.kind === 'MONTH_NOT_CLOSED')).toEqual({
+      kind: 'MONTH_NOT_CLOSED',
+      title: 'Months are not closed',
+      detail: expect.stringMatching(/^December 2026 and January 2027 have ended: close them/),
+      count: 2,
+      route: { name: 'periods' },
+    });
     // Months close in order.
     const skip = await t.gql(CLOSE, { input: { month: '2027-01', overrideReason: 'skip' } });
     expect(code(skip)).toBe('BAD_USER_INPUT');

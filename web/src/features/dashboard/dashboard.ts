@@ -78,6 +78,8 @@ export function attentionLook(kind: string): { icon: string; tone: 'danger' | 'w
       return { icon: 'pi pi-stopwatch', tone: 'warn' };
     case 'MONTHLY_ACTUALS_MISSING':
       return { icon: 'pi pi-table', tone: 'info' };
+    case 'MONTH_NOT_CLOSED':
+      return { icon: 'pi pi-lock-open', tone: 'info' };
     default:
       return { icon: 'pi pi-info-circle', tone: 'info' };
   }
