@@ -51,6 +51,7 @@ import { IncomeExpenseFlowResolver } from '../modules/reports/income-expense-flo
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
 import { DocumentsResolver } from '../modules/documents/documents.resolver.js';
 import { YearEndStatementsResolver } from '../modules/documents/year-end-statements.resolver.js';
+import { CpaPackageResolver } from '../modules/documents/cpa-package.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
   InvestmentsResolver,
@@ -147,6 +148,7 @@ export const resolvers = [
   ForecastResolver,
   DocumentsResolver,
   YearEndStatementsResolver,
+  CpaPackageResolver,
   ScenariosResolver,
   SystemResolver,
   SupportWidgetResolver,

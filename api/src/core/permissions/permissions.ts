@@ -275,6 +275,8 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     reorderBankRules: canWriteTenant,
     applyBankRules: canWriteTenant,
     finishReconciliation: canWriteTenant,
+    // The CPA package of a closed fiscal year: writers generate it; viewers download it.
+    generateCpaPackage: canWriteTenant,
     // Unlocks what a board reviewed: admins only, with a reason (audited).
     undoReconciliation: isTenantAdmin,
     // Closing locks what the board approves; reopening unlocks it (with a reason, audited).

@@ -62,3 +62,75 @@ export async function firstEntryDate(em: EntityManager): Promise<string | null> 
   );
   return row?.first ?? null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The CPA package's trial balance and general ledger
+
+export interface YearActivityRow {
+  account_id: string;
+  account_type: AccountType;
+  fund_type: FundType;
+  d: string;
+  c: string;
+}
+
+// Debits and credits of a fiscal year (whole months, from `from` up to `until`) per account and
+// the classification they were posted in, from the monthly totals: O(accounts × months).
+export function yearActivity(
+  em: EntityManager,
+  period: { from: string; until: string },
+): Promise<YearActivityRow[]> {
+  return sql(em).all<YearActivityRow>(
+    `SELECT account_id, account_type, fund_type, sum(debit)::text AS d, sum(credit)::text AS c
+       FROM account_month_totals
+      WHERE month >= ?::date AND month < ?::date
+      GROUP BY 1, 2, 3`,
+    [period.from, period.until],
+  );
+}
+
+export interface LedgerLineRow {
+  entry_date: string;
+  number: string;
+  line_no: number;
+  debit: string;
+  credit: string;
+  memo: string | null;
+}
+
+// One page of an account's lines of a period in one classification, in journal order (date,
+// entry number, line), after a position: read through the lines' (account_id, entry_date) index.
+export function ledgerLinesPage(
+  em: EntityManager,
+  opts: {
+    accountId: string;
+    type: AccountType;
+    fund: FundType;
+    from: string;
+    to: string;
+    after: [string, string, number];
+    limit: number;
+  },
+): Promise<LedgerLineRow[]> {
+  return sql(em).all<LedgerLineRow>(
+    `SELECT l.entry_date::text AS entry_date, e.number::text AS number, l.line_no, l.debit::text AS debit,
+            l.credit::text AS credit, coalesce(l.memo, e.memo) AS memo
+       FROM journal_lines l JOIN journal_entries e ON e.id = l.entry_id
+      WHERE l.account_id = ? AND l.account_type = ? AND l.fund_type = ?
+        AND l.entry_date >= ?::date AND l.entry_date <= ?::date
+        AND (l.entry_date, e.number, l.line_no) > (?::date, ?::bigint, ?::int)
+      ORDER BY l.entry_date, e.number, l.line_no
+      LIMIT ?`,
+    [
+      opts.accountId,
+      opts.type,
+      opts.fund,
+      opts.from,
+      opts.to,
+      opts.after[0],
+      opts.after[1],
+      opts.after[2],
+      opts.limit,
+    ],
+  );
+}

@@ -283,11 +283,19 @@ export async function cashFlowStatement(em: EntityManager, y: Year): Promise<Cas
   ) => {
     if (amount === 0n) return;
     const line = list.find(
-      (l) => l.kind === kind && l.accountId === c.accountId && l.name === name,
+      (l) => l.kind === kind && (l.accountId ?? '') === c.accountId && l.name === name,
     );
     const figures = byFund(c.fund, amount);
     if (line) Object.assign(line, plus(line, figures));
-    else list.push({ kind, accountId: c.accountId, number: c.number, name, ...figures });
+    else {
+      list.push({
+        kind,
+        accountId: c.accountId || null,
+        number: c.number || null,
+        name,
+        ...figures,
+      });
+    }
   };
 
   const invested = new Map<string, { cashIn: Total; cashOut: Total; other: Total }>();
@@ -325,7 +333,14 @@ export async function cashFlowStatement(em: EntityManager, y: Year): Promise<Cas
     } else if (c.type === AccountType.EQUITY) {
       add(financing, CashFlowLineKind.FUND_BALANCE_ENTRIES, c, `Entries to ${c.name}`, -delta);
     } else if (role === 'interfund_operating' || role === 'interfund_reserve') {
-      add(financing, CashFlowLineKind.INTERFUND_BALANCES, c, `${increase} in ${c.name}`, -delta);
+      // Both funds' interfund accounts on one line: what one fund owes the other, both sides.
+      add(
+        financing,
+        CashFlowLineKind.INTERFUND_BALANCES,
+        { ...c, accountId: '', number: '' },
+        'Change in interfund balances (Due to / Due from)',
+        -delta,
+      );
     } else if (role === 'investment') {
       const s = invested.get(classKey(c.accountId, c.type, c.fund)) ?? {
         cashIn: 0n,
