@@ -50,6 +50,7 @@ import {
 import { IncomeExpenseFlowResolver } from '../modules/reports/income-expense-flow.resolver.js';
 import { ForecastResolver } from '../modules/forecast/forecast.resolver.js';
 import { DocumentsResolver } from '../modules/documents/documents.resolver.js';
+import { BoardPacketResolver } from '../modules/documents/board-packet.resolver.js';
 import { YearEndStatementsResolver } from '../modules/documents/year-end-statements.resolver.js';
 import { CpaPackageResolver } from '../modules/documents/cpa-package.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
@@ -147,6 +148,7 @@ export const resolvers = [
   IncomeExpenseFlowResolver,
   ForecastResolver,
   DocumentsResolver,
+  BoardPacketResolver,
   YearEndStatementsResolver,
   CpaPackageResolver,
   ScenariosResolver,

@@ -70,7 +70,8 @@ export function documentDefinition(content: Content, frame: PdfFrame) {
     ...(frame.draft
       ? { watermark: { text: 'DRAFT', color: '#000000', opacity: 0.07, bold: true, fontSize: 120 } }
       : {}),
-    header: (): Content => ({
+    // A section may turn its pages to landscape (a wide table): the rule spans the page's width.
+    header: (_page: number, _pages: number, size: { width: number }): Content => ({
       margin: [MARGIN_X, 22, MARGIN_X, 0],
       stack: [
         {
@@ -84,7 +85,9 @@ export function documentDefinition(content: Content, frame: PdfFrame) {
           columnGap: 12,
         },
         {
-          canvas: [{ type: 'line', x1: 0, y1: 4, x2: 612 - 2 * MARGIN_X, y2: 4, lineWidth: 0.5 }],
+          canvas: [
+            { type: 'line', x1: 0, y1: 4, x2: size.width - 2 * MARGIN_X, y2: 4, lineWidth: 0.5 },
+          ],
         },
       ],
     }),

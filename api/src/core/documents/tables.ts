@@ -27,13 +27,16 @@ export interface Column {
 // A money cell is a bigint (or a Money string); null leaves it blank.
 export type Cell = string | bigint | number | null | undefined | ContentObject;
 
-export type RowKind = 'line' | 'group' | 'subtotal' | 'total' | 'note';
+export type RowKind = 'line' | 'group' | 'subtotal' | 'total' | 'note' | 'band';
 
 export interface Row {
   cells: Cell[];
   kind?: RowKind;
   // Indent of the first cell, in steps.
   indent?: number;
+  // The first cell runs across the row (a group's heading, a note under a line), or across this
+  // many columns (a total's label), the next cells filling the rest.
+  span?: boolean | number;
 }
 
 const NUMERIC: ColumnKind[] = ['money', 'number'];
@@ -69,6 +72,8 @@ function moneyToBig(value: string): bigint {
 
 export interface TableSpec {
   columns: Column[];
+  // A header row above the columns' own, grouping them ("Month", "Year to date").
+  bands?: { label: string; span: number }[];
   rows: Row[];
   // Shown in place of rows when there are none.
   empty?: string;
@@ -86,16 +91,40 @@ export function moneyTable(spec: TableSpec): Content {
     style: 'th',
     ...(NUMERIC.includes(c.kind ?? 'text') ? { alignment: 'right' } : {}),
   }));
-  const body = spec.rows.map((row) =>
-    spec.columns.map((col, i) => cellContent(row.cells[i], col, row, i === 0)),
-  );
-  const kinds = spec.rows.map((r) => r.kind ?? 'line');
+  const body = spec.rows.map((row) => {
+    if (!row.span)
+      return spec.columns.map((col, i) => cellContent(row.cells[i], col, row, i === 0));
+    const n = row.span === true ? spec.columns.length : row.span;
+    return [
+      { ...cellContent(row.cells[0], { header: '' }, row, true), colSpan: n },
+      ...spec.columns.slice(1, n).map(() => ''),
+      ...spec.columns.slice(n).map((col, i) => cellContent(row.cells[i + 1], col, row, false)),
+    ];
+  });
+  const bands = spec.bands
+    ? [
+        spec.bands.flatMap((b) => [
+          {
+            text: b.label,
+            style: 'th',
+            colSpan: b.span,
+            alignment: b.label ? 'center' : 'left',
+          },
+          ...Array.from({ length: b.span - 1 }, () => ''),
+        ]),
+      ]
+    : [];
+  const kinds: (RowKind | 'header')[] = [
+    ...bands.map(() => 'band' as const),
+    'header',
+    ...spec.rows.map((r) => r.kind ?? 'line'),
+  ];
   return {
     table: {
-      headerRows: 1,
+      headerRows: 1 + bands.length,
       dontBreakRows: true,
       widths: spec.columns.map((c) => c.width ?? (c.kind === 'money' ? 'auto' : '*')),
-      body: [header, ...body],
+      body: [...bands, header, ...body],
     },
     fontSize: spec.fontSize ?? 8.5,
     layout: ledgerLayout(kinds),
@@ -103,37 +132,40 @@ export function moneyTable(spec: TableSpec): Content {
   };
 }
 
-// Rules for a table whose rows have the kinds given (the header row is row 0).
-export function ledgerLayout(kinds: RowKind[]) {
-  const kindAt = (row: number) => (row >= 1 ? kinds[row - 1] : undefined);
+// Rules for a table whose body rows have the kinds given, in order (band rows, the header, then
+// the rows): a firm rule under the header, one above a subtotal or total, hairlines between lines.
+// pdfmake asks for line i above body row i.
+export function ledgerLayout(kinds: (RowKind | 'header')[]) {
+  const head = kinds.indexOf('header');
   return {
     hLineWidth: (i: number, node: { table: { body: unknown[] } }) => {
       if (i === 0) return 0;
-      if (i === 1) return 0.8; // under the header
-      const below = kindAt(i);
+      if (i <= head) return 0.3; // under a band
+      if (i === head + 1) return 0.8; // under the header
+      const below = kinds[i];
       if (below === 'subtotal' || below === 'total') return 0.6;
-      if (i === node.table.body.length) return kindAt(i - 1) === 'total' ? 0.6 : 0.3;
+      if (i === node.table.body.length) return kinds[i - 1] === 'total' ? 0.6 : 0.3;
       return 0.2;
     },
     hLineColor: (i: number) => {
-      const below = kindAt(i);
-      return i === 1 || below === 'subtotal' || below === 'total' ? INK : RULE;
+      const below = kinds[i];
+      return i === head + 1 || below === 'subtotal' || below === 'total' ? INK : RULE;
     },
     vLineWidth: () => 0,
     paddingLeft: (i: number) => (i === 0 ? 0 : 6),
     paddingRight: (i: number, node: { table: { widths: unknown[] } }) =>
       i === node.table.widths.length - 1 ? 0 : 6,
     paddingTop: () => 2.5,
-    paddingBottom: (i: number) => (kindAt(i) === 'total' ? 4 : 2.5),
+    paddingBottom: (i: number) => (kinds[i] === 'total' ? 4 : 2.5),
   };
 }
 
-// A section of a document: a heading that starts a new page (except the first) and is listed in
-// the table of contents, a line of context under it, then its content.
+// A section of a document: a heading that starts a new page (except the first; in landscape for a
+// wide table) and is listed in the table of contents, a line of context under it, then its content.
 export function section(
   title: string,
   body: Content[],
-  opts: { context?: string; first?: boolean; id?: string } = {},
+  opts: { context?: string; first?: boolean; id?: string; landscape?: boolean } = {},
 ): Content[] {
   return [
     {
@@ -141,7 +173,10 @@ export function section(
       style: 'section',
       tocItem: true,
       ...(opts.id ? { id: opts.id } : {}),
-      ...(opts.first ? {} : { pageBreak: 'before' }),
+      // Every section names its orientation: a wide one turns its pages, the next turns them back.
+      ...(opts.first
+        ? {}
+        : { pageBreak: 'before', pageOrientation: opts.landscape ? 'landscape' : 'portrait' }),
     },
     ...(opts.context
       ? [{ text: opts.context, style: 'context' }]

@@ -88,6 +88,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // too, may list and download them.
     documents: canReadTenant,
     document: canReadTenant,
+    boardPacket: canReadTenant,
+    varianceNotes: canReadTenant,
+    boardPacketSettings: canReadTenant,
     // The year-end statements (the CPA package's figures): everyone who reads the books.
     yearEndFiscalYears: canReadTenant,
     yearEndStatements: canReadTenant,
@@ -275,6 +278,11 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     reorderBankRules: canWriteTenant,
     applyBankRules: canWriteTenant,
     finishReconciliation: canWriteTenant,
+    // The board packet: generating it and the treasurer's notes are writers' (viewers read and
+    // download what was generated).
+    generateBoardPacket: canWriteTenant,
+    setVarianceNote: canWriteTenant,
+    updateBoardPacketSettings: canWriteTenant,
     // The CPA package of a closed fiscal year: writers generate it; viewers download it.
     generateCpaPackage: canWriteTenant,
     // Unlocks what a board reviewed: admins only, with a reason (audited).

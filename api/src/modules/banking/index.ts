@@ -1,9 +1,14 @@
 // What other modules (and the platform) may use of banking: the demo seed's and the dashboard's
-// ways in. Everything else stays inside.
+// ways in, and the finished reconciliations a board packet prints. Everything else stays inside.
 export { setBankAccount, listBankAccounts } from './bank-accounts.service.js';
 export { importStatement, writeStatement } from './statements.service.js';
 export { autoMatch, matchBankLines, matchExact, postBankLine } from './matching.service.js';
-export { finishReconciliation, reconciliationWorksheet } from './reconciliation.service.js';
+export {
+  finishReconciliation,
+  listReconciliations,
+  reconciliationReport,
+  reconciliationWorksheet,
+} from './reconciliation.service.js';
 export { createBankRule } from './rules.service.js';
 export {
   createDeposit,

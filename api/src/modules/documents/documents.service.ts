@@ -6,6 +6,7 @@ import { AppError, badInput, notFound } from '../../core/errors/app-error.js';
 import { isId, newIds } from '../../core/ids.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
 import type { TenantEntry } from '../../core/tenancy/tenant-directory.js';
+import { recordTenantAudit } from '../audit/index.js';
 import {
   type BooksState,
   type DocumentKindName,
@@ -232,6 +233,17 @@ export async function queueDocument(
       booksState: books,
       options: input.options ?? {},
       generatedBy: ctx.auth?.userId ?? null,
+    });
+    await recordTenantAudit(tx, ctx.auth, {
+      entityType: 'Document',
+      entityId: id,
+      action: 'generate',
+      changes: {
+        kind: input.kind,
+        periodStart: input.periodStart,
+        periodEnd: input.periodEnd,
+        version,
+      },
     });
     return { existing: false, row: (await selectDocument(tx, id))! };
   });
