@@ -162,6 +162,7 @@ export async function periods(
       end,
       fiscalYear: fiscalYearOf(monthStart(m), cal.fiscalYearStartMonth),
       status: closed ? PeriodStatus.CLOSED : PeriodStatus.OPEN,
+      ended: end < cal.today,
       entries: activity.get(m) ?? 0,
       close: close ? toClose(close, names) : null,
       bankAccounts: bankAccountsAt(banks, end),

@@ -88,6 +88,9 @@ export class PeriodMonth {
   @Field(() => PeriodStatus)
   status: PeriodStatus;
 
+  @Field({ description: "The month's last day is before the association's today" })
+  ended: boolean;
+
   @Field(() => Int, { description: 'Journal entries dated in the month' })
   entries: number;
 

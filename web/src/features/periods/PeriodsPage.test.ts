@@ -26,6 +26,7 @@ const month = (m: string, extra: Record<string, unknown>) => ({
   end: `${m}-28`,
   fiscalYear: 2026,
   status: 'OPEN',
+  ended: true,
   entries: 40,
   closable: false,
   reopenable: false,
@@ -38,7 +39,7 @@ const PERIODS = {
   closedThrough: '2026-10-31',
   nextToClose: '2026-11',
   months: [
-    month('2026-12', {}),
+    month('2026-12', { ended: false }),
     month('2026-11', { closable: true }),
     month('2026-10', {
       status: 'CLOSED',

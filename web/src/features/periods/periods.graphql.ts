@@ -11,6 +11,7 @@ export const PERIODS_QUERY = graphql(`
         end
         fiscalYear
         status
+        ended
         entries
         closable
         reopenable
