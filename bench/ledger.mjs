@@ -31,7 +31,7 @@ async function median(fn, n = REPEAT) {
 
 // Two ways of computing the same figures, run alternately so that a passing disturbance (vacuum,
 // another process) falls on both: the median of each.
-async function paired(a, b, n = REPEAT) {
+export async function paired(a, b, n = REPEAT) {
   for (let i = 0; i < 3; i++) {
     await a();
     await b();
@@ -50,17 +50,12 @@ async function paired(a, b, n = REPEAT) {
   return [mid(xs), mid(ys)];
 }
 
-export async function ledgerBench(serverUrl) {
+// The bench tenant: `lines` journal lines over five years (2021–2025) on 200 accounts, written
+// directly with triggers off, then the monthly totals built once and the tables vacuumed.
+export async function seedLedgerTenant(serverUrl, lines = LINES, name = 'ledger') {
   const { createDatabase, withDatabase } = await load('db/connection.js');
   const { migrate } = await load('db/migrations.js');
-  const { TenantPool } = await load('core/tenancy/tenant-pool.js');
-  const { tenantEntities } = await load('modules/entities.js');
-  const { postJournalEntries } = await load('modules/journal/journal.service.js');
-  const { accountBalances } = await load('modules/journal/balances.service.js');
-  const { listJournalEntries } = await load('modules/journal/journal.service.js');
-  const { importJournalEntries } = await load('modules/journal/journal-import.service.js');
-
-  const db = `covenant_ledger_bench_${randomUUID().slice(0, 8)}`;
+  const db = `covenant_${name}_bench_${randomUUID().slice(0, 8)}`;
   await createDatabase(serverUrl, db);
   const url = withDatabase(serverUrl, db);
   await migrate(url, 'tenant');
@@ -70,7 +65,7 @@ export async function ledgerBench(serverUrl) {
   await raw.query('INSERT INTO tenant_identity (organization_id) VALUES ($1)', [orgId]);
 
   console.log(
-    `ledger bench — seeding ${LINES.toLocaleString('en-US')} lines over 5 years, 200 accounts…`,
+    `${name} bench — seeding ${lines.toLocaleString('en-US')} lines over 5 years, 200 accounts…`,
   );
   const t0 = performance.now();
   const types = ['asset', 'liability', 'equity', 'income', 'expense'];
@@ -83,7 +78,7 @@ export async function ledgerBench(serverUrl) {
   );
   // Seeding writes lines directly with triggers off (replica role), then builds the monthly totals
   // once; what is measured below goes through the normal paths.
-  const entries = Math.floor(LINES / 4);
+  const entries = Math.floor(lines / 4);
   await raw.query('BEGIN');
   await raw.query(`SET LOCAL session_replication_role = replica`);
   await raw.query(
@@ -117,6 +112,18 @@ export async function ledgerBench(serverUrl) {
     `  seeded ${n.toLocaleString('en-US')} lines in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
   );
 
+  return { db, url, raw, orgId };
+}
+
+export async function ledgerBench(serverUrl) {
+  const { TenantPool } = await load('core/tenancy/tenant-pool.js');
+  const { tenantEntities } = await load('modules/entities.js');
+  const { postJournalEntries } = await load('modules/journal/journal.service.js');
+  const { accountBalances } = await load('modules/journal/balances.service.js');
+  const { listJournalEntries } = await load('modules/journal/journal.service.js');
+  const { importJournalEntries } = await load('modules/journal/journal-import.service.js');
+
+  const { db, url, raw, orgId } = await seedLedgerTenant(serverUrl);
   // A bare tenant database with no organization row: the pool itself, below the tenant door.
   const pool = new TenantPool({
     entities: tenantEntities,

@@ -447,7 +447,7 @@ const DEBIT_NORMAL = new Set(['asset', 'expense']);
 
 // The month's general ledger: each account with lines in it, its opening balance, every line with
 // the running balance, and its closing balance (on the account's normal side).
-async function generalLedger(em: EntityManager, from: string, to: string) {
+export async function generalLedger(em: EntityManager, from: string, to: string) {
   const openings = new Map(
     (await selectLedgerOpenings(em, from, to)).map((r) => [r.account_id, BigInt(r.net)]),
   );

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { openTenant } from '../../core/tenancy/tenant-door.js';
+import { boardPacketData } from '../documents/board-packet.service.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import {
   cents,
@@ -523,6 +526,61 @@ describe('the books against an independent double-entry engine (hledger)', () =>
         };
       }
       expect(ours, `${fund} ${from}..${to}`).toEqual(theirs);
+    }
+  });
+  it("a month's board packet equals hledger: balance sheet by fund, the month's income and expense, the general ledger", async () => {
+    const month = `${YEAR}-06`;
+    const from = `${month}-01`;
+    const session = await openTenant(app.services, t.org.id);
+    const d = await boardPacketData({
+      em: session.em,
+      platformEm: app.services.platformOrm.em.fork() as EntityManager,
+      org: session.org,
+      month,
+      draft: true,
+      ownerNames: false,
+    });
+    const end = day(MID, 1);
+    const atEnd = hledgerBalances(file, '--depth', '2', '-e', end);
+    for (const fund of FUNDS) {
+      const f = fund.toLowerCase() as 'operating' | 'reserve';
+      expect(d.balanceSheet.assets.total[f], `${fund} assets`).toBe(atEnd.get(`${f}:asset`) ?? 0n);
+      expect(d.balanceSheet.liabilities.total[f], `${fund} liabilities`).toBe(
+        -(atEnd.get(`${f}:liability`) ?? 0n),
+      );
+    }
+    // By account number (an account's lines keep the fund and type they were posted in; the
+    // packet names the account as it is now).
+    const byNumber = (m: Map<string, bigint>) => {
+      const out = new Map<string, bigint>();
+      for (const [k, v] of m) {
+        const n = k.split(':')[2];
+        out.set(n, (out.get(n) ?? 0n) + v);
+      }
+      return out;
+    };
+    const change = byNumber(hledgerBalances(file, '-b', from, '-e', end));
+    for (const l of d.incomeMonth.lines) {
+      const sign = String(l.type).toUpperCase() === 'EXPENSE' ? 1n : -1n;
+      expect(l.actual, `income statement ${l.number}`).toBe(sign * (change.get(l.number) ?? 0n));
+    }
+    expect(d.incomeMonth.lines.some((l) => l.actual !== 0n)).toBe(true);
+    const opening = byNumber(hledgerBalances(file, '-e', from));
+    const closing = byNumber(hledgerBalances(file, '-e', end));
+    const debits = byNumber(hledgerBalances(file, '-b', from, '-e', end, 'amt:>0'));
+    const credits = byNumber(hledgerBalances(file, '-b', from, '-e', end, 'amt:<0'));
+    expect(d.ledger.length).toBeGreaterThan(5);
+    for (const a of d.ledger) {
+      const sign = debitNormal(String(a.type).toUpperCase()) ? 1n : -1n;
+      expect(
+        { opening: a.opening, debits: a.debits, credits: a.credits, closing: a.closing },
+        `general ledger ${a.number}`,
+      ).toEqual({
+        opening: sign * (opening.get(a.number) ?? 0n),
+        debits: debits.get(a.number) ?? 0n,
+        credits: -(credits.get(a.number) ?? 0n),
+        closing: sign * (closing.get(a.number) ?? 0n),
+      });
     }
   });
 });
