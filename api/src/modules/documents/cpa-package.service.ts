@@ -344,6 +344,8 @@ const FUND_COLUMNS: Column[] = [
 ];
 
 const figures = (c: FundColumns) => [c.operating, c.reserve, c.total];
+// A few small blocks printed on one page (a heading with a short table under it).
+const keepTogether = (stack: Content[]): Content => ({ stack, unbreakable: true });
 const label = (l: Pick<YearEndLine, 'number' | 'name'>) =>
   l.number ? `${l.number} ${l.name}` : l.name;
 const lineRows = (lines: YearEndLine[], indent = 1): Row[] =>
@@ -471,19 +473,21 @@ function cashFlowContent(cf: CashFlowStatement): Content[] {
   ];
   return [
     moneyTable({ columns: FUND_COLUMNS, rows }),
-    subsection('Cash accounts'),
-    moneyTable({
-      columns: [
-        { header: 'Account', width: '*' },
-        { header: 'Fund', width: 70 },
-        { header: 'Beginning of year', kind: 'money', width: 95 },
-        { header: 'End of year', kind: 'money', width: 95 },
-      ],
-      rows: cf.cashAccounts.map((c) => ({
-        cells: [`${c.number} ${c.name}`, FUND_NAME[c.fundType], c.beginning, c.ending],
-      })),
-      empty: 'No cash accounts.',
-    }),
+    keepTogether([
+      subsection('Cash accounts'),
+      moneyTable({
+        columns: [
+          { header: 'Account', width: '*' },
+          { header: 'Fund', width: 70 },
+          { header: 'Beginning of year', kind: 'money', width: 95 },
+          { header: 'End of year', kind: 'money', width: 95 },
+        ],
+        rows: cf.cashAccounts.map((c) => ({
+          cells: [`${c.number} ${c.name}`, FUND_NAME[c.fundType], c.beginning, c.ending],
+        })),
+        empty: 'No cash accounts.',
+      }),
+    ]),
     {
       text:
         'Cash is every asset account no subledger keeps (receivables, Undeposited Funds, ' +
@@ -499,13 +503,13 @@ function repairsContent(r: FutureRepairs, nextYear: number, locale: string): Con
     moneyTable({
       columns: [
         { header: 'Component', width: '*' },
-        { header: 'Useful life (years)', kind: 'number', width: 52 },
-        { header: 'Remaining life (years)', kind: 'number', width: 60 },
-        { header: 'Next replacement', kind: 'number', width: 58 },
-        { header: 'Current replacement cost', kind: 'money', width: 80 },
-        { header: 'Fully funded balance', kind: 'money', width: 76 },
-        { header: 'Funded from', width: 110 },
-        { header: 'Funds accumulated', kind: 'money', width: 76 },
+        { header: 'Useful life (years)', kind: 'number', width: 40 },
+        { header: 'Remaining life (years)', kind: 'number', width: 50 },
+        { header: 'Next replacement', kind: 'number', width: 56 },
+        { header: 'Current replacement cost', kind: 'money', width: 74 },
+        { header: 'Fully funded balance', kind: 'money', width: 70 },
+        { header: 'Funded from', width: 100 },
+        { header: 'Funds accumulated', kind: 'money', width: 70 },
       ],
       rows: [
         ...r.components.map((c): Row => ({
@@ -518,7 +522,7 @@ function repairsContent(r: FutureRepairs, nextYear: number, locale: string): Con
             c.fullyFundedBalance,
             `${c.fundingAccountNumber} ${c.fundingAccountName}`,
             c.fundsAccumulated === null
-              ? { text: 'shared', color: MUTED, alignment: 'right' }
+              ? { text: 'Shared', color: MUTED, alignment: 'right' }
               : c.fundsAccumulated,
           ],
         })),
@@ -533,23 +537,26 @@ function repairsContent(r: FutureRepairs, nextYear: number, locale: string): Con
       ],
       empty: 'The reserve study has no components.',
     }),
-    subsection('Funds accumulated by account'),
-    moneyTable({
-      columns: [
-        { header: 'Account', width: '*' },
-        { header: 'Components', kind: 'number', width: 70 },
-        { header: 'Their replacement cost', kind: 'money', width: 110 },
-        { header: 'Balance at year end', kind: 'money', width: 110 },
-      ],
-      rows: r.fundingAccounts.map((a) => ({
-        cells: [`${a.number} ${a.name}`, String(a.componentCount), a.replacementCost, a.balance],
-      })),
-      empty: 'No component names an account it is funded from.',
-    }),
-    facts([
-      ['Reserve fund balance', money(r.reserveFundBalance)],
-      ['Total fully funded balance', money(totalFullyFunded)],
-      ['Percent funded', r.percentFunded === null ? '—' : `${r.percentFunded} %`],
+    // The heading stays with its (short) tables and the summary: never alone at a page's foot.
+    keepTogether([
+      subsection('Funds accumulated by account'),
+      moneyTable({
+        columns: [
+          { header: 'Account', width: '*' },
+          { header: 'Components', kind: 'number', width: 70 },
+          { header: 'Their replacement cost', kind: 'money', width: 110 },
+          { header: 'Balance at year end', kind: 'money', width: 110 },
+        ],
+        rows: r.fundingAccounts.map((a) => ({
+          cells: [`${a.number} ${a.name}`, String(a.componentCount), a.replacementCost, a.balance],
+        })),
+        empty: 'No component names an account it is funded from.',
+      }),
+      facts([
+        ['Reserve fund balance', money(r.reserveFundBalance)],
+        ['Total fully funded balance', money(totalFullyFunded)],
+        ['Percent funded', r.percentFunded === null ? '—' : `${r.percentFunded} %`],
+      ]),
     ]),
     {
       text:

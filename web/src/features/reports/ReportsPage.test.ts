@@ -32,7 +32,8 @@ describe('ReportsPage', () => {
     expect(href('board-packet')).toBe('/reports/board-packet');
     expect(href('cash-forecast')).toBe('/forecast');
     expect(href('income-expense-flow')).toBe('/reports/income-expense-flow');
-    expect(wrapper.findAll('.report-card__description')).toHaveLength(11);
+    expect(href('year-end')).toBe('/year-end');
+    expect(wrapper.findAll('.report-card__description')).toHaveLength(12);
     wrapper.unmount();
   });
 
