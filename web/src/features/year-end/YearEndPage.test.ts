@@ -311,14 +311,17 @@ describe('YearEndPage', () => {
 
   it('disables the CPA package for a year not closed, saying why', async () => {
     const { wrapper } = await mountPage('/year-end?year=2026', {
-      years: [year(2027, false, true), year(2026, false, false)],
+      // Reopened since its package was made: the package is kept, a new one waits for the close.
+      years: [year(2027, false, true), year(2026, false, false, [doc('READY')])],
     });
+    expect(wrapper.find('[data-testid=cpa-download]').exists()).toBe(true);
     const button = wrapper.get('[data-testid=cpa-generate]');
     expect(button.attributes('disabled')).toBeDefined();
     expect(wrapper.get('[data-testid=cpa-reason]').text()).toContain(
       'FY 2026 is not closed yet. An admin closes its months through Dec 31, 2026 and then the fiscal year on Close the Books',
     );
     expect(wrapper.get('[data-testid=cpa-reason] a').attributes('href')).toBe('/close');
+    expect(wrapper.get('[data-testid=cpa-generate]').text()).toBe('Generate again');
     expect(wrapper.get('[data-testid=open-year-note]').text()).toContain(
       'these figures follow the books as they stand',
     );
@@ -364,6 +367,7 @@ describe('YearEndPage', () => {
     await wrapper.get('[data-testid=cpa-download]').trigger('click');
     await flushPromises();
     expect(clicked).toEqual(['/documents/org-1/doc-1?exp=1&sig=x&download=1']);
+    expect(wrapper.get('[data-testid=cpa-generate]').text()).toBe('Generate again');
     click.mockRestore();
     wrapper.unmount();
   });
