@@ -91,6 +91,8 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         // The association's schedule, one per organization (the cache is reset on switch): a
         // save or a pause answers it whole and replaces the page's copy.
         Automation: { keyFields: false, merge: false },
+        // Which state of the books a document shows: part of the document, never shared.
+        DocumentBooksState: { keyFields: false, merge: false },
         Query: {
           fields: {
             journalEntries: pagedListPolicy,
@@ -98,6 +100,8 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
             invoices: pagedListPolicy,
             payments: pagedListPolicy,
             ideas: pagedListPolicy,
+            // The generated documents, of one kind or all: one entry per kind.
+            documents: { ...pagedListPolicy, keyArgs: ['kind', 'first'] },
             adminIdeas: {
               ...pagedListPolicy,
               keyArgs: ['status', 'organizationId', 'search', 'first'],

@@ -99,6 +99,7 @@ export const NAV_SECTIONS: NavSection[] = [
     audience: 'tenant',
     items: [
       { label: 'All reports', icon: 'pi pi-folder-open', route: 'reports', tour: 'reports' },
+      { label: 'Documents', icon: 'pi pi-file-pdf', route: 'documents' },
       { label: 'Balance Sheet', icon: 'pi pi-building-columns', route: 'balance-sheet' },
       { label: 'Income Statement', icon: 'pi pi-chart-line', route: 'income-statement' },
       { label: 'Trial Balance', icon: 'pi pi-calculator', route: 'trial-balance' },
