@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { coldTenantBench } from './cold-tenant.mjs';
 import { ledgerBench } from './ledger.mjs';
 import { median } from './median.mjs';
+import { packetBench } from './packet.mjs';
 import { reconcileBench } from './reconcile.mjs';
 import { tenantsBench } from './tenants.mjs';
 
@@ -92,6 +93,8 @@ try {
     await tenantsBench(serverUrl);
   } else if (only === 'reconcile') {
     await reconcileBench(serverUrl);
+  } else if (only === 'packet') {
+    await packetBench(serverUrl);
   } else {
     await requestPathAndRest();
   }

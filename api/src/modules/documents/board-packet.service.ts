@@ -509,7 +509,10 @@ registerDocumentRenderer(DocumentKind.BOARD_PACKET, async (input) => {
 
 // Generates the month's packet: a queued document (a new version, or while the month's close
 // stands, the version made under it). A month that has not begun has nothing to show.
-export async function generateBoardPacket(ctx: Context, month: string): Promise<DocumentRecord> {
+export async function generateBoardPacket(
+  ctx: Pick<Context, 'em' | 'auth' | 'org' | 'services'>,
+  month: string,
+): Promise<DocumentRecord> {
   const { from, to } = monthPeriod(month);
   const today = todayIn(ctx.org!.timeZone);
   if (from > today) {

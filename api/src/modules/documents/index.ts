@@ -25,3 +25,5 @@ export {
   DocumentKind,
   DocumentStatus,
 } from './documents.types.js';
+// The board packet of a month, queued (the demo seed's packets of its closed months).
+export { generateBoardPacket } from './board-packet.service.js';

@@ -46,6 +46,7 @@ import {
 } from '../../modules/payments/index.js';
 import { importUnits, listUnits, UNIT_CSV_COLUMNS, updateUnit } from '../../modules/units/index.js';
 import { createVendor } from '../../modules/vendors/index.js';
+import { generateBoardPacket } from '../../modules/documents/index.js';
 import { closeFiscalYear, closeMonth } from '../../modules/periods/index.js';
 import { asUpload, onePagePdf } from './demo-documents.js';
 import { DemoRandom } from './demo-random.js';
@@ -408,6 +409,12 @@ export class DemoBooks {
     const current = this.currentFiscalYear;
     for (const fy of new Set(this.months.map((m) => m.fiscalYear))) {
       if (fy < current) await closeFiscalYear(this.em, this.actor, cal, fy);
+    }
+    // The board packets of the last three closed months, rendered by the job queue in the
+    // background as a treasurer's would be.
+    const ctx = { em: this.em, auth: this.actor, org: this.tenant.org, services: this.services };
+    for (const m of this.months.filter((x) => x.offset >= -3 && x.offset < 0)) {
+      await generateBoardPacket(ctx, m.key);
     }
   }
 

@@ -417,6 +417,22 @@ describe('demo data', () => {
     expect(periods.years[0].status).toBe('OPEN');
     expect(periods.years[1].status).toBe('CLOSED');
     expect(periods.history.every((h: any) => h.reopenedAt === null)).toBe(true);
+    // The last three closed months have their board packets, rendered in the background.
+    const packets = async () =>
+      (
+        await ok(
+          'maple-ridge',
+          `{ documents(kind: BOARD_PACKET) { edges { node { periodStart version status draft } } } }`,
+        )
+      ).documents.edges.map((e: any) => e.node);
+    for (let i = 0; i < 120 && (await packets()).some((p: any) => p.status === 'QUEUED'); i++) {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const months = [-3, -2, -1].map((k) => addMonths(thisMonth, k));
+    expect((await packets()).map((p: any) => p.periodStart).sort()).toEqual(months);
+    for (const p of await packets()) {
+      expect(p).toMatchObject({ version: 1, status: 'READY', draft: false });
+    }
   });
 
   it("Maple Ridge's recommendation log opens with the planner's advice on its own figures", async () => {
