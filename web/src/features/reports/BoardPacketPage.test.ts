@@ -110,6 +110,9 @@ function answers(extra: Record<string, unknown> = {}): Record<string, unknown> {
     AgingReport: { agingReport: AGING },
     BoardPacketVersions: { boardPacket: [] },
     VarianceNotes: { varianceNotes: [] },
+    BoardPacketSettings: {
+      boardPacketSettings: { __typename: 'BoardPacketSettings', ownerNames: false },
+    },
     ...extra,
   };
 }
@@ -259,6 +262,9 @@ describe('BoardPacketPage: the PDF packet', () => {
     expect(notes.text()).toContain('The spring cleanup came early');
     expect(notes.find('textarea').exists()).toBe(false);
     expect(notes.find('[data-testid^=edit-note]').exists()).toBe(false);
+    expect(
+      wrapper.get('[data-testid=packet-owner-names] input').attributes('disabled'),
+    ).toBeDefined();
     wrapper.unmount();
   });
 
@@ -271,6 +277,14 @@ describe('BoardPacketPage: the PDF packet', () => {
       if (req.operationName === 'GenerateBoardPacket') {
         versions = [packet(1, 'QUEUED', true)];
         return { generateBoardPacket: versions[0] };
+      }
+      if (req.operationName === 'UpdateBoardPacketSettings') {
+        return {
+          updateBoardPacketSettings: {
+            __typename: 'BoardPacketSettings',
+            ownerNames: req.variables.ownerNames,
+          },
+        };
       }
       if (req.operationName === 'SetVarianceNote') {
         notes = [note(String(req.variables.accountId), String(req.variables.note))];
@@ -290,6 +304,13 @@ describe('BoardPacketPage: the PDF packet', () => {
     });
     expect(wrapper.get('[data-testid=packet-version-1]').text()).toContain('Generating…');
     expect(document.body.textContent).toContain('Generating version 1 of the Mar 2026 packet');
+
+    // The association chooses whether its packets name owners.
+    await wrapper.get('[data-testid=packet-owner-names] input').setValue(true);
+    await flushPromises();
+    expect(calls.find((c) => c.operationName === 'UpdateBoardPacketSettings')?.variables).toEqual({
+      ownerNames: true,
+    });
 
     // Each line of the month's income statement takes a note; Save appears once it is changed.
     const line = wrapper.get('[data-testid=variance-line-5010]');

@@ -51,3 +51,19 @@ export const SET_VARIANCE_NOTE_MUTATION = graphql(`
     }
   }
 `);
+
+export const BOARD_PACKET_SETTINGS_QUERY = graphql(`
+  query BoardPacketSettings {
+    boardPacketSettings {
+      ownerNames
+    }
+  }
+`);
+
+export const UPDATE_BOARD_PACKET_SETTINGS_MUTATION = graphql(`
+  mutation UpdateBoardPacketSettings($ownerNames: Boolean!) {
+    updateBoardPacketSettings(ownerNames: $ownerNames) {
+      ownerNames
+    }
+  }
+`);
