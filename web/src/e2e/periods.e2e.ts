@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -151,6 +152,93 @@ describe('browser journey: closing the books', () => {
       { id: checking },
     );
     expect(bankLines.map((l: { description: string }) => l.description)).not.toContain('WIRE FEE');
+  });
+
+  const VERSIONS = `query ($month: String!) { boardPacket(month: $month) {
+    version status draft url booksState { closedThrough } } }`;
+  const readyVersions = async () => {
+    for (let i = 0; i < 120; i++) {
+      const { boardPacket } = await j.gql(VERSIONS, { month });
+      if (boardPacket.length && boardPacket[0].status !== 'QUEUED') return boardPacket;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the packet was not rendered');
+  };
+  const packetText = async (url: string, name: string) => {
+    const pdf = Buffer.from(await (await fetch(new URL(url, j.app.url))).arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const file = join(j.shots, `${name}.pdf`);
+    writeFileSync(file, pdf);
+    execFileSync('pdftoppm', ['-png', '-r', '50', '-f', '1', '-l', '3', file, join(j.shots, name)]);
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  };
+
+  it('generates the closed month’s packet, reads its sections, and gets a new version after a reopen', async () => {
+    const { page, app, shots } = j;
+    await page.goto(`${app.url}/reports/board-packet?month=${month}`);
+    await page.locator('[data-testid="packet-versions"]').waitFor();
+    const before = (await j.gql(VERSIONS, { month })).boardPacket.length;
+    await page.click('[data-testid="generate-packet"]');
+    await page.locator(`[data-testid="packet-version-${before + 1}"]`).waitFor();
+    const [closed] = await readyVersions();
+    expect(closed).toMatchObject({ version: before + 1, status: 'READY', draft: false });
+    expect(closed.booksState.closedThrough).toBe(
+      `${month}-${closed.booksState.closedThrough.slice(8)}`,
+    );
+    await expect
+      .poll(() => page.textContent(`[data-testid="packet-version-${before + 1}"]`))
+      .toMatch(/Ready|READY|Download/);
+    await page.screenshot({ path: join(shots, 'packet-versions-desk.png'), fullPage: false });
+    const text = await packetText(closed.url, 'packet-closed');
+    for (const heading of [
+      'Contents',
+      'Balance sheet',
+      'Income statement',
+      'Reserve activity',
+      'Bank reconciliation',
+      'Check register',
+      'Aging',
+      'Investments',
+      'Capital projects',
+      'General ledger',
+    ]) {
+      expect(text, heading).toMatch(new RegExp(heading, 'i'));
+    }
+    expect(text).toContain('Maple Ridge HOA');
+    expect(text).toMatch(/Page \d+ of \d+/);
+    expect(text).not.toContain('DRAFT');
+    // Generating again while the close stands gives the same version.
+    await page.click('[data-testid="generate-packet"]');
+    await page.waitForTimeout(500);
+    expect((await j.gql(VERSIONS, { month })).boardPacket).toHaveLength(before + 1);
+
+    // Reopened with a reason: the next packet is a new version, a draft, and the old one is kept.
+    await page.goto(`${app.url}/close`);
+    const row = page.locator(`[data-testid="months"] li[data-month="${month}"]`);
+    await row.locator('[data-testid="reopen-month"]').click();
+    await page.fill('#reopen-reason', 'Board asked to reclassify the pool repair');
+    await page.click('[data-testid="reopen-confirm"]');
+    await toast(page, `${label} is open again`);
+    await page.goto(`${app.url}/reports/board-packet?month=${month}`);
+    await page.locator('[data-testid="packet-versions"]').waitFor();
+    await page.click('[data-testid="generate-packet"]');
+    await page.locator(`[data-testid="packet-version-${before + 2}"]`).waitFor();
+    const [draft, kept] = await readyVersions();
+    expect(draft).toMatchObject({ version: before + 2, status: 'READY', draft: true });
+    expect(kept).toMatchObject({ version: before + 1, status: 'READY', draft: false });
+    const draftText = await packetText(draft.url, 'packet-reopened');
+    expect(draftText).toContain('DRAFT');
+    expect(draftText).toContain('Board asked to reclassify the pool repair');
+    await page.screenshot({ path: join(shots, 'packet-versions-reopened.png') });
+    // Both are on the Documents page.
+    await page.goto(`${app.url}/documents`);
+    await expect
+      .poll(() => page.textContent('[data-testid="documents-table"]'))
+      .toContain(`board-packet-${month}-v${before + 2}.pdf`);
+    expect(await page.textContent('[data-testid="documents-table"]')).toContain(
+      `board-packet-${month}-v${before + 1}.pdf`,
+    );
+    await page.screenshot({ path: join(shots, 'documents-desk.png') });
   });
 
   it('shows the closed months on a phone', async () => {
