@@ -19,6 +19,7 @@ export const MODULE_TIERS = [
   ['dashboard'],
   ['reserves'],
   ['capital-projects'],
+  ['payables'],
   ['forecast', 'documents'],
   ['ai-planning', 'scenarios'],
 ];

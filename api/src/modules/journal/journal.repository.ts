@@ -701,7 +701,8 @@ export type ControlRole =
   | 'interfund_operating'
   | 'interfund_reserve'
   | 'investment'
-  | 'undeposited';
+  | 'undeposited'
+  | 'payable';
 
 export function selectControlAccounts(em: EntityManager) {
   return sql(em).all<{ role: ControlRole; account_id: string; number: string; name: string }>(
@@ -741,6 +742,10 @@ export async function selectOwnerLabel(
     investment: `SELECT institution || ' ' || upper(replace(kind, '_', ' ')) || ' of ' || purchase_date::text AS label
                    FROM investments WHERE id = ?`,
     deposit: `SELECT 'DEP-' || number AS label FROM deposits WHERE id = ?`,
+    bill: `SELECT 'BILL-' || number AS label FROM bills WHERE id = ?`,
+    bill_payment: `SELECT CASE WHEN check_number IS NOT NULL THEN 'check ' || check_number
+                               ELSE 'VP-' || number END AS label
+                     FROM bill_payments WHERE id = ?`,
   };
   const [row] = await sql(em).all<{ label: string }>(query[type], [id]);
   return row?.label ?? null;
@@ -925,6 +930,8 @@ export interface ControlAccountCheckRow {
 // holds, each the sum of its investment_entries' `holding` (purchase +, reinvested interest +,
 // maturity / redemption / rollover − the balance; a rollover's entry adds to the new one). The
 // tables are read here, as the receivables' are, because investments depends on the journal.
+// Accounts Payable (a liability: credits − debits): the open balances of standing bills, each its
+// total less what standing bill payments applied to it.
 export async function controlAccountTotals(c: pg.Client): Promise<ControlAccountCheckRow[]> {
   const r = await c.query<ControlAccountCheckRow>(`
     WITH applied AS (
@@ -945,6 +952,11 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
                         WHERE p.void_date IS NULL
                           AND NOT EXISTS (SELECT 1 FROM deposit_payments dp
                                            WHERE dp.payment_id = p.id AND dp.standing)), 0) AS v
+    ), payable AS (
+      SELECT coalesce(sum(b.total - coalesce((SELECT sum(a.amount) FROM bill_payment_applications a
+                                               JOIN bill_payments bp ON bp.id = a.bill_payment_id
+                                              WHERE a.bill_id = b.id AND bp.void_date IS NULL), 0)), 0) AS v
+        FROM bills b WHERE b.void_date IS NULL
     )
     SELECT c.role, a.number, a.name,
            (SELECT coalesce(sum(l.debit - l.credit), 0) FROM journal_lines l
@@ -953,12 +965,13 @@ export async function controlAccountTotals(c: pg.Client): Promise<ControlAccount
               WHEN 'receivable' THEN open.v
               WHEN 'prepaid' THEN -credit.v
               WHEN 'undeposited' THEN undeposited.v
+              WHEN 'payable' THEN -payable.v
               ELSE (SELECT coalesce(sum(x.holding), 0) FROM investment_entries x
                       JOIN investments i ON i.id = x.investment_id
                      WHERE i.account_id = c.account_id)
             END)::text AS subledger
-      FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit, undeposited
-     WHERE c.role IN ('receivable', 'prepaid', 'investment', 'undeposited')
+      FROM control_accounts c JOIN accounts a ON a.id = c.account_id, open, credit, undeposited, payable
+     WHERE c.role IN ('receivable', 'prepaid', 'investment', 'undeposited', 'payable')
      ORDER BY a.number`);
   return r.rows;
 }

@@ -93,6 +93,13 @@ const CONTROL: Record<ControlRole, { owners: EntryOwnerType[]; keptBy: string; a
     keptBy: 'investments',
     action: 'buy, record interest on, mature or redeem the investment under Investments',
   },
+  // What the association owes its vendors: bills credit it, their payments debit it.
+  payable: {
+    owners: [EntryOwnerType.BILL, EntryOwnerType.BILL_PAYMENT],
+    keptBy: 'bills and bill payments',
+    action:
+      'enter the bill under Payables, and pay it there (void the bill or its payment to undo)',
+  },
   // The interfund accounts: the ledger adds their lines to every entry crossing funds.
   interfund_operating: {
     owners: [],
@@ -567,6 +574,10 @@ const OWNER_ACTION: Record<EntryOwnerType, (label: string) => string> = {
   [EntryOwnerType.INVESTMENT]: (l) =>
     `This entry belongs to the investment ${l}: act on the investment under Investments instead`,
   [EntryOwnerType.DEPOSIT]: (l) => `This entry belongs to deposit ${l}: void the deposit instead`,
+  [EntryOwnerType.BILL]: (l) =>
+    `This entry belongs to bill ${l}: void the bill under Payables instead`,
+  [EntryOwnerType.BILL_PAYMENT]: (l) =>
+    `This entry belongs to the vendor payment ${l}: void the payment under Payables instead`,
 };
 
 // The mirror entry (debits and credits swapped), linked to the original, dated no earlier than it.

@@ -22,6 +22,9 @@ export enum EntrySource {
   DEPOSIT = 'deposit',
   // Posted from a bank statement line: a bank rule, a bank fee or interest (the banking module).
   BANK = 'bank',
+  // A vendor's bill (Dr expenses, Cr Accounts Payable) and its payment (the payables module).
+  BILL = 'bill',
+  BILL_PAYMENT = 'bill_payment',
 }
 registerEnumType(EntrySource, { name: 'EntrySource' });
 
@@ -33,6 +36,8 @@ export enum EntryOwnerType {
   MONTHLY_ACTUALS = 'monthly_actuals',
   INVESTMENT = 'investment',
   DEPOSIT = 'deposit',
+  BILL = 'bill',
+  BILL_PAYMENT = 'bill_payment',
 }
 registerEnumType(EntryOwnerType, { name: 'EntryOwnerType' });
 
