@@ -32,6 +32,11 @@ export const TENANT_TEXT_LIMITS = {
   documents: { error: 2000, file_name: 255 },
   variance_notes: { note: 1000 },
   period_closes: { override_reason: 500, reopen_reason: 500 },
+  bill_templates: { name: 120, memo: 500 },
+  bills: { vendor_invoice_number: 60, memo: 500, void_reason: 500 },
+  bill_lines: { memo: 200 },
+  bill_approvals: { comment: 1000, ip: 100, user_agent: 500 },
+  bill_payments: { memo: 200, void_reason: 500 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {

@@ -68,6 +68,10 @@ import { BankingResolver, BankRuleResolver } from '../modules/banking/banking.re
 import { PeriodsResolver } from '../modules/periods/periods.resolver.js';
 import { JournalEntryBankResolver } from '../modules/banking/entry-bank.resolver.js';
 import { DepositsResolver, PaymentDepositResolver } from '../modules/banking/deposits.resolver.js';
+import { BillLineResolver, BillsResolver } from '../modules/payables/bills.resolver.js';
+import { BillApprovalsResolver } from '../modules/payables/approvals.resolver.js';
+import { BoardSeatsResolver } from '../modules/payables/board-seats.resolver.js';
+import { PayablesSettingsResolver } from '../modules/payables/payables-settings.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -135,6 +139,11 @@ export const resolvers = [
   JournalEntryBankResolver,
   DepositsResolver,
   PaymentDepositResolver,
+  BillsResolver,
+  BillLineResolver,
+  BillApprovalsResolver,
+  BoardSeatsResolver,
+  PayablesSettingsResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,

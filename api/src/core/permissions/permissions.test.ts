@@ -40,9 +40,16 @@ describe('permission table', () => {
     expect(stale).toEqual([]);
   });
 
-  it("keeps the viewer allow-list to the spec's three mutations, each of them real", async () => {
-    // The spec: "The allowed ones are switch-org, intro-seen and AI recommendations."
-    const spec = ['markIntroSeen', 'requestAiRecommendation', 'switchOrganization'];
+  it("keeps the viewer allow-list to the spec's three mutations and the board's decisions, each of them real", async () => {
+    // The spec: "The allowed ones are switch-org, intro-seen and AI recommendations." Payables
+    // (issue #45): "viewers who hold a board seat may approve without other write rights".
+    const spec = [
+      'approveBill',
+      'markIntroSeen',
+      'rejectBill',
+      'requestAiRecommendation',
+      'switchOrganization',
+    ];
     const mutations = (await buildBaseSchema()).getMutationType()!.getFields();
     expect(VIEWER_MUTATION_ALLOW_LIST.filter((m) => !(m in mutations))).toEqual([]);
     expect([...VIEWER_MUTATION_ALLOW_LIST].sort()).toEqual(spec);

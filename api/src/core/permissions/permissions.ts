@@ -124,6 +124,12 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     deposit: canReadTenant,
     undepositedPayments: canReadTenant,
     undepositedFundsAccount: canReadTenant,
+    // Payables: bills, the approval queue (the caller's own), the settings and the board.
+    bills: canReadTenant,
+    bill: canReadTenant,
+    billApprovalQueue: canReadTenant,
+    payablesSettings: canReadTenant,
+    boardSeats: canReadTenant,
     // Closed periods: everyone reads which months are closed; closing and reopening are admins'.
     periods: canReadTenant,
     // Reads a file the caller uploads, so only those who may import one.
@@ -266,6 +272,14 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     setUndepositedFundsAccount: canWriteTenant,
     createDeposit: canWriteTenant,
     voidDeposit: canWriteTenant,
+    createBill: canWriteTenant,
+    voidBill: canWriteTenant,
+    // A board member's own decision, viewers with a seat included (VIEWER_MUTATION_ALLOW_LIST);
+    // the service requires an approving seat. Not while the books are read-only.
+    approveBill: and(canReadTenant, notReadOnly),
+    rejectBill: and(canReadTenant, notReadOnly),
+    updatePayablesSettings: isTenantAdmin,
+    setBoardSeat: isTenantAdmin,
     removeBankAccount: canWriteTenant,
     importBankStatement: canWriteTenant,
     matchBankLines: canWriteTenant,
@@ -370,12 +384,23 @@ const argumentKeyRules: Record<
   { arg: string; keys: Readonly<Record<string, ShieldRule>> }
 > = { updateOrganizationSettings: { arg: 'patch', keys: organizationSettingRules } };
 
-// Mutations a viewer may call: the spec's three. Every other mutation also passes the viewer write
-// guard, except the caller's own credentials and own choices (the two lists below).
+// Mutations a viewer may call: the spec's three, and a board member's decision on a bill. Every
+// other mutation also passes the viewer write guard, except the caller's own credentials and own
+// choices (the two lists below).
+//
+// Payables adds the board's decisions on bills (issue #45: "viewers who hold a board seat may
+// approve without other write rights"):
+// - approveBill, rejectBill: a board member's own decision on a bill, recorded with who, when and
+//   from where. The rule lets any reader of the books call them; the service refuses everyone but
+//   members holding a board seat the approval policy names (an admin gives seats), the person who
+//   entered the bill, a second decision by the same person, read-only API tokens and impersonated
+//   sessions. They change no figure of the books: a decision only says whether a bill may be paid.
 export const VIEWER_MUTATION_ALLOW_LIST = [
   'switchOrganization',
   'markIntroSeen',
   'requestAiRecommendation',
+  'approveBill',
+  'rejectBill',
 ] as const;
 
 // Mutations that change only the caller's own view of an organization, a row keyed by their user
