@@ -2,3 +2,4 @@
 export { default as ReconciledBadge } from './components/ReconciledBadge.vue';
 export { attachmentTypeLabel } from './attachments';
 export { entryNumber, sourceLabel } from './transactions';
+export { UploadError, uploadAttachment } from './upload';
