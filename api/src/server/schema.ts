@@ -72,6 +72,14 @@ import { BillLineResolver, BillsResolver } from '../modules/payables/bills.resol
 import { BillApprovalsResolver } from '../modules/payables/approvals.resolver.js';
 import { BoardSeatsResolver } from '../modules/payables/board-seats.resolver.js';
 import { PayablesSettingsResolver } from '../modules/payables/payables-settings.resolver.js';
+import {
+  BillPaymentApplicationResolver,
+  BillPaymentsOfBillResolver,
+  BillPaymentsResolver,
+  PaymentRunsResolver,
+} from '../modules/payables/bill-payments.resolver.js';
+import { CheckSettingsResolver } from '../modules/payables/check-settings.resolver.js';
+import { PaymentRunChecksResolver } from '../modules/documents/checks.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -144,6 +152,11 @@ export const resolvers = [
   BillApprovalsResolver,
   BoardSeatsResolver,
   PayablesSettingsResolver,
+  BillPaymentsResolver,
+  PaymentRunsResolver,
+  BillPaymentApplicationResolver,
+  BillPaymentsOfBillResolver,
+  CheckSettingsResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,
@@ -160,6 +173,7 @@ export const resolvers = [
   BoardPacketResolver,
   YearEndStatementsResolver,
   CpaPackageResolver,
+  PaymentRunChecksResolver,
   ScenariosResolver,
   SystemResolver,
   SupportWidgetResolver,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
-import pdfmake, { type Content, type ContentObject } from 'pdfmake';
+import pdfmake, { type Content, type ContentObject, type FontFiles } from 'pdfmake';
 
 export type { Content, ContentObject };
 
@@ -16,18 +16,32 @@ export type { Content, ContentObject };
 // line up without a font feature. Roboto has no bold; Medium stands in for it.
 const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve('pdfmake')), '..', 'fonts');
 const ROBOTO = join(FONT_DIR, 'Roboto');
-pdfmake.setFonts({
+const fonts: Record<string, FontFiles> = {
   Roboto: {
     normal: join(ROBOTO, 'Roboto-Regular.ttf'),
     bold: join(ROBOTO, 'Roboto-Medium.ttf'),
     italics: join(ROBOTO, 'Roboto-Italic.ttf'),
     bolditalics: join(ROBOTO, 'Roboto-MediumItalic.ttf'),
   },
-});
+};
+pdfmake.setFonts(fonts);
+// Font files a feature brings for a printed form (the MICR font of checks), by full path.
+const featureFontFiles = new Set<string>();
 // A document's content comes from the books (names, memos): it must never make the renderer fetch
 // a URL or read a file. Only the font files are read.
 pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((path) => resolve(path).startsWith(resolve(FONT_DIR) + sep));
+pdfmake.setLocalAccessPolicy(
+  (path) =>
+    resolve(path).startsWith(resolve(FONT_DIR) + sep) || featureFontFiles.has(resolve(path)),
+);
+
+// Adds a font family from one file of the feature that needs it (its licence beside the file),
+// used for every style of the family: a form's special characters, never the body text.
+export function registerFont(family: string, file: string): void {
+  featureFontFiles.add(resolve(file));
+  fonts[family] = { normal: file, bold: file, italics: file, bolditalics: file };
+  pdfmake.setFonts(fonts);
+}
 
 export interface PdfFrame {
   // The association's name, on every page.
@@ -122,4 +136,26 @@ export const DOCUMENT_STYLES = {
 // Renders a document: its content in the page frame, to the bytes of a PDF.
 export async function renderPdf(content: Content, frame: PdfFrame): Promise<Buffer> {
   return pdfmake.createPdf(documentDefinition(content, frame)).getBuffer();
+}
+
+// Renders a form laid out by its feature on its own paper (checks on check stock): no page frame,
+// the same fonts, defaults and access rules.
+export async function renderFormPdf(
+  definition: { content: Content; [key: string]: unknown },
+  info: { title: string; author: string; createdAt?: Date },
+): Promise<Buffer> {
+  return pdfmake
+    .createPdf({
+      pageSize: 'LETTER',
+      defaultStyle: { font: 'Roboto', fontSize: 9, color: INK, lineHeight: 1.15 },
+      ...definition,
+      info: {
+        title: info.title,
+        author: info.author,
+        creator: 'Covenant',
+        producer: 'Covenant',
+        ...(info.createdAt ? { creationDate: info.createdAt, modDate: info.createdAt } : {}),
+      },
+    })
+    .getBuffer();
 }

@@ -130,6 +130,15 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     billApprovalQueue: canReadTenant,
     payablesSettings: canReadTenant,
     boardSeats: canReadTenant,
+    // Paying bills: vendor payments, payment runs, a bank account's check settings (the account
+    // number only by its last four). The positive-pay file carries the whole account number the
+    // bank matches checks by, so it is for those who pay the bills.
+    billPayments: canReadTenant,
+    billPayment: canReadTenant,
+    paymentRuns: canReadTenant,
+    paymentRun: canReadTenant,
+    checkSettings: canReadTenant,
+    positivePayFile: canWriteTenant,
     // Closed periods: everyone reads which months are closed; closing and reopening are admins'.
     periods: canReadTenant,
     // Reads a file the caller uploads, so only those who may import one.
@@ -280,6 +289,11 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     rejectBill: and(canReadTenant, notReadOnly),
     updatePayablesSettings: isTenantAdmin,
     setBoardSeat: isTenantAdmin,
+    createPaymentRun: canWriteTenant,
+    voidBillPayment: canWriteTenant,
+    printChecks: canWriteTenant,
+    // The account number is sealed: admins set it.
+    setCheckSettings: isTenantAdmin,
     removeBankAccount: canWriteTenant,
     importBankStatement: canWriteTenant,
     matchBankLines: canWriteTenant,

@@ -360,7 +360,8 @@ export interface BookLineRow {
   payee: string | null;
   match_id: string | null;
   reconciliation_id: string | null;
-  // Payment references (check numbers) of the payments or deposits behind the entry.
+  // Payment references (check numbers) of the payments behind the entry, or the check number of
+  // the vendor payment (a check the association wrote) that owns it.
   reference: string | null;
   bank_ref: string | null;
 }
@@ -369,7 +370,9 @@ const BOOK_COLUMNS = `jl.id AS journal_line_id, e.id AS entry_id, e.number::text
   jl.entry_date::text, (jl.debit - jl.credit)::text AS amount,
   coalesce(nullif(jl.memo, ''), e.memo) AS memo, e.source, v.name AS payee,
   bm.match_id, m.reconciliation_id,
-  (SELECT p.reference FROM payments p WHERE e.owner_type = 'payment' AND p.id = e.owner_id) AS reference,
+  coalesce((SELECT p.reference FROM payments p WHERE e.owner_type = 'payment' AND p.id = e.owner_id),
+           (SELECT bp.check_number::text FROM bill_payments bp
+             WHERE e.owner_type = 'bill_payment' AND bp.id = e.owner_id)) AS reference,
   e.import_ref AS bank_ref`;
 
 const BOOK_FROM = `journal_lines jl JOIN journal_entries e ON e.id = jl.entry_id

@@ -4,7 +4,7 @@ import { anyOf, sql } from '../../db/sql.js';
 
 // Every SQL statement of documents (the rule: top of journal/journal.repository.ts).
 
-export type DocumentKindName = 'board_packet' | 'cpa_package' | 'reconciliation_report';
+export type DocumentKindName = 'board_packet' | 'cpa_package' | 'reconciliation_report' | 'checks';
 export type DocumentStatusName = 'queued' | 'ready' | 'failed';
 
 // Which state of the books a document shows (kept with it as JSON).
@@ -39,11 +39,14 @@ export interface DocumentRow {
   generated_by: string | null;
   created_at: Date;
   ready_at: Date | null;
+  // The payment run a `checks` document prints (its versions count per run).
+  payment_run_id: string | null;
 }
 
 const COLUMNS = `d.id, d.kind, d.period_start::text AS period_start, d.period_end::text AS period_end,
   d.version, d.status, d.error, d.close_id, d.storage_key, d.size::text AS size, d.sha256,
-  d.file_name, d.content_type, d.books_state, d.options, d.generated_by, d.created_at, d.ready_at`;
+  d.file_name, d.content_type, d.books_state, d.options, d.generated_by, d.created_at, d.ready_at,
+  d.payment_run_id`;
 
 export async function selectDocument(
   em: EntityManager,
@@ -93,12 +96,14 @@ export function selectVersions(
   kind: DocumentKindName,
   start: string,
   end: string,
+  paymentRunId: string | null = null,
 ): Promise<DocumentRow[]> {
   return sql(em).all<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents d
       WHERE d.kind = ? AND d.period_start = ? AND d.period_end = ?
+        AND d.payment_run_id IS NOT DISTINCT FROM ?::uuid
       ORDER BY d.version DESC`,
-    [kind, start, end],
+    [kind, start, end, paymentRunId],
   );
 }
 
@@ -109,9 +114,10 @@ export function lockPeriodDocuments(
   kind: DocumentKindName,
   start: string,
   end: string,
+  paymentRunId: string | null = null,
 ) {
   return sql(tx).all(`SELECT pg_advisory_xact_lock(hashtextextended(?, 31))`, [
-    `documents:${kind}:${start}:${end}`,
+    `documents:${kind}:${start}:${end}${paymentRunId ? `:${paymentRunId}` : ''}`,
   ]);
 }
 
@@ -120,11 +126,13 @@ export async function nextVersion(
   kind: DocumentKindName,
   start: string,
   end: string,
+  paymentRunId: string | null = null,
 ): Promise<number> {
   const [row] = await sql(tx).all<{ v: number }>(
     `SELECT coalesce(max(version), 0)::int + 1 AS v FROM documents
-      WHERE kind = ? AND period_start = ? AND period_end = ?`,
-    [kind, start, end],
+      WHERE kind = ? AND period_start = ? AND period_end = ?
+        AND payment_run_id IS NOT DISTINCT FROM ?::uuid`,
+    [kind, start, end, paymentRunId],
   );
   return row.v;
 }
@@ -136,13 +144,14 @@ export async function selectStandingVersion(
   start: string,
   end: string,
   closeId: string,
+  paymentRunId: string | null = null,
 ): Promise<DocumentRow | undefined> {
   const [row] = await sql(tx).all<DocumentRow>(
     `SELECT ${COLUMNS} FROM documents d
       WHERE d.kind = ? AND d.period_start = ? AND d.period_end = ? AND d.close_id = ?
-        AND d.status IN ('queued', 'ready')
+        AND d.payment_run_id IS NOT DISTINCT FROM ?::uuid AND d.status IN ('queued', 'ready')
       ORDER BY d.version DESC LIMIT 1`,
-    [kind, start, end, closeId],
+    [kind, start, end, closeId, paymentRunId],
   );
   return row;
 }
@@ -161,12 +170,13 @@ export function insertDocument(
     booksState: BooksState;
     options: Record<string, unknown>;
     generatedBy: string | null;
+    paymentRunId?: string | null;
   },
 ) {
   return sql(tx).run(
     `INSERT INTO documents (id, kind, period_start, period_end, version, close_id, file_name,
-       content_type, books_state, options, generated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)`,
+       content_type, books_state, options, generated_by, payment_run_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?)`,
     [
       d.id,
       d.kind,
@@ -179,6 +189,7 @@ export function insertDocument(
       JSON.stringify(d.booksState),
       JSON.stringify(d.options),
       d.generatedBy,
+      d.paymentRunId ?? null,
     ],
   );
 }

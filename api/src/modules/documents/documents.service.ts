@@ -75,6 +75,7 @@ const KIND_TITLES: Record<DocumentKindName, string> = {
   board_packet: 'Board packet',
   cpa_package: 'CPA package',
   reconciliation_report: 'Reconciliation report',
+  checks: 'Checks',
 };
 
 export function periodInWords(start: string, end: string, locale = DEFAULT_LOCALE): string {
@@ -82,6 +83,7 @@ export function periodInWords(start: string, end: string, locale = DEFAULT_LOCAL
     new Intl.DateTimeFormat(locale, { ...opts, timeZone: 'UTC' }).format(
       new Date(`${d}T00:00:00Z`),
     );
+  if (start === end) return month(start, { dateStyle: 'medium' });
   const wholeMonth = start.endsWith('-01') && end === lastDayOf(start);
   if (wholeMonth) return month(start, { month: 'long', year: 'numeric' });
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
@@ -119,6 +121,7 @@ function toDocument(r: DocumentRow): DocumentRecord {
     generatedById: r.generated_by,
     createdAt: new Date(r.created_at),
     readyAt: r.ready_at ? new Date(r.ready_at) : null,
+    paymentRunId: r.payment_run_id,
     options: r.options ?? {},
     storageKey: r.storage_key,
   };
@@ -169,8 +172,9 @@ export async function documentVersions(
   kind: DocumentKind,
   start: string,
   end: string,
+  paymentRunId: string | null = null,
 ): Promise<DocumentRecord[]> {
-  return (await selectVersions(em, kind, start, end)).map(toDocument);
+  return (await selectVersions(em, kind, start, end, paymentRunId)).map(toDocument);
 }
 
 export async function generatedByLabels(
@@ -191,6 +195,8 @@ export interface QueueDocumentInput {
   contentType?: string;
   // Options for the kind's renderer, kept with the document.
   options?: Record<string, unknown>;
+  // The payment run of a `checks` document: its versions are counted per run.
+  paymentRunId?: string | null;
 }
 
 // Queues a document of a period: a new version, rendered in the background. A period closed
@@ -208,7 +214,8 @@ export async function queueDocument(
   }
   const [id] = newIds(1);
   const { existing, row } = await ctx.em.transactional(async (tx) => {
-    await lockPeriodDocuments(tx, input.kind, input.periodStart, input.periodEnd);
+    const run = input.paymentRunId ?? null;
+    await lockPeriodDocuments(tx, input.kind, input.periodStart, input.periodEnd, run);
     const books = await selectBooksState(tx, input.periodStart, input.periodEnd);
     if (books.closeId) {
       const standing = await selectStandingVersion(
@@ -217,10 +224,11 @@ export async function queueDocument(
         input.periodStart,
         input.periodEnd,
         books.closeId,
+        run,
       );
       if (standing) return { existing: true, row: standing };
     }
-    const version = await nextVersion(tx, input.kind, input.periodStart, input.periodEnd);
+    const version = await nextVersion(tx, input.kind, input.periodStart, input.periodEnd, run);
     await insertDocument(tx, {
       id,
       kind: input.kind,
@@ -233,6 +241,7 @@ export async function queueDocument(
       booksState: books,
       options: input.options ?? {},
       generatedBy: ctx.auth?.userId ?? null,
+      paymentRunId: run,
     });
     await recordTenantAudit(tx, ctx.auth, {
       entityType: 'Document',

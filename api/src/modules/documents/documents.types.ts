@@ -6,6 +6,8 @@ export enum DocumentKind {
   BOARD_PACKET = 'board_packet',
   CPA_PACKAGE = 'cpa_package',
   RECONCILIATION_REPORT = 'reconciliation_report',
+  // The checks of a payment run, on check stock.
+  CHECKS = 'checks',
 }
 registerEnumType(DocumentKind, {
   name: 'DocumentKind',
@@ -107,6 +109,9 @@ export class AssociationDocument {
 
   @Field(() => Date, { nullable: true })
   readyAt: Date | null;
+
+  @Field(() => ID, { nullable: true, description: 'The payment run a checks document prints' })
+  paymentRunId: string | null;
 
   options: Record<string, unknown>;
   storageKey: string | null;

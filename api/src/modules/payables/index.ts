@@ -20,3 +20,9 @@ export {
   BoardTitle,
 } from './payables.types.js';
 export { payablesSettings } from './payables-settings.service.js';
+// Paying bills: payment runs and their payments (the demo seed), and the checks a run prints (the
+// documents job renders them: the `checks` kind).
+export { createPaymentRun, findPaymentRun } from './payment-runs.service.js';
+export { findBillPayment, voidBillPayment } from './bill-payments.service.js';
+export { PaymentRun, TextFile, VendorPaymentMethod } from './bill-payments.types.js';
+export { checksOfRun, renderRunChecks } from './checks.service.js';
