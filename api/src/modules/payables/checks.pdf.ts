@@ -16,7 +16,7 @@ import { type Cents, displayMoney, formatMoney } from '../../core/money/money.js
 // left unset (then no MICR line is printed).
 
 // The MICR font (GnuMICR, GPL-2.0; licence and source beside it in ./micr). It is read from the
-// module's folder, which the production image copies beside the compiled code.
+// module's folder, which the API's build copies beside the compiled code (api/scripts).
 const MICR_FONT = 'GnuMICR';
 registerFont(MICR_FONT, fileURLToPath(new URL('./micr/GnuMICR.ttf', import.meta.url)));
 // GnuMICR types the E-13B symbols as letters.
