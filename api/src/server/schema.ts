@@ -72,6 +72,7 @@ import { BillLineResolver, BillsResolver } from '../modules/payables/bills.resol
 import { BillApprovalsResolver } from '../modules/payables/approvals.resolver.js';
 import { BoardSeatsResolver } from '../modules/payables/board-seats.resolver.js';
 import { PayablesSettingsResolver } from '../modules/payables/payables-settings.resolver.js';
+import { BillTemplatesResolver } from '../modules/payables/bill-templates.resolver.js';
 import {
   BillPaymentApplicationResolver,
   BillPaymentsOfBillResolver,
@@ -152,6 +153,7 @@ export const resolvers = [
   BillApprovalsResolver,
   BoardSeatsResolver,
   PayablesSettingsResolver,
+  BillTemplatesResolver,
   BillPaymentsResolver,
   PaymentRunsResolver,
   BillPaymentApplicationResolver,

@@ -130,6 +130,7 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     billApprovalQueue: canReadTenant,
     payablesSettings: canReadTenant,
     boardSeats: canReadTenant,
+    billTemplates: canReadTenant,
     // Paying bills: vendor payments, payment runs, a bank account's check settings (the account
     // number only by its last four). The positive-pay file carries the whole account number the
     // bank matches checks by, so it is for those who pay the bills.
@@ -289,6 +290,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     rejectBill: and(canReadTenant, notReadOnly),
     updatePayablesSettings: isTenantAdmin,
     setBoardSeat: isTenantAdmin,
+    createBillTemplate: canWriteTenant,
+    updateBillTemplate: canWriteTenant,
+    deleteBillTemplate: canWriteTenant,
+    enterRecurringBills: canWriteTenant,
     createPaymentRun: canWriteTenant,
     voidBillPayment: canWriteTenant,
     printChecks: canWriteTenant,

@@ -8,6 +8,7 @@ import { assertId, isId, newIds } from '../../core/ids.js';
 import { formatMoney, MAX_AMOUNT, sumCents, toCents } from '../../core/money/money.js';
 import { recordTenantAudit } from '../audit/index.js';
 import {
+  checkPeriodsOpen,
   controlAccountMessages,
   EntryOwnerType,
   EntrySource,
@@ -266,6 +267,8 @@ export async function postBill(
   draft: BillDraft,
   vendorName: string,
 ): Promise<string> {
+  // A closed month is named on the bill's own field (the posting would name its `date`).
+  await checkPeriodsOpen(tx, [{ field: 'billDate', date: draft.billDate }]);
   const policy = toSettings(await settingsRow(tx, 'share'));
   const payableAccountId = policy.payableAccountId;
   if (!payableAccountId) throw new Error('Accounts Payable must be chosen before a bill posts');

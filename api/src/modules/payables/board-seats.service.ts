@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthInfo } from '../../core/auth/tokens.js';
 import type { Context } from '../../core/context.js';
 import { notFound } from '../../core/errors/app-error.js';
 import { isId } from '../../core/ids.js';
@@ -62,17 +63,29 @@ export async function setBoardSeat(
       { field: 'userId', message: 'No active member of this association has that id' },
     ]);
   }
-  if (before !== title) {
-    await ctx.em.transactional(async (tx) => {
-      if (title) await upsertSeat(tx, userId, title);
-      else await deleteSeat(tx, userId);
-      await recordTenantAudit(tx, ctx.auth, {
-        entityType: 'BoardSeat',
-        entityId: userId,
-        action: title ? (before ? 'update' : 'create') : 'delete',
-        changes: { title: { before, after: title } },
-      });
-    });
-  }
+  await seatBoardMember(ctx.em, ctx.auth, userId, title);
   return boardSeats(ctx.em, ctx.platformEm, orgId);
+}
+
+// Gives (or with null takes away) a seat, audited; the caller has checked that the user is a
+// member (setBoardSeat; the demo seed, whose users are saved after its books, so the platform's
+// membership check cannot see them yet).
+export async function seatBoardMember(
+  em: EntityManager,
+  actor: AuthInfo | null,
+  userId: string,
+  title: BoardTitle | null,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const before = await seatOf(tx, userId);
+    if (before === title) return;
+    if (title) await upsertSeat(tx, userId, title);
+    else await deleteSeat(tx, userId);
+    await recordTenantAudit(tx, actor, {
+      entityType: 'BoardSeat',
+      entityId: userId,
+      action: title ? (before ? 'update' : 'create') : 'delete',
+      changes: { title: { before, after: title } },
+    });
+  });
 }

@@ -20,6 +20,9 @@ export {
   BoardTitle,
 } from './payables.types.js';
 export { payablesSettings } from './payables-settings.service.js';
+// The scheduled jobs: the day's recurring bills, and the emails asking their approvers to decide.
+export { enterRecurringBills } from './bill-templates.service.js';
+export { approvalRequests } from './approvals.service.js';
 // Paying bills: payment runs and their payments (the demo seed), and the checks a run prints (the
 // documents job renders them: the `checks` kind).
 export { createPaymentRun, findPaymentRun } from './payment-runs.service.js';

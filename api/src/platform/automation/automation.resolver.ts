@@ -19,9 +19,11 @@ const OFF: Omit<ScheduleRow, 'organization_id' | 'starts_on' | 'updated_at'> = {
   assessment_day: null,
   late_fee_day: null,
   reminder_days: null,
+  recurring_bills: false,
   last_assessment_month: null,
   last_late_fee_month: null,
   last_reminder_on: null,
+  last_recurring_bills_on: null,
 };
 
 // When each kind that is on runs next: today when it is due now, else its next day.
@@ -42,6 +44,14 @@ function upcoming(s: ScheduleRow, today: string): AutomationUpcoming[] {
     ...(s.reminder_days
       ? [{ kind: AutomationKind.REMINDERS, date: due.has('reminders') ? today : addDays(today, 1) }]
       : []),
+    ...(s.recurring_bills
+      ? [
+          {
+            kind: AutomationKind.RECURRING_BILLS,
+            date: due.has('recurring_bills') ? today : addDays(today, 1),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -61,6 +71,7 @@ async function view(ctx: Context): Promise<Automation> {
     assessmentDay: s.assessment_day,
     lateFeeDay: s.late_fee_day,
     reminderDays: s.reminder_days,
+    recurringBills: s.recurring_bills,
     timeZone: org.timeZone,
     upcoming: upcoming(s, today),
     runs: runs.map((r) => ({

@@ -10,6 +10,7 @@ import {
   dueReminders,
   generateAssessmentInvoices,
 } from '../../modules/invoices/index.js';
+import { approvalRequests, enterRecurringBills } from '../../modules/payables/index.js';
 import {
   activeSchedules,
   type ActiveScheduleRow,
@@ -38,6 +39,7 @@ export const RUN_JOBS: Record<AutomationKind, string> = {
   assessment_run: 'automation-assessment-run',
   late_fees: 'automation-late-fees',
   reminders: 'automation-reminders',
+  recurring_bills: 'automation-recurring-bills',
 };
 export const TICK_JOB = 'automation-tick';
 
@@ -45,7 +47,8 @@ const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2
 
 // The runs a schedule owes on its association's today. A monthly kind is due from its day of the
 // month on (so a day the servers were down is caught up later that month), once per month; a day
-// before the schedule was turned on or changed (starts_on) is not caught up. Reminders go daily.
+// before the schedule was turned on or changed (starts_on) is not caught up. Reminders and
+// recurring bills go daily.
 export function dueRuns(s: ScheduleRow, today: string): ScheduledRun[] {
   const runs: ScheduledRun[] = [];
   const month = today.slice(0, 7);
@@ -64,6 +67,13 @@ export function dueRuns(s: ScheduleRow, today: string): ScheduledRun[] {
     (!s.last_reminder_on || s.last_reminder_on < today)
   ) {
     runs.push({ orgId: s.organization_id, kind: 'reminders', period: today, date: today });
+  }
+  if (
+    s.recurring_bills &&
+    today >= s.starts_on &&
+    (!s.last_recurring_bills_on || s.last_recurring_bills_on < today)
+  ) {
+    runs.push({ orgId: s.organization_id, kind: 'recurring_bills', period: today, date: today });
   }
   return runs;
 }
@@ -103,7 +113,14 @@ async function perform(
   run: ScheduledRun,
   org: { name: string; timeZone: string },
   schedule: ScheduleRow,
-): Promise<{ created: number; total: Total; emails: EmailMessage[] }> {
+): Promise<{
+  created: number;
+  total: Total;
+  emails: EmailMessage[];
+  // Emails composed once the run has committed (they read the platform's members, which cannot
+  // be read inside the association's transaction).
+  later?: (em: EntityManager) => Promise<EmailMessage[]>;
+}> {
   if (run.kind === 'assessment_run') {
     const r = await generateAssessmentInvoices(tx, null, run.period);
     return { created: r.created, total: r.total, emails: [] };
@@ -111,6 +128,24 @@ async function perform(
   if (run.kind === 'late_fees') {
     const r = await assessLateFees(tx, null, run.date, todayIn(org.timeZone));
     return { created: r.created, total: r.total, emails: [] };
+  }
+  if (run.kind === 'recurring_bills') {
+    // Every bill its templates have dated on or before the run's day; the approvers of those that
+    // need approval are emailed once the run commits.
+    const bills = await enterRecurringBills(tx, null, run.date);
+    return {
+      created: bills.length,
+      total: sumCents(bills.map((b) => b.total)),
+      emails: [],
+      later: (em) =>
+        approvalRequests(
+          em,
+          services.platformOrm.em.fork() as EntityManager,
+          { orgId: run.orgId, name: org.name },
+          services.publicUrl,
+          bills,
+        ),
+    };
   }
   const dueDate = addDays(run.date, schedule.reminder_days ?? 0);
   const reminders = await dueReminders(tx, dueDate);
@@ -172,7 +207,8 @@ export async function runScheduled(
     });
     await markDone(platformEm, run.orgId, run.kind, run.period);
     // Emails leave once the run has committed (the outbox keeps any that cannot go at once).
-    for (const m of done?.emails ?? []) await services.mailer.send(m);
+    const later = done?.later ? await done.later(session.em) : [];
+    for (const m of [...(done?.emails ?? []), ...later]) await services.mailer.send(m);
     return done ? { status: 'succeeded', created: done.created } : { status: 'already' };
   } catch (err) {
     if (!(err instanceof AppError) || err.code === 'SERVICE_UNAVAILABLE') throw err;
@@ -189,6 +225,8 @@ export interface AutomationSettings {
   assessmentDay: number | null;
   lateFeeDay: number | null;
   reminderDays: number | null;
+  // Omitted: as it was (off for a new schedule).
+  recurringBills?: boolean | null;
 }
 
 export async function automationOf(em: EntityManager, orgId: string) {
@@ -226,7 +264,17 @@ export async function updateAutomation(
     before.assessment_day === input.assessmentDay &&
     before.late_fee_day === input.lateFeeDay &&
     before.reminder_days === input.reminderDays &&
+    before.recurring_bills === (input.recurringBills ?? before.recurring_bills) &&
     before.paused === input.paused;
-  await upsertSchedule(em, orgId, { ...input, startsOn: same ? before.starts_on : today }, userId);
+  await upsertSchedule(
+    em,
+    orgId,
+    {
+      ...input,
+      recurringBills: input.recurringBills ?? before?.recurring_bills ?? false,
+      startsOn: same ? before.starts_on : today,
+    },
+    userId,
+  );
   return (await scheduleRow(em, orgId))!;
 }

@@ -6,6 +6,7 @@ export enum AutomationKind {
   ASSESSMENT_RUN = 'assessment_run',
   LATE_FEES = 'late_fees',
   REMINDERS = 'reminders',
+  RECURRING_BILLS = 'recurring_bills',
 }
 registerEnumType(AutomationKind, {
   name: 'AutomationKind',
@@ -14,6 +15,7 @@ registerEnumType(AutomationKind, {
     ASSESSMENT_RUN: { description: "The month's assessment invoices, on the billing day" },
     LATE_FEES: { description: 'Late fees on what is overdue, on the grace day' },
     REMINDERS: { description: 'Emails to owners some days before invoices fall due' },
+    RECURRING_BILLS: { description: "Vendors' recurring bills from their templates, daily" },
   },
 });
 
@@ -31,13 +33,15 @@ export class AutomationRun {
   @Field(() => AutomationKind)
   kind: AutomationKind;
 
-  @Field(() => String, { description: 'The month ("2026-12") or, for reminders, the day' })
+  @Field(() => String, {
+    description: 'The month ("2026-12") or, for reminders and recurring bills, the day',
+  })
   period: string;
 
   @Field(() => AutomationRunStatus)
   status: AutomationRunStatus;
 
-  @Field(() => Int, { description: 'Invoices created, or reminders sent' })
+  @Field(() => Int, { description: 'Invoices created, reminders sent, or bills entered' })
   created: number;
 
   @Field(() => MoneyScalar, { description: 'Their total' })
@@ -85,6 +89,12 @@ export class Automation {
   })
   reminderDays: number | null;
 
+  @Field(() => Boolean, {
+    description:
+      'Recurring bills are entered each day from their templates (dated on or before it)',
+  })
+  recurringBills: boolean;
+
   @Field(() => String, { description: 'The time zone the days are read in' })
   timeZone: string;
 
@@ -108,4 +118,10 @@ export class UpdateAutomationInput {
 
   @Field(() => Int, { nullable: true })
   reminderDays: number | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Enter recurring bills each day; omitted: as it was (off for a new schedule)',
+  })
+  recurringBills?: boolean | null;
 }
