@@ -81,6 +81,12 @@ import {
 } from '../modules/payables/bill-payments.resolver.js';
 import { CheckSettingsResolver } from '../modules/payables/check-settings.resolver.js';
 import { PaymentRunChecksResolver } from '../modules/documents/checks.resolver.js';
+import {
+  CheckRegisterRowResolver,
+  PayablesAgingRowResolver,
+  PayablesReportsResolver,
+  VendorLedgerResolver,
+} from '../modules/payables/payables-reports.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -159,6 +165,10 @@ export const resolvers = [
   BillPaymentApplicationResolver,
   BillPaymentsOfBillResolver,
   CheckSettingsResolver,
+  PayablesReportsResolver,
+  PayablesAgingRowResolver,
+  CheckRegisterRowResolver,
+  VendorLedgerResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,

@@ -140,6 +140,11 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     paymentRun: canReadTenant,
     checkSettings: canReadTenant,
     positivePayFile: canWriteTenant,
+    // Payables reports: everyone who reads the books.
+    payablesAging: canReadTenant,
+    checkRegister: canReadTenant,
+    vendorLedger: canReadTenant,
+    cashRequirements: canReadTenant,
     // Closed periods: everyone reads which months are closed; closing and reopening are admins'.
     periods: canReadTenant,
     // Reads a file the caller uploads, so only those who may import one.

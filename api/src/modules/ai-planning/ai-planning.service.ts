@@ -10,7 +10,7 @@ import { openTenant } from '../../core/tenancy/tenant-door.js';
 import type { TenantEntry } from '../../core/tenancy/tenant-directory.js';
 import { FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { cashByFund, forecastFlows } from '../forecast/index.js';
+import { cashByFund, forecastFlows, netFlow } from '../forecast/index.js';
 import {
   addPlannedInvestments,
   expectedProceeds,
@@ -111,13 +111,7 @@ export async function gatherInputs(
     let balance = s.opening;
     const closings: Total[] = [];
     for (const m of s.flows) {
-      balance +=
-        m.assessments +
-        m.otherIncome -
-        m.expenses +
-        m.investmentFlows -
-        m.capitalProjects +
-        m.transfers;
+      balance += netFlow(m);
       closings.push(balance);
     }
     return {

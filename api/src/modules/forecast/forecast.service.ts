@@ -18,14 +18,15 @@ import {
 } from '../capital-projects/index.js';
 import { cashTile, dashboardOn } from '../dashboard/index.js';
 import { expectedProceeds, InvestmentStatus, listInvestments } from '../investments/index.js';
+import { billsDue } from '../payables/index.js';
 import { budgetedContribution } from '../reserves/index.js';
 import { accountFunds, budgetMonths, budgetYears, collectionSums } from './forecast.repository.js';
 import { type CashForecast, type CashForecastMonth, ForecastFund } from './forecast.types.js';
 
 // The cash-flow forecast (issue #17). Per fund (operating, reserve; ALL adds them) and calendar
 // month, from the month of the association's today on:
-//   closing = opening + assessments + otherIncome − expenses + investmentFlows − capitalProjects
-//             + transfers, and the next month opens with it.
+//   closing = opening + assessments + otherIncome − expenses − bills + investmentFlows
+//             − capitalProjects + transfers, and the next month opens with it.
 // - Opening: the dashboard's cash by fund (asset accounts that are not control accounts) at the
 //   end of the month before the first one, so every forecast month is a whole month of
 //   budgeted flows and nothing of the current month is counted twice.
@@ -52,6 +53,10 @@ import { type CashForecast, type CashForecastMonth, ForecastFund } from './forec
 //   the first month of its target fiscal year, or in the first forecast month when that has
 //   passed (an overdue project). Special-assessment and loan projects bring their own money;
 //   Future projects (no year) are outside the window.
+// - Bills: what was left to pay on the opening day of the bills entered by then (the payables
+//   aging of that day) goes out in the month each falls due, an overdue one in the first month,
+//   from the funds of its lines; one due after the window is outside it. Bills dated later are the
+//   budget's expenses of their months, so they are not counted again.
 
 export const MAX_FORECAST_MONTHS = 60;
 const FUNDS = [FundType.OPERATING, FundType.RESERVE] as const;
@@ -101,6 +106,7 @@ const noFlows = (): Flows => ({
   expenses: 0n,
   investmentFlows: 0n,
   capitalProjects: 0n,
+  bills: 0n,
   transfers: 0n,
 });
 
@@ -251,6 +257,12 @@ export async function forecastFlows(
     projectSpends.push({ projectId: p.id, fundType: f, monthIndex: at, amount: left });
   }
 
+  // Bills unpaid on the opening day, in the month they fall due.
+  for (const b of await billsDue(em, dayBefore(first))) {
+    if (b.dueDate >= last) continue;
+    fundOf(b.fundType).flows[indexOf(b.dueDate)].bills += b.amount;
+  }
+
   return {
     first,
     months,
@@ -263,8 +275,15 @@ export async function forecastFlows(
   };
 }
 
-const net = (f: Flows) =>
-  f.assessments + f.otherIncome - f.expenses + f.investmentFlows - f.capitalProjects + f.transfers;
+// A month's flows added up (what the planner and the scenarios add up too).
+export const netFlow = (f: Flows) =>
+  f.assessments +
+  f.otherIncome -
+  f.expenses -
+  f.bills +
+  f.investmentFlows -
+  f.capitalProjects +
+  f.transfers;
 
 export async function cashForecast(
   em: EntityManager,
@@ -291,7 +310,7 @@ export async function cashForecast(
       for (const k of Object.keys(flows) as (keyof Flows)[]) flows[k] += s.flows[i][k];
     }
     const opening = balance;
-    balance += net(flows);
+    balance += netFlow(flows);
     return { month, opening, ...flows, closing: balance };
   });
   let lowest = months[0];
@@ -321,6 +340,7 @@ export async function cashForecast(
       'The reserve contribution moves from operating to reserve in equal monthly parts.',
       'Investments return principal and interest in their maturity month; no new purchases.',
       'Capital projects not done, funded from reserve or operating, spend what is left of their estimate in the first month of their target fiscal year.',
+      `Bills entered by ${dayBefore(f.first)} and unpaid then are paid in the month they fall due (overdue ones in the first month), from the funds of their lines.`,
     ],
   };
 }

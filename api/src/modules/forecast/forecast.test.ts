@@ -10,7 +10,7 @@ const FORECAST = `query ($fund: ForecastFund!, $months: Int) {
     asOf openingAsOf fund collectionRate fiscalYearStartMonth assumptions
     lowest { month balance }
     months { month opening assessments otherIncome expenses investmentFlows capitalProjects
-      transfers closing } } }`;
+      bills transfers closing } } }`;
 const PROJECT = `mutation ($input: CreateCapitalProjectInput!) { createCapitalProject(input: $input) { id } }`;
 const PURCHASE = `mutation ($input: PurchaseInvestmentInput!) { purchaseInvestment(input: $input) { id } }`;
 const BUDGET = `mutation ($input: SaveBudgetInput!) { saveBudget(input: $input) { year } }`;
@@ -164,6 +164,7 @@ describe('cash-flow forecast', () => {
       expenses: '1000.00',
       investmentFlows: '0.00',
       capitalProjects: '500.00',
+      bills: '0.00',
       transfers: '-250.00',
       closing: '9160.00',
     });
@@ -284,5 +285,114 @@ describe('cash-flow forecast', () => {
       expenses: '0.00',
       transfers: '-40.00',
     });
+  });
+});
+
+// Bills entered before the first month and unpaid on its opening day (2026-02-28) go out in the
+// month they fall due, from the funds of their lines (today 2026-03-15, three months):
+// - BILL-1 1,000.00 due 02-10, 400.00 paid on 02-20: 600.00 overdue, in March;
+// - BILL-2 400.00 due 03-01, paid in full on 03-05 (after the opening day): March;
+// - BILL-3 700.00 (500.00 operating, 200.00 reserve lines) due 04-05: April;
+// - BILL-4 300.00 due 07-15: after the window; BILL-5 dated 03-02 (March's own, the budget's)
+//   and BILL-6 voided on 02-04: not counted.
+describe('cash-flow forecast: bills to pay', () => {
+  let app: TestApp;
+  let t: Tenant;
+  const a: Record<string, string> = {};
+  const BILL = `mutation ($input: CreateBillInput!) { createBill(input: $input) { id } }`;
+  const RUN = `mutation ($input: CreatePaymentRunInput!) { createPaymentRun(input: $input) { id } }`;
+  const bill = async (billDate: string, dueDate: string, lines: [string, string][]) =>
+    (
+      await t.ok(BILL, {
+        input: {
+          vendorId: a.vendor,
+          billDate,
+          dueDate,
+          lines: lines.map(([accountId, amount]) => ({ accountId, amount })),
+        },
+      })
+    ).createBill.id as string;
+  const pay = (date: string, billId: string, amount: string) =>
+    t.ok(RUN, {
+      input: {
+        bankAccountId: a.cash,
+        method: 'ACH',
+        date,
+        payThrough: date,
+        items: [{ billId, amount }],
+      },
+    });
+
+  beforeAll(async () => {
+    setClock(() => new Date('2026-03-15T15:00:00Z'));
+    app = await startTestApp();
+    t = await createTenant(app, 'Forecast Bills HOA');
+    a.cash = await t.account('1010', 'ASSET', {
+      initialBalance: '5000.00',
+      openingDate: '2025-12-31',
+    });
+    a.rcash = await t.account('1510', 'ASSET', {
+      fundType: 'RESERVE',
+      initialBalance: '8000.00',
+      openingDate: '2025-12-31',
+    });
+    await t.account('3010', 'EQUITY');
+    await t.account('3510', 'EQUITY', { fundType: 'RESERVE' });
+    a.expense = await t.account('5010', 'EXPENSE');
+    a.rexpense = await t.account('6510', 'EXPENSE', { fundType: 'RESERVE' });
+    a.vendor = await t.vendor('Acme Services');
+    const b1 = await bill('2026-01-10', '2026-02-10', [[a.expense, '1000.00']]);
+    await pay('2026-02-20', b1, '400.00');
+    const b2 = await bill('2026-02-01', '2026-03-01', [[a.expense, '400.00']]);
+    await pay('2026-03-05', b2, '400.00');
+    await bill('2026-02-05', '2026-04-05', [
+      [a.expense, '500.00'],
+      [a.rexpense, '200.00'],
+    ]);
+    await bill('2026-02-15', '2026-07-15', [[a.expense, '300.00']]);
+    await bill('2026-03-02', '2026-03-20', [[a.expense, '900.00']]);
+    const b6 = await bill('2026-02-03', '2026-02-03', [[a.expense, '50.00']]);
+    await t.ok(
+      `mutation ($id: ID!) { voidBill(id: $id, date: "2026-02-04", reason: "Twice") { id } }`,
+      { id: b6 },
+    );
+  });
+  afterAll(async () => {
+    setClock();
+    await app?.close();
+  });
+
+  it('pays them in the month they fall due, from their lines’ funds', async () => {
+    const bills = async (fund: string) =>
+      (await t.ok(FORECAST, { fund, months: 3 })).cashForecast.months.map((m: any) => [
+        m.month,
+        m.bills,
+        m.opening,
+        m.closing,
+      ]);
+    // Opening: operating 5,000.00 less BILL-1's 400.00; reserve 8,000.00.
+    expect(await bills('OPERATING')).toEqual([
+      ['2026-03', '1000.00', '4600.00', '3600.00'],
+      ['2026-04', '500.00', '3600.00', '3100.00'],
+      ['2026-05', '0.00', '3100.00', '3100.00'],
+    ]);
+    expect(await bills('RESERVE')).toEqual([
+      ['2026-03', '0.00', '8000.00', '8000.00'],
+      ['2026-04', '200.00', '8000.00', '7800.00'],
+      ['2026-05', '0.00', '7800.00', '7800.00'],
+    ]);
+    // A longer window reaches BILL-4 in July.
+    const six = (await t.ok(FORECAST, { fund: 'ALL', months: 6 })).cashForecast;
+    expect(six.months.map((m: any) => m.bills)).toEqual([
+      '1000.00',
+      '700.00',
+      '0.00',
+      '0.00',
+      '300.00',
+      '0.00',
+    ]);
+    expect(six.assumptions).toContain(
+      'Bills entered by 2026-02-28 and unpaid then are paid in the month they fall due (overdue ones in the first month), from the funds of their lines.',
+    );
   });
 });

@@ -14,7 +14,7 @@ registerEnumType(ForecastFund, {
 
 @ObjectType({
   description:
-    'One month of the cash-flow forecast: opening + assessments + otherIncome − expenses + investmentFlows − capitalProjects + transfers = closing',
+    'One month of the cash-flow forecast: opening + assessments + otherIncome − expenses − bills + investmentFlows − capitalProjects + transfers = closing',
 })
 export class CashForecastMonth {
   @Field(() => String, { description: 'The calendar month, "2026-03"' })
@@ -46,6 +46,12 @@ export class CashForecastMonth {
     description: 'Capital project spending (positive: money out)',
   })
   capitalProjects: Total;
+
+  @Field(() => MoneyScalar, {
+    description:
+      'Bills entered before the first month and unpaid then, in the month they fall due (overdue ones in the first month); positive: money out',
+  })
+  bills: Total;
 
   @Field(() => MoneyScalar, {
     description:

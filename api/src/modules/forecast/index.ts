@@ -9,5 +9,6 @@ export {
   type InvestmentMaturity,
   type ProjectSpend,
   MAX_FORECAST_MONTHS,
+  netFlow,
 } from './forecast.service.js';
 export { CashForecast, CashForecastMonth, ForecastFund } from './forecast.types.js';

@@ -23,6 +23,16 @@ const SEAT = `mutation ($userId: ID!, $title: BoardTitle) { setBoardSeat(userId:
 const SEATS = `{ boardSeats { userId title name email } }`;
 const POLICY = `mutation ($input: PayablesSettingsInput!) { updatePayablesSettings(input: $input) {
   approvalThreshold approvalsRequired approverTitles } }`;
+const PAY = `mutation ($input: CreatePaymentRunInput!) { createPaymentRun(input: $input) { total } }`;
+const pay = (billId: string, amount: string) => ({
+  input: {
+    bankAccountId: '',
+    method: 'ACH',
+    date: '2026-03-20',
+    payThrough: '2026-04-30',
+    items: [{ billId, amount }],
+  },
+});
 const VOID = `mutation ($id: ID!) { voidBill(id: $id, date: "2026-03-20", reason: "Not owed") { approval status payable } }`;
 
 describe('bill approvals', () => {
@@ -86,6 +96,7 @@ describe('bill approvals', () => {
       memberships: [{ org: o.org, role: Role.USER }],
     });
     ids.outsider = outsider.id;
+    ids.bank = await t.account('1010', 'ASSET', { name: 'Operating Checking' });
     ids.expense = await t.account('5200', 'EXPENSE', { name: 'Repairs' });
     ids.vendor = await t.vendor('Fix-It Co');
     ids.otherVendor = await o.vendor('Elsewhere');
@@ -186,6 +197,12 @@ describe('bill approvals', () => {
     expect(code(await t.gql(APPROVE, { id: ids.small }, m.president.token))).toBe('CONFLICT');
     expect(code(await t.gql(APPROVE, { id: 'nope' }, m.president.token))).toBe('NOT_FOUND');
     expect((await t.ok(GET, { id: ids.big })).bill.approvals).toEqual([]);
+    // Not payable before it is approved.
+    const early = pay(ids.big, '1500.00');
+    early.input.bankAccountId = ids.bank;
+    const refused = await t.gql(PAY, early);
+    expect(code(refused)).toBe('BAD_USER_INPUT');
+    expect(JSON.stringify(refused.body.errors)).toContain('awaiting approval');
   });
 
   it('approves with two board members, one a viewer holding a seat, each once, from where they were', async () => {
@@ -242,6 +259,10 @@ describe('bill approvals', () => {
       },
     });
     expect(audit[2].changes.approval).toEqual({ before: 'pending', after: 'approved' });
+    // Payable now.
+    const now = pay(ids.big, '1500.00');
+    now.input.bankAccountId = ids.bank;
+    expect((await t.ok(PAY, now)).createPaymentRun.total).toBe('1500.00');
   });
 
   it('a rejection, with its reason, stops the bill until it is voided', async () => {

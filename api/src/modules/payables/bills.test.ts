@@ -424,6 +424,44 @@ describe('bills', () => {
     ).toEqual([3]);
   });
 
+  it('is voided only while no standing payment pays it; voiding the payment reopens it', async () => {
+    const run = (
+      await t.ok(
+        `mutation ($input: CreatePaymentRunInput!) { createPaymentRun(input: $input) {
+          payments { id } } }`,
+        {
+          input: {
+            bankAccountId: ids.bank,
+            method: 'ACH',
+            date: '2026-03-12',
+            payThrough: '2026-04-30',
+            items: [{ billId: first.id, amount: '250.25' }],
+          },
+        },
+      )
+    ).createPaymentRun;
+    expect((await t.ok(GET, { id: first.id })).bill).toMatchObject({
+      status: 'PARTIAL',
+      paid: '250.25',
+      balance: '1000.00',
+      payable: true,
+    });
+    expect((await ledger()).controlDifferences).toEqual([]);
+    const refused = await t.gql(VOID, { id: first.id, date: '2026-03-15', reason: 'Wrong' });
+    expect(code(refused)).toBe('CONFLICT');
+    expect(message(refused)).toMatch(/BILL-1 is paid by VP-\d+: void that payment first/);
+    await t.ok(
+      `mutation ($id: ID!) { voidBillPayment(id: $id, date: "2026-03-15", reason: "Sent twice") { id } }`,
+      { id: run.payments[0].id },
+    );
+    expect((await t.ok(GET, { id: first.id })).bill).toMatchObject({
+      status: 'OPEN',
+      paid: '0.00',
+      balance: '1250.25',
+    });
+    expect((await ledger()).controlDifferences).toEqual([]);
+  });
+
   it("answers NOT_FOUND for another association's bill, and for ids that are none", async () => {
     for (const id of [first.id, 'not-an-id']) {
       expect(code(await o.gql(GET, { id }))).toBe('NOT_FOUND');

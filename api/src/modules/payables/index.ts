@@ -23,6 +23,13 @@ export { payablesSettings } from './payables-settings.service.js';
 // The scheduled jobs: the day's recurring bills, and the emails asking their approvers to decide.
 export { enterRecurringBills } from './bill-templates.service.js';
 export { approvalRequests } from './approvals.service.js';
+// Reports: the board packet's payables section, and the bills the cash forecast pays.
+export {
+  type BillDue,
+  billsDue,
+  type PacketPayables,
+  payablesForPacket,
+} from './payables-reports.service.js';
 // Paying bills: payment runs and their payments (the demo seed), and the checks a run prints (the
 // documents job renders them: the `checks` kind).
 export { createPaymentRun, findPaymentRun } from './payment-runs.service.js';

@@ -15,7 +15,7 @@ import { controlCharacterIn } from '../../core/text.js';
 import { TENANT_TEXT_LIMITS } from '@covenant/shared/text-limits';
 import { FundType } from '../accounts/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { forecastFlows, type FundSeries } from '../forecast/index.js';
+import { forecastFlows, type FundSeries, netFlow } from '../forecast/index.js';
 import {
   Compounding,
   expectedProceeds,
@@ -697,13 +697,7 @@ export function project(
   const closes = funds.map((f) => {
     let cash = f.opening;
     return f.flows.map((x, i) => {
-      cash +=
-        x.assessments +
-        x.otherIncome -
-        x.expenses +
-        x.investmentFlows -
-        x.capitalProjects +
-        x.transfers;
+      cash += netFlow(x);
       return { cash, balance: cash + f.invested[i] };
     });
   });
