@@ -87,6 +87,7 @@ import {
   PayablesReportsResolver,
   VendorLedgerResolver,
 } from '../modules/payables/payables-reports.resolver.js';
+import { Tax1099Resolver, Tax1099RowResolver } from '../modules/payables/tax-1099.resolver.js';
 import { JournalImportResolver } from '../modules/journal/journal-import.resolver.js';
 import { BooksExportResolver } from '../modules/journal/books-export.resolver.js';
 import { JournalResolver } from '../modules/journal/journal.resolver.js';
@@ -169,6 +170,8 @@ export const resolvers = [
   PayablesAgingRowResolver,
   CheckRegisterRowResolver,
   VendorLedgerResolver,
+  Tax1099Resolver,
+  Tax1099RowResolver,
   JournalEntryInvestmentResolver,
   PlannedInvestmentsResolver,
   AiPlanningResolver,

@@ -140,11 +140,14 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     paymentRun: canReadTenant,
     checkSettings: canReadTenant,
     positivePayFile: canWriteTenant,
-    // Payables reports: everyone who reads the books.
+    // Payables reports: everyone who reads the books (the 1099 year's whole tax ids are a field
+    // rule below); the e-file CSV carries whole tax ids, so admins only.
     payablesAging: canReadTenant,
     checkRegister: canReadTenant,
     vendorLedger: canReadTenant,
     cashRequirements: canReadTenant,
+    tax1099Year: canReadTenant,
+    tax1099Csv: isTenantAdmin,
     // Closed periods: everyone reads which months are closed; closing and reopening are admins'.
     periods: canReadTenant,
     // Reads a file the caller uploads, so only those who may import one.
@@ -372,6 +375,20 @@ export const fieldRules: Record<string, Record<string, ShieldRule>> = {
     paid: allow,
     entryCount: allow,
     overThreshold: allow,
+    taxId: isTenantAdmin,
+  },
+  // The same for the 1099-NEC year's rows.
+  Tax1099Row: {
+    vendor: allow,
+    taxIdLast4: allow,
+    paid: allow,
+    directPaid: allow,
+    cardPaid: allow,
+    reportable: allow,
+    paymentCount: allow,
+    entryCount: allow,
+    overThreshold: allow,
+    missingTaxId: allow,
     taxId: isTenantAdmin,
   },
   // An idea's private admin note (sprint references, follow-ups): never to tenant users.

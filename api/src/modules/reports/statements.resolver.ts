@@ -1,20 +1,10 @@
-import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
 import { orgToday } from '../../core/dates.js';
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { taxIdOfVendor } from './statements.loaders.js';
-import {
-  balanceSheet,
-  incomeStatement,
-  MAX_STATEMENT_YEARS,
-  vendor1099Report,
-} from './statements.service.js';
-import {
-  BalanceSheet,
-  IncomeStatement,
-  Vendor1099Report,
-  Vendor1099Row,
-} from './statements.types.js';
+import { balanceSheet, incomeStatement, MAX_STATEMENT_YEARS } from './statements.service.js';
+import { BalanceSheet, IncomeStatement, Vendor1099Row } from './statements.types.js';
 
 @Resolver()
 export class StatementsResolver {
@@ -45,17 +35,6 @@ export class StatementsResolver {
       to,
       fiscalYearStartMonth: ctx.org!.fiscalYearStartMonth,
     });
-  }
-
-  @Query(() => Vendor1099Report, {
-    description:
-      'Vendors flagged for Form 1099 with what they were paid in a calendar year, against the filing threshold',
-  })
-  vendor1099Report(
-    @Ctx() ctx: Context,
-    @Arg('year', () => Int, { description: 'Calendar year of the payments' }) year: number,
-  ): Promise<Vendor1099Report> {
-    return vendor1099Report(ctx.em, year);
   }
 }
 

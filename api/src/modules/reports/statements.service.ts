@@ -12,7 +12,7 @@ import { badInput, forbidden } from '../../core/errors/app-error.js';
 import { toTotal, type Total } from '../../core/money/money.js';
 import { Role } from '../../core/roles.js';
 import { AccountType, FundType } from '../accounts/index.js';
-import { listVendors, spendByVendor, vendorTaxIds } from '../vendors/index.js';
+import { vendorTaxIds } from '../vendors/index.js';
 import {
   budgetSums,
   budgetYears,
@@ -30,7 +30,6 @@ import {
   type IncomeStatementLine,
   type IncomeStatementTotals,
   type StatementFigures,
-  type Vendor1099Report,
 } from './statements.types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -436,7 +435,9 @@ export async function incomeStatement(
 }
 
 // ---------------------------------------------------------------------------------------------
-// 1099 report
+// 1099 report: its threshold and the admins' tax ids. The figures are payables' 1099-NEC year
+// (payables/tax-1099.service.ts), which counts bills by their payments; it answers vendor1099Report
+// too, in this module's types.
 
 // Form 1099-NEC (nonemployee compensation) filing thresholds by the calendar year the payments
 // were made in, newest first. Through 2025: $600 (IRC §6041A(a)). The One Big Beautiful Bill Act
@@ -449,45 +450,6 @@ export const FORM_1099_NEC_THRESHOLDS: readonly { fromYear: number; threshold: T
 
 export function threshold1099(year: number): Total {
   return FORM_1099_NEC_THRESHOLDS.find((t) => year >= t.fromYear)!.threshold;
-}
-
-export async function vendor1099Report(em: EntityManager, year: number): Promise<Vendor1099Report> {
-  const minYear = Number(MIN_LOCAL_DATE.slice(0, 4));
-  if (!Number.isInteger(year) || year < minYear || year > 2200) {
-    throw badInput([{ field: 'year', message: 'Use a year like 2026' }], 'Use a year like 2026');
-  }
-  const from = `${year}-01-01`;
-  const to = `${year}-12-31`;
-  const threshold = threshold1099(year);
-  const vendors = (await listVendors(em, { includeInactive: true })).filter((v) => v.is1099);
-  const spend = vendors.length
-    ? await spendByVendor(
-        em,
-        { from, to },
-        vendors.map((v) => v.id),
-      )
-    : [];
-  const byVendor = new Map(spend.map((s) => [s.vendorId, s]));
-  const rows = vendors.map((vendor) => {
-    const s = byVendor.get(vendor.id);
-    const paid = s?.total ?? 0n;
-    return {
-      vendor,
-      vendorId: vendor.id,
-      paid,
-      entryCount: s?.entryCount ?? 0,
-      overThreshold: paid >= threshold,
-    };
-  });
-  return {
-    year,
-    from,
-    to,
-    threshold,
-    rows,
-    totalPaid: sum(rows.map((r) => r.paid)),
-    overThresholdCount: rows.filter((r) => r.overThreshold).length,
-  };
 }
 
 // The whole tax ids of vendors, for organization admins only. The permission table's field rule

@@ -253,11 +253,14 @@ export class Vendor1099Row {
 
   @Field(() => MoneyScalar, {
     description:
-      'Paid in the calendar year, by the vendor-spend rule: debits less credits to expense accounts on entries naming the vendor, dated in the year (reversals net out)',
+      'Paid in the calendar year, as Box 1 of the 1099-NEC reports it (tax1099Year’s `reportable`): bill payments dated in the year (not void, card payments left out) and, outside payables, the vendor-spend rule: debits less credits to expense accounts on entries naming the vendor, dated in the year (reversals net out)',
   })
   paid: Total;
 
-  @Field(() => Int, { description: 'Entries naming the vendor in the year (reversals included)' })
+  @Field(() => Int, {
+    description:
+      'Bill payments and entries outside payables naming the vendor in the year (reversals included)',
+  })
   entryCount: number;
 
   @Field(() => Boolean, { description: 'Paid at least the filing threshold' })

@@ -186,17 +186,23 @@ export async function lockVendors(
 }
 
 // Net spend per vendor: debits less credits to expense accounts, on entries naming the vendor and
-// dated in the period (both ends included); only the vendors given when `vendorIds` is set.
+// dated in the period (both ends included); only the vendors given when `vendorIds` is set, and
+// without the entries owned by the given kinds of record when `exceptOwners` is set.
 export async function selectSpend(
   em: EntityManager,
   period: Period,
   vendorIds?: string[],
+  exceptOwners?: string[],
 ): Promise<{ vendor_id: string; total: string; entries: number }[]> {
   const where = ['e.vendor_id IS NOT NULL'];
   const params: unknown[] = [];
   if (vendorIds) {
     where.push(`e.vendor_id = ${anyOf('uuid')}`);
     params.push(vendorIds);
+  }
+  if (exceptOwners?.length) {
+    where.push(`(e.owner_type IS NULL OR NOT e.owner_type = ${anyOf('text')})`);
+    params.push(exceptOwners);
   }
   if (period.from) {
     where.push('e.entry_date >= ?');

@@ -280,11 +280,14 @@ function checkPeriod(period: Period): void {
 
 // Net spend per vendor: debits less credits to expense accounts, on entries naming the vendor and
 // dated in the period (both ends included). A reversal names the vendor of the entry it reverses
-// and credits the same expense accounts, so it nets the original out.
+// and credits the same expense accounts, so it nets the original out. `exceptOwners` leaves out
+// the entries owned by those kinds of record (and their reversals, which keep the owner): the
+// 1099 year counts bills by their payments instead.
 export async function spendByVendor(
   em: EntityManager,
   period: Period,
   vendorIds?: readonly string[],
+  opts: { exceptOwners?: string[] } = {},
 ): Promise<SpendRow[]> {
   checkPeriod(period);
   let ids: string[] | undefined;
@@ -292,7 +295,7 @@ export async function spendByVendor(
     ids = [...new Set(vendorIds.filter(isId))];
     if (!ids.length) return [];
   }
-  const rows = await selectSpend(em, period, ids);
+  const rows = await selectSpend(em, period, ids, opts.exceptOwners);
   return rows.map((r) => ({
     vendorId: r.vendor_id,
     total: toTotal(r.total),

@@ -58,7 +58,7 @@ describe('docs/api.md worked examples', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ seedOwner: true, seedDemo: true });
-    const admin = app.demo!.find((d) => /maple/i.test(d.email))!;
+    const admin = app.demo!.find((d) => d.role === 'Tenant admin' && /maple/i.test(d.email))!;
     const login = await app.gql(
       'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken organization { id timeZone } } } }',
       { e: admin.email, p: admin.password },
@@ -119,15 +119,28 @@ describe('docs/api.md worked examples', () => {
     // The year of last month: a whole month of the demo's payments at least.
     const year = Number(month(today, 1)[0].slice(0, 4));
     const report = await run(list, { year });
-    const paid = report.vendor1099Report.rows.find((r: any) => r.paid !== '0.00');
+    const paid = report.tax1099Year.rows.find((r: any) => r.paid !== '0.00');
     expect(paid).toBeDefined();
+    // Through today, so a payment of the year voided since is seen voided.
     const data = await run(payments, {
       vendorId: paid.vendor.id,
       from: `${year}-01-01`,
-      to: `${year}-12-31`,
+      to: today,
     });
     expect(data.vendor.name).toBe(paid.vendor.name);
-    expect(data.journalEntries.totalCount).toBe(paid.entryCount);
+    // The figure is the vendor's payments of the year not voided, from its ledger, and what it
+    // was paid outside payables.
+    const rows = data.vendorLedger.rows;
+    const voided = new Set(
+      rows.filter((r: any) => r.kind === 'PAYMENT_VOID').map((r: any) => r.paymentId),
+    );
+    const payed = rows.filter(
+      (r: any) => r.kind === 'PAYMENT' && r.date <= `${year}-12-31` && !voided.has(r.paymentId),
+    );
+    expect(payed).toHaveLength(paid.paymentCount);
+    const sum = (xs: string[]) => xs.reduce((s, x) => s + BigInt(x.replace('.', '')), 0n);
+    expect(sum(payed.map((r: any) => r.payments)) + sum([paid.directPaid])).toBe(sum([paid.paid]));
+    expect(data.journalEntries.totalCount).toBeGreaterThanOrEqual(paid.entryCount);
     expect(data.journalEntries.edges.length).toBeGreaterThan(0);
   });
 });
