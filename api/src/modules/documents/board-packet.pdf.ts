@@ -91,6 +91,12 @@ export function boardPacketContent(d: BoardPacketData, opts: { version?: number 
     ...section('Receivables aging and delinquencies', agingBody(d), {
       context: `As of ${date(d.to)}${d.ownerNames ? '' : ' · owners are not named (the association\u2019s choice)'}`,
     }),
+    // Left out until the association has entered a bill.
+    ...(d.payables
+      ? section('Payables aging and vendor payments', payablesBody(d, d.payables, date), {
+          context: `Owed to vendors as of ${date(d.to)}, by days past due; the vendor payments of ${d.monthLabel}`,
+        })
+      : []),
     ...section('Investments and maturities', investmentsBody(d, date), {
       context: `Held on ${date(d.to)}, and what matures within a year`,
     }),
@@ -448,6 +454,7 @@ function disbursementsBody(d: BoardPacketData, date: (s: string) => string): Con
       columns: [
         { header: 'Date', width: 62 },
         { header: 'Entry', width: 48 },
+        { header: 'Check', width: 44 },
         { header: 'Payee' },
         { header: 'Memo' },
         { header: 'Paid from', width: 90 },
@@ -455,14 +462,22 @@ function disbursementsBody(d: BoardPacketData, date: (s: string) => string): Con
       ],
       rows: [
         ...d.disbursements.map((x) => ({
-          cells: [date(x.date), entryNo(x.entryNumber), x.payee, x.memo, x.account, x.amount],
+          cells: [
+            date(x.date),
+            entryNo(x.entryNumber),
+            x.reference,
+            x.payee,
+            x.memo,
+            x.account,
+            x.amount,
+          ],
         })),
         ...(d.disbursements.length
           ? [
               {
                 cells: [`Total disbursements (${d.disbursements.length})`, total],
                 kind: 'total' as const,
-                span: 5,
+                span: 6,
               },
             ]
           : []),
@@ -549,6 +564,99 @@ function agingBody(d: BoardPacketData): Content[] {
     }),
   );
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Payables = NonNullable<BoardPacketData['payables']>;
+
+const METHOD_NAMES: Record<string, string> = { check: 'Check', ach: 'ACH', card: 'Card' };
+
+function payablesBody(d: BoardPacketData, p: Payables, date: (s: string) => string): Content[] {
+  const t = p.aging.totals;
+  const buckets = [
+    { header: 'Current', kind: 'money' as const, width: 66 },
+    { header: '1–30 days', kind: 'money' as const, width: 66 },
+    { header: '31–60 days', kind: 'money' as const, width: 66 },
+    { header: 'Over 60 days', kind: 'money' as const, width: 66 },
+    { header: 'Total owed', kind: 'money' as const, width: 70 },
+  ];
+  const posted = p.register.filter((r) => !r.voidDate);
+  return [
+    moneyTable({
+      columns: [{ header: 'Vendor' }, ...buckets],
+      rows: [
+        ...p.aging.rows.map((r) => ({
+          cells: [
+            p.vendorNames.get(r.vendorId) ?? '',
+            r.current,
+            r.days30,
+            r.days60,
+            r.days90,
+            r.total,
+          ],
+        })),
+        {
+          cells: [
+            `${p.aging.rows.length} vendor${p.aging.rows.length === 1 ? '' : 's'}, ${t.billCount} bill${t.billCount === 1 ? '' : 's'}`,
+            t.current,
+            t.days30,
+            t.days60,
+            t.days90,
+            t.total,
+          ],
+          kind: 'total',
+        },
+      ],
+      fontSize: 8,
+    }),
+    facts([
+      ['Accounts Payable balance', money(p.aging.controlBalance)],
+      [
+        'Agrees with the aging',
+        p.aging.ties
+          ? 'Yes'
+          : `No: differs by ${money(p.aging.controlBalance - t.total)}; run the ledger check`,
+      ],
+    ]),
+    subsection('Vendor payments'),
+    moneyTable({
+      columns: [
+        { header: 'Date', width: 62 },
+        { header: 'Check', width: 44 },
+        { header: 'Payee' },
+        { header: 'Memo' },
+        { header: 'State', width: 92 },
+        { header: 'Amount', kind: 'money', width: 74 },
+      ],
+      rows: [
+        ...p.register.map((r) => ({
+          cells: [
+            date(r.date),
+            r.checkNumber ?? METHOD_NAMES[r.method] ?? r.method,
+            r.payee,
+            r.memo,
+            r.voidDate ? `Void ${date(r.voidDate)}` : r.cleared ? 'Cleared' : 'Outstanding',
+            r.amount,
+          ],
+        })),
+        ...(posted.length
+          ? [
+              {
+                cells: [
+                  `Total paid (${posted.length}${posted.length < p.register.length ? ', void ones left out' : ''})`,
+                  posted.reduce((s, r) => s + r.amount, 0n),
+                ],
+                kind: 'total' as const,
+                span: 5,
+              },
+            ]
+          : []),
+      ],
+      empty: `No vendor was paid in ${d.monthLabel}.`,
+      fontSize: 8,
+    }),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -86,6 +86,7 @@ export async function cashAccountIds(em: EntityManager): Promise<string[]> {
 }
 
 export interface DisbursementRow {
+  entry_id: string;
   entry_date: string;
   number: string;
   account_number: string;
@@ -104,7 +105,8 @@ export function selectDisbursements(
   accountIds: string[],
 ): Promise<DisbursementRow[]> {
   return sql(em).all<DisbursementRow>(
-    `SELECT l.entry_date::text AS entry_date, e.number::text AS number, a.number AS account_number,
+    `SELECT e.id AS entry_id, l.entry_date::text AS entry_date, e.number::text AS number,
+            a.number AS account_number,
             a.name AS account_name, v.name AS vendor, coalesce(l.memo, e.memo) AS memo,
             l.credit::text AS amount, e.source
        FROM journal_lines l

@@ -18,6 +18,7 @@ import { listBankAccounts, listReconciliations, reconciliationReport } from '../
 import { capitalProjectActualCosts, listCapitalProjects } from '../capital-projects/index.js';
 import { listInvestments } from '../investments/index.js';
 import { agingReport } from '../invoices/index.js';
+import { type PacketPayables, payablesForPacket } from '../payables/index.js';
 import { balanceSheet, incomeStatement } from '../reports/index.js';
 import { percentFunded } from '../reserves/index.js';
 import { renderBoardPacket, withPayee } from './board-packet.pdf.js';
@@ -104,6 +105,8 @@ export interface PacketReconciliation {
 export interface Disbursement {
   date: string;
   entryNumber: number;
+  // A vendor payment's check number or method ("1001", "ACH", "Card"; "void" after it when voided).
+  reference: string | null;
   payee: string | null;
   memo: string | null;
   account: string;
@@ -178,8 +181,8 @@ export interface BoardPacketData {
   aging: AgingData;
   delinquent: DelinquentUnit[];
   ownerNames: boolean;
-  // Null until the association has payables (a later release): the section is left out.
-  payables: null;
+  // Null until the association has entered a bill: the section is left out.
+  payables: PacketPayables | null;
   investments: { held: InvestmentData[]; maturing: InvestmentData[] };
   projects: { project: ProjectData; spent: bigint }[];
   reopenings: { since: Date | null; sinceLabel: string | null; rows: Reopening[] };
@@ -314,10 +317,20 @@ export async function boardPacketData(input: BoardPacketInput): Promise<BoardPac
       a.report.statementDate.localeCompare(b.report.statementDate),
   );
 
+  // Payables: the aging at the month's end and the month's vendor payments (checks, ACH, card),
+  // whose check numbers the check register shows beside their entries.
+  const payables = await payablesForPacket(em, from, to);
+  const references = new Map(
+    (payables?.register ?? []).map((p) => {
+      const ref = p.checkNumber ?? (p.method === 'ach' ? 'ACH' : 'Card');
+      return [p.journalEntryId, p.voidDate ? `${ref} void` : ref] as const;
+    }),
+  );
   const cash = await cashAccountIds(em);
   const disbursed = (cash.length ? await selectDisbursements(em, from, to, cash) : []).map((r) => ({
     date: r.entry_date,
     entryNumber: Number(r.number),
+    reference: references.get(r.entry_id) ?? null,
     payee: r.vendor,
     memo: r.memo,
     account: `${r.account_number} ${r.account_name}`,
@@ -435,7 +448,7 @@ export async function boardPacketData(input: BoardPacketInput): Promise<BoardPac
     aging,
     delinquent,
     ownerNames: input.ownerNames,
-    payables: null,
+    payables,
     investments: { held, maturing },
     projects,
     reopenings,

@@ -12,6 +12,7 @@ import type { Organization } from '../../platform/organizations/organizations.en
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { createUser, tokenFor } from '../../test/factories.js';
 import { createTenant, type Tenant } from '../../test/tenant.js';
+import { renderBoardPacket } from './board-packet.pdf.js';
 import { boardPacketData } from './board-packet.service.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
@@ -90,7 +91,7 @@ describe('the board packet', () => {
 
   beforeAll(async () => {
     app = await startTestApp({ seedOwner: true, seedDemo: true });
-    const cred = app.demo!.find((d) => /maple/i.test(d.email))!;
+    const cred = app.demo!.find((d) => d.role === 'Tenant admin' && /maple/i.test(d.email))!;
     const login = await app.gql(
       'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken organization { id name timeZone } } } }',
       { e: cred.email, p: cred.password },
@@ -190,6 +191,8 @@ describe('the board packet', () => {
       'Bank reconciliations',
       'Check register',
       'Receivables aging and delinquencies',
+      // Once the association has entered a bill.
+      ...(data.payables ? ['Payables aging and vendor payments'] : []),
       'Investments and maturities',
       'Capital projects',
       'Changes to closed periods',
@@ -211,7 +214,7 @@ describe('the board packet', () => {
     expect(body).toContain(money(data.incomeMonth.total.income.actual));
     expect(body).toContain(money(data.reserve.closing));
     expect(body).not.toContain('DRAFT');
-    expect(body).not.toMatch(/payables/i);
+    if (!data.payables) expect(body).not.toMatch(/payables aging/i);
     // Every page names the association, the period, and its number.
     pdf.byPage.slice(0, pdf.pages).forEach((page, i) => {
       expect(page).toContain(orgName);
@@ -370,4 +373,100 @@ describe('the board packet', () => {
     ).toBe('NOT_FOUND');
     expect((await other.ok(NOTES, { month: closedMonth })).varianceNotes).toEqual([]);
   });
+
+  it('adds the payables section once a bill is entered, and names checks in the check register', async () => {
+    const t = await createTenant(app, 'Packet Payables HOA');
+    const bank = await t.account('1010', 'ASSET', {
+      name: 'Operating Checking',
+      initialBalance: '9000.00',
+      openingDate: '2025-12-31',
+    });
+    await t.account('3010', 'EQUITY');
+    const lawn = await t.account('5100', 'EXPENSE', { name: 'Landscaping' });
+    await t.ok(
+      `mutation ($input: SetBankAccountInput!) { setBankAccount(input: $input) { accountId } }`,
+      { input: { accountId: bank, institution: 'First Bank', maskedNumber: '4821' } },
+    );
+    const vendor = await t.vendor('Green Lawn Co');
+    const bill = async (billDate: string, dueDate: string, amount: string) =>
+      (
+        await t.ok(`mutation ($input: CreateBillInput!) { createBill(input: $input) { id } }`, {
+          input: { vendorId: vendor, billDate, dueDate, lines: [{ accountId: lawn, amount }] },
+        })
+      ).createBill.id;
+    const pay = async (method: string, date: string, billId: string, amount: string) =>
+      (
+        await t.ok(
+          `mutation ($input: CreatePaymentRunInput!) { createPaymentRun(input: $input) {
+            payments { id } } }`,
+          {
+            input: {
+              bankAccountId: bank,
+              method,
+              date,
+              payThrough: '2026-12-31',
+              items: [{ billId, amount }],
+            },
+          },
+        )
+      ).createPaymentRun.payments[0].id;
+    const b1 = await bill('2026-01-10', '2026-01-25', '1000.00');
+    const b2 = await bill('2026-02-03', '2026-03-05', '250.00');
+    await pay('CHECK', '2026-02-10', b1, '600.00');
+    const ach = await pay('ACH', '2026-02-12', b2, '250.00');
+    await t.ok(
+      `mutation ($id: ID!) { voidBillPayment(id: $id, date: "2026-02-20", reason: "Returned") { id } }`,
+      { id: ach },
+    );
+    await t.post('2026-02-15', [
+      [lawn, '75.00', null],
+      [bank, null, '75.00'],
+    ]);
+
+    const { em, org } = await openTenant(app.services, t.org.id);
+    const packet = (month: string) =>
+      boardPacketData({
+        em,
+        platformEm: app.services.platformOrm.em.fork() as EntityManager,
+        org,
+        month,
+        draft: true,
+        ownerNames: false,
+      });
+    // Before the first bill: no section.
+    expect((await packet('2025-12')).payables).toBeNull();
+    const d = await packet('2026-02');
+    // The aging as of the month's end is the payables aging report's, and it ties.
+    const aging = (
+      await t.ok(`{ payablesAging(asOf: "2026-02-28") { totals { current days60 total } } }`)
+    ).payablesAging;
+    expect(aging.totals).toEqual({ current: '250.00', days60: '400.00', total: '650.00' });
+    expect(d.payables!.aging.totals.total).toBe(cents(aging.totals.total));
+    expect(d.payables!.aging.controlBalance).toBe(65_000n);
+    expect(d.payables!.register.map((r) => [r.checkNumber, r.method, r.voidDate])).toEqual([
+      ['1001', 'check', null],
+      [null, 'ach', '2026-02-20'],
+    ]);
+    // The check register (every disbursement) names the vendor payments' checks.
+    expect(d.disbursements.map((x) => [x.date, x.reference, x.amount])).toEqual([
+      ['2026-02-10', '1001', 60_000n],
+      ['2026-02-12', 'ACH void', 25_000n],
+      ['2026-02-15', null, 7_500n],
+    ]);
+    const file = join(dir, 'payables.pdf');
+    writeFileSync(file, await renderBoardPacket(d));
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    const section = text.slice(text.lastIndexOf('Payables aging and vendor payments'));
+    expect(
+      text.indexOf('Receivables aging and delinquencies', text.indexOf('Appendix')),
+    ).toBeLessThan(text.lastIndexOf('Payables aging and vendor payments'));
+    expect(section).toMatch(
+      /Green Lawn Co\s+\$250\.00\s+\$0\.00\s+\$400\.00\s+\$0\.00\s+\$650\.00/,
+    );
+    expect(section).toMatch(/Accounts Payable balance\s+\$650\.00/);
+    expect(section).toMatch(/Agrees with the aging\s+Yes/);
+    expect(section).toMatch(/1001\s+Green Lawn Co.*Outstanding\s+\$600\.00/);
+    expect(section).toMatch(/ACH\s+Green Lawn Co.*Void Feb 20, 2026\s+\$250\.00/);
+    expect(section).toMatch(/Total paid \(1, void ones left out\)\s+\$600\.00/);
+  }, 60_000);
 });
