@@ -19,7 +19,8 @@ import { createTenant, type AccountTypeName, type Tenant } from '../../test/tena
 
 // An independent double-entry engine checks our books. Generated books (a fixed seed, so every run
 // builds the same ones) go in through the public API only: manual entries, many of them crossing
-// funds, a bulk CSV import, a year of receivables and a reclassification to the other fund. Every
+// funds, a bulk CSV import, a year of receivables, a year of payables (bills, payments by check,
+// ACH and card, voided payments and bills) and a reclassification to the other fund. Every
 // journal line is then read back through `journalLines` and written as an hledger journal (one
 // transaction per entry, each line under its own fund and type: `operating:asset:1010`), and our
 // reports must equal hledger's balances to the cent.
@@ -325,6 +326,100 @@ describe('the books against an independent double-entry engine (hledger)', () =>
     }
   }
 
+  // Bills from six vendors through the year (operating and reserve lines), paid in monthly runs
+  // by check, ACH or card, in part or in full; now and then a payment is voided (its bills open
+  // again) and an unpaid bill is voided.
+  const payablesDates = [`${YEAR}-03-25`, `${YEAR}-03-31`, `${YEAR}-06-25`, `${YEAR}-09-15`];
+  async function payables() {
+    await ok(
+      `mutation ($input: SetBankAccountInput!) { setBankAccount(input: $input) { accountId } }`,
+      { input: { accountId: ids['1020'], institution: 'Crosscheck Bank', maskedNumber: '1020' } },
+    );
+    const vendors: string[] = [];
+    for (let i = 1; i <= 6; i++)
+      vendors.push(await t.vendor(`Vendor ${i}`, { is1099: i % 2 === 0 }));
+    const bills: { id: string; vendor: string; date: string; due: string; open: number }[] = [];
+    const payments: { id: string; date: string; items: [string, number][] }[] = [];
+    const run = async (method: string, date: string, bank: string, items: [string, number][]) => {
+      const d = await ok(
+        `mutation ($input: CreatePaymentRunInput!) { createPaymentRun(input: $input) {
+          payments { id applications { billId amount } } } }`,
+        {
+          input: {
+            bankAccountId: ids[bank],
+            method,
+            date,
+            payThrough: day(date, 60),
+            items: items.map(([billId, c]) => ({ billId, amount: money(c) })),
+          },
+        },
+      );
+      for (const p of d.createPaymentRun.payments) {
+        payments.push({
+          id: p.id,
+          date,
+          items: p.applications.map((x: any) => [x.billId, Number(cents(x.amount))]),
+        });
+      }
+    };
+    for (let month = 1; month <= 12; month++) {
+      for (let k = 0; k < 4; k++) {
+        const date = dateIn(month, int(1, 18));
+        const lines = Array.from({ length: int(1, 2) }, () => ({
+          accountId: ids[pick(['5010', '5020', '5030', '6510', '6520'])],
+          amount: money(int(1_000, 400_000)),
+        }));
+        const total = lines.reduce((sum, l) => sum + Number(cents(l.amount)), 0);
+        const due = day(date, int(5, 45));
+        const vendor = pick(vendors);
+        const d = await ok(
+          `mutation ($input: CreateBillInput!) { createBill(input: $input) { id } }`,
+          {
+            input: { vendorId: vendor, billDate: date, dueDate: due, lines },
+          },
+        );
+        bills.push({ id: d.createBill.id, vendor, date, due, open: total });
+      }
+      // A run on the 20th: bills entered by then, due within 60 days, in full or in part.
+      const date = dateIn(month, 20);
+      const due = bills.filter((b) => b.open > 0 && b.date <= date && b.due <= day(date, 60));
+      const chosen = due.filter(() => chance(0.7));
+      if (chosen.length) {
+        const method = pick(['CHECK', 'ACH', 'CARD']);
+        const bank = method === 'CHECK' ? '1020' : pick(['1020', '1510']);
+        const items = chosen.map((b): [string, number] => [
+          b.id,
+          chance(0.7) ? b.open : int(1, b.open),
+        ]);
+        for (const [id, c] of items) bills.find((b) => b.id === id)!.open -= c;
+        await run(method, date, bank, items);
+      }
+      // Every third month a payment of the month before is voided and an unpaid bill too.
+      if (month % 3 === 0) {
+        const last = payments.filter((p) => p.date < dateIn(month, 1)).at(-1);
+        if (last) {
+          await ok(
+            `mutation ($id: ID!, $date: LocalDate!) { voidBillPayment(id: $id, date: $date, reason: "Returned") { id } }`,
+            { id: last.id, date: dateIn(month, 25) },
+          );
+          for (const [id, c] of last.items) bills.find((b) => b.id === id)!.open += c;
+        }
+        const paid = new Set(payments.flatMap((p) => p.items.map(([id]) => id)));
+        const unpaid = bills.find(
+          (b) => b.open > 0 && !paid.has(b.id) && b.date <= dateIn(month, 26),
+        );
+        if (unpaid) {
+          await ok(
+            `mutation ($id: ID!, $date: LocalDate!) { voidBill(id: $id, date: $date, reason: "Entered twice") { id } }`,
+            { id: unpaid.id, date: dateIn(month, 26) },
+          );
+          unpaid.open = 0;
+        }
+      }
+    }
+    payablesDates.push(...payments.slice(0, 3).map((p) => p.date));
+  }
+
   // Every journal line through the API, as an hledger journal: one transaction per entry, each
   // line under the fund and type it was posted in.
   async function exportJournal() {
@@ -383,6 +478,7 @@ describe('the books against an independent double-entry engine (hledger)', () =>
     await receivables();
     await generalLedger();
     await reclassification();
+    await payables();
     await exportJournal();
     // The size the cross-check is meant to run on.
     expect(entryCount).toBeGreaterThanOrEqual(1500);
@@ -479,6 +575,41 @@ describe('the books against an independent double-entry engine (hledger)', () =>
       expect(a.totals.credit).toBe(money(prepaidBalance));
     },
   );
+
+  it('Accounts Payable and the bank accounts equal hledger, and the payables aging ties to them', async () => {
+    const { accounts, payablesSettings } = await ok(
+      '{ accounts { id number type fundType } payablesSettings { payableAccountId } }',
+    );
+    const ap = accounts.find((x: any) => x.id === payablesSettings.payableAccountId);
+    const banks = ['1010', '1020', '1510'].map((n) => accounts.find((x: any) => x.number === n));
+    for (const asOf of [...new Set([...payablesDates, MID, END])].sort()) {
+      const h = hledgerBalances(file, '-e', day(asOf, 1));
+      const { payablesAging: aging, accountBalances } = await ok(
+        `query ($asOf: LocalDate) {
+          payablesAging(asOf: $asOf) { controlBalance ties totals { total billCount } }
+          accountBalances(asOf: $asOf) { accountId balance } }`,
+        { asOf },
+      );
+      const owed = -(h.get(key(ap.fundType, ap.type, ap.number)) ?? 0n);
+      expect(owed, `AP on ${asOf}`).toBeGreaterThan(0n);
+      expect(aging.controlBalance, `control balance on ${asOf}`).toBe(money(owed));
+      expect(aging.totals.total, `aging on ${asOf}`).toBe(money(owed));
+      expect(aging.ties).toBe(true);
+      for (const b of banks) {
+        const ours = accountBalances.find((x: any) => x.accountId === b.id);
+        const theirs = h.get(key(b.fundType, b.type, b.number)) ?? 0n;
+        expect(ours?.balance ?? '0.00', `${b.number} on ${asOf}`).toBe(money(theirs));
+      }
+    }
+    // The books compared hold payments of every kind, some of them void.
+    const { checkRegister } = await ok(
+      `{ checkRegister(from: "${YEAR}-01-01", to: "${END}") { method status } }`,
+    );
+    expect(new Set(checkRegister.map((r: any) => r.method))).toEqual(
+      new Set(['CHECK', 'ACH', 'CARD']),
+    );
+    expect(checkRegister.some((r: any) => r.status === 'VOID')).toBe(true);
+  });
 
   it('account activity for a period equals hledger per fund', async () => {
     const { from, to } = PERIOD;
