@@ -362,6 +362,18 @@ export const APPROVAL_POLICY_QUERY = graphql(
   [PAYABLES_SETTINGS_FIELDS, BOARD_SEAT_FIELDS],
 );
 
+/** Who sits on the board (written into the cache after a seat changes). */
+export const BOARD_SEATS_QUERY = graphql(
+  `
+    query BoardSeats {
+      boardSeats {
+        ...BoardSeatFields
+      }
+    }
+  `,
+  [BOARD_SEAT_FIELDS],
+);
+
 export const UPDATE_PAYABLES_SETTINGS_MUTATION = graphql(
   `
     mutation UpdatePayablesSettings($input: PayablesSettingsInput!) {
