@@ -93,12 +93,20 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         Automation: { keyFields: false, merge: false },
         // Which state of the books a document shows: part of the document, never shared.
         DocumentBooksState: { keyFields: false, merge: false },
+        // One per organization (the cache is reset on switch): the bill form's few fields and the
+        // settings page's whole record merge instead of replacing each other (Apollo warns).
+        PayablesSettings: { keyFields: false, merge: true },
+        ReceivablesSettings: { keyFields: false, merge: true },
+        // A seat is one member's; a payment's share of a bill is the pair.
+        BoardSeat: { keyFields: ['userId'] },
+        BillPaymentApplication: { keyFields: ['billId', 'billPaymentId'] },
         Query: {
           fields: {
             journalEntries: pagedListPolicy,
             units: pagedListPolicy,
             invoices: pagedListPolicy,
             payments: pagedListPolicy,
+            bills: pagedListPolicy,
             ideas: pagedListPolicy,
             // The generated documents, of one kind or all: one entry per kind.
             documents: { ...pagedListPolicy, keyArgs: ['kind', 'first'] },

@@ -43,6 +43,7 @@ describe('AppSidebar', () => {
       'Financials',
       'Assessments',
       'Transactions',
+      'Payables',
       'Banking',
       'Planning',
       'Reports',

@@ -68,6 +68,17 @@ export const NAV_SECTIONS: NavSection[] = [
     ],
   },
   {
+    id: 'payables',
+    label: 'Payables',
+    audience: 'tenant',
+    items: [
+      { label: 'Bills', icon: 'pi pi-receipt', route: 'bills' },
+      { label: 'Approvals', icon: 'pi pi-check-square', route: 'bill-approvals' },
+      { label: 'Pay bills', icon: 'pi pi-send', route: 'new-payment-run' },
+      { label: 'Payment runs', icon: 'pi pi-history', route: 'payment-runs' },
+    ],
+  },
+  {
     id: 'banking',
     label: 'Banking',
     audience: 'tenant',

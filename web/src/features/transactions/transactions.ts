@@ -35,6 +35,8 @@ export const ENTRY_SOURCES: { value: EntrySource; label: string }[] = [
   { value: 'INVESTMENT', label: 'Investment' },
   { value: 'DEPOSIT', label: 'Bank deposit' },
   { value: 'BANK', label: 'Bank statement' },
+  { value: 'BILL', label: 'Bill' },
+  { value: 'BILL_PAYMENT', label: 'Bill payment' },
   { value: 'IMPORT', label: 'Imported' },
 ];
 
@@ -138,6 +140,22 @@ export function entryOwnerLink(
         to: { name: 'deposits' },
         reverseReason: 'Void the deposit instead',
       };
+    case 'BILL':
+      return {
+        type: owner.type,
+        label: 'a bill',
+        number: null,
+        to: { name: 'bill', params: { id: owner.id } },
+        reverseReason: 'Void the bill instead',
+      };
+    case 'BILL_PAYMENT':
+      return {
+        type: owner.type,
+        label: 'a bill payment',
+        number: null,
+        to: { name: 'payment-runs' },
+        reverseReason: 'Void the check or payment from its payment run instead',
+      };
     default:
       return null;
   }
@@ -149,6 +167,8 @@ const OWNER_ICONS: Record<EntryOwnerType, string> = {
   MONTHLY_ACTUALS: 'pi pi-table',
   INVESTMENT: 'pi pi-chart-line',
   DEPOSIT: 'pi pi-inbox',
+  BILL: 'pi pi-receipt',
+  BILL_PAYMENT: 'pi pi-send',
 };
 
 export function ownerIcon(type: EntryOwnerType): string {
