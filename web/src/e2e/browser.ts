@@ -115,7 +115,9 @@ export async function openDemoJourney(opts: {
     await app.close();
   };
   try {
-    const maple = app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
+    const maple = app.demo!.find(
+      (d) => d.role === 'Tenant admin' && d.organization === 'Maple Ridge HOA',
+    )!;
     const login = await app.gql(
       'mutation ($e: String!, $p: String!) { login(email: $e, password: $p) { ... on LoginPayload { accessToken } } }',
       { e: maple.email, p: maple.password },

@@ -60,7 +60,8 @@ describe('browser journey: the second look', () => {
   }
 
   /** Maple Ridge's treasurer (an admin there), as the demo printed them. */
-  const treasurer = () => app.demo!.find((d) => d.organization === 'Maple Ridge HOA')!;
+  const treasurer = () =>
+    app.demo!.find((d) => d.role === 'Tenant admin' && d.organization === 'Maple Ridge HOA')!;
 
   async function signIn(p: Page, email: string, password = TEST_PASSWORD): Promise<void> {
     await p.goto(`${app.url}/login`);

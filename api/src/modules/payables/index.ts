@@ -12,13 +12,7 @@ export {
   listBills,
   toBill,
 } from './bills.service.js';
-export {
-  Bill,
-  BillApprovalState,
-  BillLine,
-  BillStatus,
-  BoardTitle,
-} from './payables.types.js';
+export { Bill, BillApprovalState, BillLine, BillStatus, BoardTitle } from './payables.types.js';
 export { payablesSettings } from './payables-settings.service.js';
 // The scheduled jobs: the day's recurring bills, and the emails asking their approvers to decide.
 export { enterRecurringBills } from './bill-templates.service.js';
@@ -36,3 +30,9 @@ export { createPaymentRun, findPaymentRun } from './payment-runs.service.js';
 export { findBillPayment, voidBillPayment } from './bill-payments.service.js';
 export { PaymentRun, TextFile, VendorPaymentMethod } from './bill-payments.types.js';
 export { checksOfRun, renderRunChecks } from './checks.service.js';
+// The demo seed: the board's seats, the approval policy, check settings and the board's decisions.
+export { seatBoardMember } from './board-seats.service.js';
+export { updatePayablesSettings } from './payables-settings.service.js';
+export { setCheckSettings } from './check-settings.service.js';
+export { decideBill } from './approvals.service.js';
+export { BillDecision } from './payables.types.js';

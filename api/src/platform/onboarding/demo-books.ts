@@ -49,6 +49,7 @@ import { createVendor } from '../../modules/vendors/index.js';
 import { generateBoardPacket } from '../../modules/documents/index.js';
 import { closeFiscalYear, closeMonth } from '../../modules/periods/index.js';
 import { asUpload, onePagePdf } from './demo-documents.js';
+import { type DemoPayables, type DemoSeat, demoPayables, takeBillable } from './demo-payables.js';
 import { DemoRandom } from './demo-random.js';
 
 // Amounts of the profiles: whole dollars to cents, and cents rounded to whole dollars.
@@ -214,6 +215,8 @@ export interface DemoProfile {
   arrears: Record<string, Cents>;
   units(rng: DemoRandom): DemoUnit[];
   vendors: DemoVendor[];
+  // Bills, approvals and payment runs of the recent months (demo-payables.ts).
+  payables?: DemoPayables;
   // The day of the month the treasurer runs late fees.
   lateFeeDay: number;
   habit(unit: DemoUnit, rng: DemoRandom): OwnerHabit;
@@ -320,6 +323,8 @@ export class DemoBooks {
     readonly actor: AuthInfo | null,
     readonly profile: DemoProfile,
     readonly today: string,
+    // The board's seats (the treasurer's among them), for the payables' approvals.
+    private readonly board: DemoSeat[] = [],
   ) {
     this.em = tenant.em;
     this.rng = new DemoRandom(profile.seed);
@@ -334,6 +339,11 @@ export class DemoBooks {
   // The association: its name and time zone.
   get org() {
     return this.tenant.org;
+  }
+
+  // What seals small secrets at rest (the bank account number checks print).
+  get secrets() {
+    return this.services.secrets;
   }
 
   account(number: string): string {
@@ -779,10 +789,14 @@ export class DemoBooks {
         postings.push(...this.statementEntries(m));
       }
     }
-    const due = postings.filter((p) => p.date <= this.today);
+    // Vendors' bills of the recent months went through payables (demo-payables.ts), the rest
+    // through the journal as they were paid.
+    const { journal, bills } = takeBillable(this, postings);
+    const due = journal.filter((p) => p.date <= this.today);
     due.sort((a, b) => a.date.localeCompare(b.date));
     // A few hundred entries per posting keeps each statement's parameters small.
     for (let i = 0; i < due.length; i += 250) await this.post(due.slice(i, i + 250));
+    await demoPayables(this, bills, this.board);
   }
 
   private statementEntries(m: DemoMonth): DemoPosting[] {

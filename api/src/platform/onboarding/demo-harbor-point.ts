@@ -21,6 +21,7 @@ import {
   $,
   toDollar,
 } from './demo-books.js';
+import { HARBOR_POINT_PAYABLES } from './demo-payables.js';
 import { demoOwners } from './demo-people.js';
 import type { DemoRandom } from './demo-random.js';
 
@@ -410,6 +411,7 @@ export const HARBOR_POINT: DemoProfile = {
     },
   ],
   units,
+  payables: HARBOR_POINT_PAYABLES,
   vendors: [
     {
       key: 'harborview',

@@ -20,6 +20,7 @@ import {
   $,
   toDollar,
 } from './demo-books.js';
+import { MAPLE_RIDGE_PAYABLES } from './demo-payables.js';
 import { demoOwners } from './demo-people.js';
 import { mapleRidgeCapitalProjects } from './demo-capital-projects.js';
 import { mapleRidgeInvestments } from './demo-investments.js';
@@ -551,6 +552,7 @@ export const MAPLE_RIDGE: DemoProfile = {
     group('Condominiums', 'Condo', 'Ridge Commons condominium building'),
   ],
   units,
+  payables: MAPLE_RIDGE_PAYABLES,
   vendors: [
     {
       key: 'greenscape',

@@ -14,6 +14,7 @@ import {
   createDemoOrganization,
   DEMO_PROFILES,
   type DemoCredential,
+  demoBoardMembers,
 } from './demo-seed.service.js';
 
 export class DemoResetRefused extends Error {}
@@ -52,10 +53,15 @@ export async function resetDemo(
     for (const org of orgs) {
       await freshBooks(services, org, profile);
       const admin = await ensureAdmin(services, org, profile, result.credentials);
+      // The board members who approve bills, created (viewers) if they are missing.
+      const em = services.platformOrm.em.fork() as EntityManager;
+      const board = await demoBoardMembers(em, org, profile, admin, result.credentials);
+      await em.flush();
       result.summaries.push(
         await buildDemoBooks(services, org.id, profile, {
           today: opts.today,
           actor: { userId: admin.id, orgId: org.id },
+          board,
         }),
       );
     }

@@ -18,7 +18,9 @@ import {
   seedDemoImpersonation,
   seedDemoSignIns,
 } from './demo-activity.js';
+import { BoardTitle } from '../../modules/payables/index.js';
 import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
+import type { DemoSeat } from './demo-payables.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
 
@@ -78,11 +80,55 @@ export async function buildDemoBooks(
   services: Services,
   orgId: string,
   profile: DemoProfile,
-  opts: { today?: string; actor?: AuthInfo | null } = {},
+  opts: { today?: string; actor?: AuthInfo | null; board?: DemoSeat[] } = {},
 ): Promise<DemoSummary> {
   const tenant = await openTenant(services, orgId);
   const today = opts.today ?? todayIn(tenant.org.timeZone);
-  return new DemoBooks(services, tenant, opts.actor ?? null, profile, today).build();
+  return new DemoBooks(services, tenant, opts.actor ?? null, profile, today, opts.board).build();
+}
+
+const TITLE_WORDS: Record<BoardTitle, string> = {
+  [BoardTitle.PRESIDENT]: 'President',
+  [BoardTitle.VICE_PRESIDENT]: 'Vice president',
+  [BoardTitle.TREASURER]: 'Treasurer',
+  [BoardTitle.SECRETARY]: 'Secretary',
+  [BoardTitle.DIRECTOR]: 'Director',
+};
+
+// The association's board members who approve bills: viewers (they read the books and decide on
+// bills, nothing else), each with a generated password printed like the treasurer's. With the
+// treasurer's own seat, the seats the books give them.
+export async function demoBoardMembers(
+  em: EntityManager,
+  org: Organization,
+  profile: DemoProfile,
+  treasurer: User,
+  credentials: DemoCredential[],
+): Promise<DemoSeat[]> {
+  const seats: DemoSeat[] = [{ userId: treasurer.id, title: BoardTitle.TREASURER }];
+  for (const m of profile.payables?.board ?? []) {
+    let user = await em.findOne(User, { email: m.email });
+    if (!user) {
+      const password = generatePassword();
+      user = em.create(User, {
+        email: m.email,
+        name: m.name,
+        passwordHash: await hashPassword(password),
+        hasSeenIntro: true,
+      });
+      credentials.push({
+        role: `Board member (${TITLE_WORDS[m.title]})`,
+        email: m.email,
+        password,
+        organization: org.name,
+      });
+    }
+    if (!(await em.findOne(Membership, { user, organization: org.id }))) {
+      em.create(Membership, { user, organization: org.id, role: Role.VIEWER });
+    }
+    seats.push({ userId: user.id, title: m.title });
+  }
+  return seats;
 }
 
 // First start only (no users yet): the platform owner, and unless turned off (production) the demo
@@ -112,7 +158,7 @@ export async function seedFirstStart(
     password: ownerPassword,
   });
 
-  const books: { org: Organization; profile: DemoProfile; admin: User }[] = [];
+  const books: { org: Organization; profile: DemoProfile; admin: User; board: DemoSeat[] }[] = [];
   for (const profile of opts.demo ? DEMO_PROFILES : []) {
     const org = await createDemoOrganization(services, profile);
     const password = generatePassword();
@@ -129,14 +175,18 @@ export async function seedFirstStart(
       password,
       organization: org.name,
     });
-    books.push({ org, profile, admin });
+    const board = await demoBoardMembers(em, org, profile, admin, credentials);
+    books.push({ org, profile, admin, board });
   }
   // The treasurer's id is known before the users are saved: the audit trail names them. The users
   // are saved last, so a start that fails while building starts over the next time. The
   // associations are built side by side (separate databases: one's waits are the other's work).
   await Promise.all(
-    books.map(({ org, profile, admin }) =>
-      buildDemoBooks(services, org.id, profile, { actor: { userId: admin.id, orgId: org.id } }),
+    books.map(({ org, profile, admin, board }) =>
+      buildDemoBooks(services, org.id, profile, {
+        actor: { userId: admin.id, orgId: org.id },
+        board,
+      }),
     ),
   );
   await em.flush();

@@ -42,7 +42,7 @@ describe('demo data', () => {
     // Logged, not asserted (a busy machine would make a bound flaky): what the demo costs a first
     // start, both associations' books built side by side.
     console.info(`demo: first start with the two demo associations took ${ms} ms`);
-    for (const admin of app.demo!.slice(1)) {
+    for (const admin of app.demo!.filter((d) => d.role === 'Tenant admin')) {
       const res = await app.gql(LOGIN, { e: admin.email, p: admin.password });
       const { accessToken, organization } = res.body.data!.login;
       // The demo mark is the platform's: not among the settings a member reads.
@@ -79,10 +79,13 @@ describe('demo data', () => {
     expect(demo.map((d) => d.role)).toEqual([
       'Platform owner (super admin)',
       'Tenant admin',
+      'Board member (President)',
+      'Board member (Vice president)',
       'Tenant admin',
+      'Board member (President)',
     ]);
     // Generated, not fixed: every password differs and is long.
-    expect(new Set(demo.map((d) => d.password)).size).toBe(3);
+    expect(new Set(demo.map((d) => d.password)).size).toBe(6);
     for (const d of demo) expect(d.password.length).toBeGreaterThanOrEqual(16);
 
     const owner = await app.gql(
@@ -97,7 +100,7 @@ describe('demo data', () => {
     });
 
     const names: string[] = [];
-    for (const admin of demo.slice(1)) {
+    for (const admin of demo.filter((d) => d.role === 'Tenant admin')) {
       const login = await app.gql(LOGIN, { e: admin.email, p: admin.password });
       const { accessToken, organization, hasSeenIntro } = login.body.data!.login;
       expect(organization).toMatchObject({ name: admin.organization, role: 'ADMIN' });
@@ -112,6 +115,14 @@ describe('demo data', () => {
     }
     expect(new Set(names).size).toBe(2);
     expect(Object.keys(tokens).sort()).toEqual(['harbor-point', 'maple-ridge']);
+    // The board members who approve bills sign in as viewers of their association.
+    for (const member of demo.filter((d) => d.role.startsWith('Board member'))) {
+      const login = await app.gql(LOGIN, { e: member.email, p: member.password });
+      expect(login.body.data!.login.organization).toMatchObject({
+        name: member.organization,
+        role: 'VIEWER',
+      });
+    }
 
     expect(await seedFirstStart(app.services, { demo: true })).toBeNull();
   });
@@ -161,7 +172,8 @@ describe('demo data', () => {
       ]),
     );
     const spend = new Map(data.vendorSpend.map((r: any) => [r.vendor.name, Number(r.total)]));
-    expect(spend.get('Apex Roofing & Exteriors Inc.')).toBe(48_750);
+    // The clubhouse roof, and this month's gutter bill awaiting the board (entered, so spent).
+    expect(spend.get('Apex Roofing & Exteriors Inc.')).toBe(48_750 + 3_850);
     expect(spend.get('Summit Community Management LLC')).toBeGreaterThan(5100 * 17);
     expect(spend.get('GreenScape Landscaping LLC')).toBeGreaterThan(40_000);
   });
@@ -399,6 +411,49 @@ describe('demo data', () => {
     }
   });
 
+  it('Maple Ridge pays its vendors through bills: approved by two board members, paid by check or ACH, a few waiting, one past due', async () => {
+    const today = todayIn(MAPLE_RIDGE.timeZone);
+    const from = `${demoMonths(today, 1).at(-3)!.key}-01`;
+    const data = await ok(
+      'maple-ridge',
+      `query ($from: LocalDate!, $to: LocalDate!) {
+        bills(first: 200) { totalCount edges { node { number status approval approvalsRequired
+          overdue billDate dueDate approvals { decision title ip } } } }
+        payablesAging { ties controlBalance }
+        checkRegister(from: $from, to: $to) { method checkNumber status }
+        boardSeats { title name }
+      }`,
+      { from, to: today },
+    );
+    const bills = data.bills.edges.map((e: any) => e.node);
+    expect(bills.length).toBeGreaterThan(20);
+    expect(bills.filter((b: any) => b.status === 'PAID').length).toBeGreaterThan(15);
+    // Waiting for the board: one with no decision yet, one with one of its two approvals.
+    const waiting = bills.filter((b: any) => b.approval === 'PENDING');
+    expect(waiting.map((b: any) => b.approvals.length).sort()).toEqual([0, 1]);
+    // One bill the treasurer let slip past its due day.
+    expect(bills.filter((b: any) => b.overdue)).toHaveLength(1);
+    // The large bills paid were approved by two board members, from where they were.
+    const approved = bills.filter((b: any) => b.approval === 'APPROVED');
+    expect(approved.length).toBeGreaterThan(3);
+    for (const b of approved) {
+      expect(b.approvals).toHaveLength(2);
+      for (const a of b.approvals) expect(a.ip).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    }
+    // Accounts Payable ties to the open bills; checks are numbered, utilities go by ACH.
+    expect(data.payablesAging.ties).toBe(true);
+    expect(Number(data.payablesAging.controlBalance)).toBeGreaterThan(0);
+    const checks = data.checkRegister.filter((r: any) => r.method === 'CHECK');
+    expect(checks.length).toBeGreaterThan(10);
+    expect(checks.map((r: any) => Number(r.checkNumber)).sort()[0]).toBe(2041);
+    expect(data.checkRegister.some((r: any) => r.method === 'ACH')).toBe(true);
+    expect(data.boardSeats.map((s: any) => s.title).sort()).toEqual([
+      'PRESIDENT',
+      'TREASURER',
+      'VICE_PRESIDENT',
+    ]);
+  });
+
   it("Maple Ridge's books are closed through last month and its past fiscal years closed", async () => {
     const { periods } = await ok(
       'maple-ridge',
@@ -491,7 +546,7 @@ describe('demo data', () => {
           GROUP BY email ORDER BY email`,
       );
     const byEmail = new Map(rows.map((r) => [r.email, r]));
-    for (const admin of app.demo!.slice(1)) {
+    for (const admin of app.demo!.filter((d) => d.role === 'Tenant admin')) {
       const r = byEmail.get(admin.email)!;
       // Most weekdays of 60 days (about 43 of them), not every day.
       expect(r.days).toBeGreaterThan(20);
