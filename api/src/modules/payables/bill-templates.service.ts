@@ -188,13 +188,11 @@ export async function enterRecurringBills(
   actor: AuthInfo | null,
   today: string,
 ): Promise<Bill[]> {
-  // Accounts Payable is chosen (in a transaction of its own) only when a bill is due.
-  if ((await templateRows(em)).some((t) => t.active && t.next_date <= today)) {
-    await ensurePayableAccount(em, actor);
-  }
   const ids = await em.transactional(async (tx) => {
     const entered: string[] = [];
     const due = await dueTemplates(tx, today);
+    // Accounts Payable is chosen only when a bill is due.
+    if (due.length) await ensurePayableAccount(tx, actor);
     for (const [index, t] of due.entries()) {
       let date = t.next_date;
       for (let n = 0; date <= today && n < MAX_CATCH_UP; n++) {

@@ -31,7 +31,7 @@ import {
   vendorRow,
 } from './bills.repository.js';
 import type { BillFilter, CreateBillInput } from './payables.inputs.js';
-import { ensurePayableAccount, toSettings } from './payables-settings.service.js';
+import { ensurePayableAccount, payablesSettings, toSettings } from './payables-settings.service.js';
 import { settingsRow } from './payables-settings.repository.js';
 import { Bill, BillApprovalState, BillStatus } from './payables.types.js';
 
@@ -346,16 +346,19 @@ export async function postBill(
   return id;
 }
 
-// Enters a vendor's bill (see the top of this file). Accounts Payable is chosen first if the
-// association has none yet (payables-settings.service.ts).
+// Enters a vendor's bill (see the top of this file). Accounts Payable is chosen with the first
+// bill, in its transaction (payables-settings.service.ts): a refused bill leaves none chosen.
 export async function createBill(
   em: EntityManager,
   actor: AuthInfo | null,
   input: CreateBillInput,
 ): Promise<Bill> {
-  const payableAccountId = await ensurePayableAccount(em, actor);
+  const { payableAccountId } = await payablesSettings(em);
   const { vendorName } = await checkBillInput(em, input, { payableAccountId });
-  const id = await em.transactional((tx) => postBill(tx, actor, input, vendorName));
+  const id = await em.transactional(async (tx) => {
+    await ensurePayableAccount(tx, actor);
+    return postBill(tx, actor, input, vendorName);
+  });
   return findBill(em, id);
 }
 

@@ -495,7 +495,22 @@ describe('Accounts Payable: adopted, created beside, or chosen', () => {
   it("adopts the chart's unused 2010 Accounts Payable", async () => {
     const t = await createTenant(app, 'Adopt HOA');
     const ap = await t.account('2010', 'LIABILITY', { name: 'Accounts Payable' });
-    await bill(t, await t.account('5000', 'EXPENSE'));
+    const expense = await t.account('5000', 'EXPENSE');
+    // A refused first bill chooses nothing.
+    await t.ok(
+      `mutation { closeMonth(input: { month: "2026-01", overrideReason: "Test books" }) { closedThrough } }`,
+    );
+    const refused = await t.gql(CREATE, {
+      input: {
+        vendorId: await t.vendor('Early'),
+        billDate: '2026-01-20',
+        dueDate: '2026-01-20',
+        lines: [{ accountId: expense, amount: '10.00' }],
+      },
+    });
+    expect(code(refused)).toBe('BAD_USER_INPUT');
+    expect((await t.ok(SETTINGS)).payablesSettings.payableAccountId).toBeNull();
+    await bill(t, expense);
     expect((await t.ok(SETTINGS)).payablesSettings.payableAccountId).toBe(ap);
   });
 

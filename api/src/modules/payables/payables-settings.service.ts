@@ -41,9 +41,9 @@ export async function payablesSettings(em: EntityManager): Promise<PayablesSetti
   return toSettings(await settingsRow(em));
 }
 
-// The Accounts Payable account, chosen on first use (in a transaction of its own, before the bill
-// that needs it): the chart's Accounts Payable if it can be adopted, else a new operating
-// liability numbered 2010 or the next free 20xx.
+// The Accounts Payable account, chosen on first use (in the transaction of the bill that needs
+// it): the chart's Accounts Payable if it can be adopted, else a new operating liability numbered
+// 2010 or the next free 20xx.
 export async function ensurePayableAccount(
   em: EntityManager,
   actor: AuthInfo | null,
