@@ -60,7 +60,25 @@ describe('AppSidebar', () => {
     expect(wrapper.get('[data-testid=org-role]').text()).toBe('Admin');
     expect(wrapper.get('[data-testid=app-version]').text()).toContain('2026.11.22');
     expect(wrapper.text()).toContain('treasurer@example.com');
+    expect(wrapper.text()).toContain('Pay bills');
     wrapper.unmount();
+  });
+
+  it("keeps pages a viewer would be sent away from out of a viewer's sidebar", async () => {
+    const pinia = freshPinia();
+    signIn({ email: 'board@example.com' }, { ...maple, role: 'VIEWER' });
+    const router = await routerAt('/approvals', pinia);
+    const wrapper = mountWithApp(AppSidebar, { pinia, router });
+    const payables = wrapper.get('[data-section=payables]');
+    expect(payables.findAll('a.nav-item').map((a) => a.text())).toEqual([
+      'Bills',
+      'Approvals',
+      'Payment runs',
+    ]);
+    expect(payables.get('[aria-current=page]').text()).toBe('Approvals');
+    wrapper.unmount();
+    // Its address sends a viewer home.
+    expect((await routerAt('/payment-runs/new', pinia)).currentRoute.value.name).toBe('dashboard');
   });
 
   it('shows "Members" and "Settings" (section Organization) to tenant admins only', async () => {

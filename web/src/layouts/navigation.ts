@@ -8,6 +8,8 @@ export interface NavItem {
   route?: string;
   /** A per-organization feature: shown only when the organization's settings turn it on. */
   setting?: 'ideationEnabled';
+  /** A page only members who write may open (viewers would be sent home): hidden from viewers. */
+  writers?: boolean;
   /** Where the intro tour points (`data-tour`); stable, whatever the label says. */
   tour?: string;
 }
@@ -74,7 +76,7 @@ export const NAV_SECTIONS: NavSection[] = [
     items: [
       { label: 'Bills', icon: 'pi pi-receipt', route: 'bills' },
       { label: 'Approvals', icon: 'pi pi-check-square', route: 'bill-approvals' },
-      { label: 'Pay bills', icon: 'pi pi-send', route: 'new-payment-run' },
+      { label: 'Pay bills', icon: 'pi pi-send', route: 'new-payment-run', writers: true },
       { label: 'Payment runs', icon: 'pi pi-history', route: 'payment-runs' },
     ],
   },
@@ -157,6 +159,8 @@ export function visibleSections(options: {
   hasOrganization: boolean;
   isSuperadmin: boolean;
   isOrganizationAdmin?: boolean;
+  /** The caller writes in the current organization (false: a viewer). */
+  canWrite?: boolean;
   /** The current organization's settings (per-organization features such as ideation). */
   settings?: Record<string, unknown> | null;
 }): NavSection[] {
@@ -168,7 +172,11 @@ export function visibleSections(options: {
   })
     .map((s) => ({
       ...s,
-      items: s.items.filter((i) => !i.setting || options.settings?.[i.setting] === true),
+      items: s.items.filter(
+        (i) =>
+          (!i.setting || options.settings?.[i.setting] === true) &&
+          (!i.writers || options.canWrite !== false),
+      ),
     }))
     .filter((s) => s.items.length > 0);
 }
