@@ -82,6 +82,7 @@ export class BillPaymentsResolver {
 @Resolver(() => PaymentRun)
 export class PaymentRunsResolver {
   @Query(() => [PaymentRun], { description: 'The latest payment runs, newest first' })
+  @Paged(MAX_RUNS_LIST, 'payment runs')
   paymentRuns(
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { defaultValue: 20, description: `1 to ${MAX_RUNS_LIST}` })

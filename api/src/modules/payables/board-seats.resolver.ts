@@ -1,13 +1,16 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { Role } from '../../core/roles.js';
 import { boardSeats, setBoardSeat } from './board-seats.service.js';
 import { BoardSeat, BoardTitle } from './payables.types.js';
 
 @Resolver(() => BoardSeat)
 export class BoardSeatsResolver {
   @Query(() => [BoardSeat], { description: "The association's board: who holds which seat" })
-  boardSeats(@Ctx() ctx: Context): Promise<BoardSeat[]> {
-    return boardSeats(ctx.em, ctx.platformEm, ctx.org!.orgId);
+  async boardSeats(@Ctx() ctx: Context): Promise<BoardSeat[]> {
+    const seats = await boardSeats(ctx.em, ctx.platformEm, ctx.org!.orgId);
+    // Members' emails are the admins' to read (as the members list): others see names.
+    return ctx.role === Role.ADMIN ? seats : seats.map((s) => ({ ...s, email: null }));
   }
 
   @Mutation(() => [BoardSeat], {

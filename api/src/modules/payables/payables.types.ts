@@ -76,7 +76,7 @@ export class BoardSeat {
   @Field(() => String, { nullable: true, description: "The member's name (or email)" })
   name: string | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: "The member's email (admins only)" })
   email: string | null;
 }
 

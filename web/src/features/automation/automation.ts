@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<AutomationKind, string> = {
   ASSESSMENT_RUN: 'Monthly assessment run',
   LATE_FEES: 'Late fees',
   REMINDERS: 'Due-date reminders',
+  RECURRING_BILLS: 'Recurring bills',
 };
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th". */
