@@ -131,14 +131,19 @@ describe('BillPage approvals', { timeout: 30_000 }, () => {
         status: 'VOID',
         balance: '0.00',
         voidDate: '2026-03-05',
-        voidReason: 'Entered twice',
+        voidReason: 'Entered twice.',
         duplicates: [duplicate],
       }),
     );
     expect(text('[data-testid=bill-duplicates]')).toContain(
       'Possible duplicate: Greenway Landscaping’s invoice INV-204 is also on BILL-3',
     );
-    expect(text('[data-testid=bill-void-note]')).toContain('Entered twice');
+    expect(text('[data-testid=bill-void-note]')).toBe(
+      'Voided on Mar 5, 2026: Entered twice. A reversing entry took it out of Accounts Payable.',
+    );
+    expect($('[data-testid=bill-void-entry-link]')?.getAttribute('href')).toBe(
+      '/transactions/entry-void-bill-7',
+    );
     expect($('[data-testid=void-bill]')).toBeNull();
     expect($('[data-testid=bill-decision]')).toBeNull();
     wrapper.unmount();

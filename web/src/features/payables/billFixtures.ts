@@ -100,6 +100,7 @@ export function billJson(
     payments: o.payments ?? [],
     voidDate: o.voidDate ?? null,
     voidReason: o.voidReason ?? null,
+    voidEntryId: o.voidDate ? `entry-void-${id}` : null,
     createdAt: '2026-03-02T14:00:00.000Z',
   };
 }

@@ -150,6 +150,7 @@ const BILL_FIELDS = graphql(
       }
       voidDate
       voidReason
+      voidEntryId
       createdAt
     }
   `,
