@@ -100,6 +100,15 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
         // A seat is one member's; a payment's share of a bill is the pair.
         BoardSeat: { keyFields: ['userId'] },
         BillPaymentApplication: { keyFields: ['billId', 'billPaymentId'] },
+        // A bill's lists come whole from the API (a voided duplicate leaves `duplicates`).
+        Bill: {
+          fields: {
+            lines: { merge: false },
+            approvals: { merge: false },
+            payments: { merge: false },
+            duplicates: { merge: false },
+          },
+        },
         Query: {
           fields: {
             journalEntries: pagedListPolicy,
@@ -107,6 +116,9 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
             invoices: pagedListPolicy,
             payments: pagedListPolicy,
             bills: pagedListPolicy,
+            // Answered whole: a decision takes a bill out of the queue, a seat leaves the board.
+            billApprovalQueue: { merge: false },
+            boardSeats: { merge: false },
             ideas: pagedListPolicy,
             // The generated documents, of one kind or all: one entry per kind.
             documents: { ...pagedListPolicy, keyArgs: ['kind', 'first'] },
