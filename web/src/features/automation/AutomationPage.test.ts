@@ -36,6 +36,7 @@ type Days = {
   assessmentDay: number | null;
   lateFeeDay: number | null;
   reminderDays: number | null;
+  recurringBills: boolean;
 };
 
 // The API's answer for a schedule (today is Nov 30, 2026 in Chicago): next dates for what is on.
@@ -46,6 +47,7 @@ function automation(days: Days, runs: unknown[] = RUNS) {
         days.assessmentDay && { kind: 'ASSESSMENT_RUN', date: `2026-12-0${days.assessmentDay}` },
         days.lateFeeDay && { kind: 'LATE_FEES', date: `2026-12-${days.lateFeeDay}` },
         days.reminderDays && { kind: 'REMINDERS', date: '2026-12-01' },
+        days.recurringBills && { kind: 'RECURRING_BILLS', date: '2026-12-01' },
       ]
         .filter(Boolean)
         .map((u) => ({ __typename: 'AutomationUpcoming', ...(u as object) }));
@@ -58,7 +60,13 @@ function automation(days: Days, runs: unknown[] = RUNS) {
   };
 }
 
-const SAVED: Days = { paused: false, assessmentDay: 1, lateFeeDay: 16, reminderDays: 5 };
+const SAVED: Days = {
+  paused: false,
+  assessmentDay: 1,
+  lateFeeDay: 16,
+  reminderDays: 5,
+  recurringBills: false,
+};
 
 async function mountPage(
   opts: {
@@ -176,7 +184,15 @@ describe('AutomationPage', () => {
     button('automation-save')?.click();
     await vi.waitFor(() => expect(document.body.textContent).toContain('Schedule saved'));
     expect(updates().map((r) => r.variables)).toEqual([
-      { input: { paused: false, assessmentDay: 5, lateFeeDay: null, reminderDays: 10 } },
+      {
+        input: {
+          paused: false,
+          assessmentDay: 5,
+          lateFeeDay: null,
+          reminderDays: 10,
+          recurringBills: false,
+        },
+      },
     ]);
     expect(document.body.textContent).toContain(
       'Assessment run on the 5th · reminders 10 days before.',
@@ -219,7 +235,13 @@ describe('AutomationPage', () => {
     button('automation-pause')?.click();
     await vi.waitFor(() => expect(document.body.textContent).toContain('Automation paused'));
     expect(updates()[0]!.variables).toEqual({
-      input: { paused: true, assessmentDay: 5, lateFeeDay: 16, reminderDays: 5 },
+      input: {
+        paused: true,
+        assessmentDay: 5,
+        lateFeeDay: 16,
+        reminderDays: 5,
+        recurringBills: false,
+      },
     });
     expect(wrapper.get('[data-testid=automation-state]').text()).toBe('Paused');
     expect(wrapper.get('[data-testid=automation-paused]').text()).toContain(
@@ -231,7 +253,13 @@ describe('AutomationPage', () => {
     button('automation-resume')?.click();
     await vi.waitFor(() => expect(document.body.textContent).toContain('Automation resumed'));
     expect(updates()[1]!.variables).toEqual({
-      input: { paused: false, assessmentDay: 5, lateFeeDay: 16, reminderDays: 5 },
+      input: {
+        paused: false,
+        assessmentDay: 5,
+        lateFeeDay: 16,
+        reminderDays: 5,
+        recurringBills: false,
+      },
     });
     // The soonest of the three: tomorrow's reminders, before the run on the 5th.
     expect(document.body.textContent).toContain('Next: due-date reminders on Dec 1, 2026.');
@@ -239,9 +267,76 @@ describe('AutomationPage', () => {
     wrapper.unmount();
   });
 
+  it('turns recurring bills on with the other fields, says so in the summary and runs them daily', async () => {
+    const { wrapper, updates } = await mountPage();
+    const row = wrapper.get('[data-testid=automation-row-recurringBills]');
+    expect(row.text()).toContain(
+      'Every day, enters the bills of the recurring templates that fall due.',
+    );
+    expect(wrapper.get('[data-testid=automation-next-recurringBills]').text()).toContain('Off');
+    const toggle = document.querySelector<HTMLInputElement>('#automation-recurringBills')!;
+    expect(toggle.checked).toBe(false);
+    toggle.click();
+    await flushPromises();
+    expect(wrapper.get('[data-testid=automation-next-recurringBills]').text()).toContain(
+      'Not saved yet',
+    );
+    await choose('reminderDays', '3 days before');
+    button('automation-save')?.click();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Schedule saved'));
+    expect(updates().map((r) => r.variables)).toEqual([
+      {
+        input: {
+          paused: false,
+          assessmentDay: 1,
+          lateFeeDay: 16,
+          reminderDays: 3,
+          recurringBills: true,
+        },
+      },
+    ]);
+    expect(document.body.textContent).toContain(
+      'Assessment run on the 1st · late fees on the 16th · reminders 3 days before · recurring bills daily.',
+    );
+    expect(wrapper.get('[data-testid=automation-next-recurringBills]').text()).toContain(
+      'Next run: Dec 1, 2026',
+    );
+    expect(toggle.checked).toBe(true);
+    expect(button('automation-save')?.disabled).toBe(true);
+    wrapper.unmount();
+  });
+
+  it('keeps recurring bills on through a pause and names their runs in the activity', async () => {
+    const bills = run({
+      id: 'r-4',
+      kind: 'RECURRING_BILLS',
+      period: '2026-11-30',
+      created: 2,
+      total: '1850.00',
+    });
+    const { wrapper, updates } = await mountPage({
+      saved: { ...SAVED, recurringBills: true },
+      runs: [bills, ...RUNS],
+    });
+    const first = wrapper.findAll('[data-testid=automation-runs] tbody tr')[0]!;
+    expect(first.text()).toContain('Recurring bills');
+    expect(first.text()).toContain('Nov 30, 2026');
+    expect(first.get('[data-testid=run-result]').text()).toBe('2 bills entered, $1,850.00');
+    button('automation-pause')?.click();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Automation paused'));
+    expect(updates()[0]!.variables).toMatchObject({
+      input: { paused: true, recurringBills: true },
+    });
+    expect(wrapper.get('[data-testid=automation-next-recurringBills]').text()).toContain('Paused');
+    wrapper.unmount();
+  });
+
   it('shows a viewer the schedule with every control disabled, and why', async () => {
     const { wrapper, updates } = await mountPage({ role: 'VIEWER' });
     expect(wrapper.get('[data-testid=automation-assessmentDay]').text()).toBe('1st of the month');
+    expect(document.querySelector<HTMLInputElement>('#automation-recurringBills')?.disabled).toBe(
+      true,
+    );
     for (const field of ['assessmentDay', 'lateFeeDay', 'reminderDays']) {
       expect(
         document.querySelector(`#automation-${field}`)?.getAttribute('aria-disabled'),
@@ -283,5 +378,8 @@ describe('automation words', () => {
       'No late fees were due',
     );
     expect(runResult({ kind: 'REMINDERS', created: 1, total: '425.00' })).toBe('1 reminder sent');
+    expect(runResult({ kind: 'RECURRING_BILLS', created: 0, total: '0.00' })).toBe(
+      'No recurring bills were due',
+    );
   });
 });

@@ -8,6 +8,7 @@ const AUTOMATION_FIELDS = graphql(`
     assessmentDay
     lateFeeDay
     reminderDays
+    recurringBills
     timeZone
     upcoming {
       kind

@@ -68,7 +68,10 @@ export function zoneName(timeZone: string): string {
   }
 }
 
-/** What a run did, in words: "12 invoices, $4,200.00", "3 reminders", "No late fees were due". */
+/**
+ * What a run did, in words: "12 invoices, $4,200.00", "3 reminders", "No late fees were due",
+ * "2 bills, $1,850.00".
+ */
 export function runResult(run: Pick<AutomationRun, 'kind' | 'created' | 'total'>): string {
   const n = run.created;
   if (run.kind === 'REMINDERS') {
@@ -78,6 +81,11 @@ export function runResult(run: Pick<AutomationRun, 'kind' | 'created' | 'total'>
     return n === 0
       ? 'No late fees were due'
       : `${plural(n, 'late fee', 'late fees')}, ${formatMoney(run.total)}`;
+  }
+  if (run.kind === 'RECURRING_BILLS') {
+    return n === 0
+      ? 'No recurring bills were due'
+      : `${plural(n, 'bill', 'bills')} entered, ${formatMoney(run.total)}`;
   }
   return n === 0
     ? 'No invoices to create'

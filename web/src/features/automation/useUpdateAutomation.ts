@@ -5,10 +5,10 @@ import {
   type Automation,
 } from './automation.graphql';
 
-/** The schedule as the API takes it: every day given, null for off. */
+/** The schedule as the API takes it: every day given, null for off; recurring bills on or off. */
 export type AutomationInput = Pick<
   Automation,
-  'paused' | 'assessmentDay' | 'lateFeeDay' | 'reminderDays'
+  'paused' | 'assessmentDay' | 'lateFeeDay' | 'reminderDays' | 'recurringBills'
 >;
 
 /**
