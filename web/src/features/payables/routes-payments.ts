@@ -55,4 +55,10 @@ export const paymentRoutes: RouteRecordRaw[] = [
     component: () => import('./views/Tax1099YearPage.vue'),
     meta: { ...tenant, title: '1099-NEC Year', nav: 'reports' },
   },
+  {
+    path: '/bills/recurring',
+    name: 'bill-templates',
+    component: () => import('./views/BillTemplatesPage.vue'),
+    meta: { ...tenant, title: 'Recurring bills', nav: 'bills' },
+  },
 ];
