@@ -17,3 +17,8 @@ export { BILLS_QUERY, type BillRow, type BillStatus } from './payables.graphql';
 export const ApprovalPolicySection = defineAsyncComponent(
   () => import('./components/ApprovalPolicySection.vue'),
 );
+
+/** A bank account's checks (next number, MICR line), for the bank account's page; loaded when shown. */
+export const CheckSettingsCard = defineAsyncComponent(
+  () => import('./components/CheckSettingsCard.vue'),
+);

@@ -115,6 +115,7 @@ const BILL_PAYMENT_FIELDS = graphql(`
     voidReason
     applications {
       billId
+      billPaymentId
       amount
       bill {
         id

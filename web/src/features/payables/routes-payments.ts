@@ -17,7 +17,7 @@ export const paymentRoutes: RouteRecordRaw[] = [
     path: '/payment-runs/new',
     name: 'new-payment-run',
     component: () => import('./views/PaymentRunNewPage.vue'),
-    meta: { ...tenant, roles: WRITER_ROLES, title: 'Pay bills', nav: 'payment-runs' },
+    meta: { ...tenant, roles: WRITER_ROLES, title: 'Pay bills' },
   },
   {
     path: '/payment-runs/:id',
