@@ -112,9 +112,7 @@ describe('browser journey: closing the books', () => {
     await page.waitForURL(/\/units\/[0-9a-f-]{36}$/);
     await page.click('[data-testid="unit-record-payment"]');
     // The dialog opens on the amount once shown: typing before that would go where focus lands.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id))
-      .toBe('payment-amount');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payment-amount');
     await page.fill('#payment-amount', '125');
     await page.click('#payment-date');
     await page.fill('#payment-date', typed());

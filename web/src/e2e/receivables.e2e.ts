@@ -131,9 +131,7 @@ describe('browser journey: assessments and receivables', () => {
     await expect.poll(() => page.textContent('[data-testid="unit-balance"]')).toContain('375.00');
     await page.click('[data-testid="unit-record-payment"]');
     // The dialog opens on the amount once shown: typing before that would go where focus lands.
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id))
-      .toBe('payment-amount');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('payment-amount');
     await page.fill('#payment-amount', '400');
     await page.fill('#payment-reference', '2041');
     await pick('#payment-deposit', /1010/);

@@ -32,8 +32,6 @@ export class Tax1099Resolver {
   @Query(() => Vendor1099Report, {
     description:
       'Vendors flagged for Form 1099 with what they were paid in a calendar year, against the filing threshold: the 1099-NEC year (tax1099Year) in its first shape, `paid` being what Box 1 reports',
-    deprecationReason:
-      'Use tax1099Year: the same figures (`reportable`), with bill payments, card payments and entries outside payables apart',
   })
   vendor1099Report(
     @Ctx() ctx: Context,

@@ -7,12 +7,14 @@ export const DOCUMENT_KINDS: { value: DocumentKind; label: string }[] = [
   { value: 'BOARD_PACKET', label: 'Board packets' },
   { value: 'CPA_PACKAGE', label: 'CPA packages' },
   { value: 'RECONCILIATION_REPORT', label: 'Reconciliation reports' },
+  { value: 'CHECKS', label: 'Checks' },
 ];
 
 const KIND_LABELS: Record<DocumentKind, string> = {
   BOARD_PACKET: 'Board packet',
   CPA_PACKAGE: 'CPA package',
   RECONCILIATION_REPORT: 'Reconciliation report',
+  CHECKS: 'Checks',
 };
 
 export function documentKindLabel(kind: DocumentKind): string {
@@ -35,6 +37,8 @@ export function documentPeriodLabel(start: string, end: string, locale?: string)
     }).format(utc(start));
   }
   const fmt = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  // One day: a payment run's checks.
+  if (start === end) return fmt.format(utc(start));
   if (start.slice(0, 4) === end.slice(0, 4) && start.endsWith('-01-01') && end.endsWith('-12-31'))
     return `FY ${start.slice(0, 4)}`;
   return `${fmt.format(utc(start))} – ${fmt.format(utc(end))}`;
