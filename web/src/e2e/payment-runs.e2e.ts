@@ -197,6 +197,12 @@ describe('browser journey: paying bills', () => {
 
   it('fits a phone', async () => {
     const { page, app } = j;
+    const { bankAccounts } = await j.gql('{ bankAccounts { accountId account { number } } }');
+    const checking = bankAccounts.find(
+      (b: { account: { number: string } }) => b.account.number === '1010',
+    ).accountId;
+    const { payablesAging } = await j.gql('{ payablesAging { rows { vendor { id } } } }');
+    const vendor = payablesAging.rows[0].vendor.id;
     await page.setViewportSize({ width: 390, height: 844 });
     for (const [path, wait, name] of [
       ['/payment-runs', '[data-testid="payment-runs-table"] tbody tr', 'runs'],
@@ -206,8 +212,14 @@ describe('browser journey: paying bills', () => {
       ['/payables/cash-requirements', '[data-testid="cash-requirements-table"] tbody tr', 'cash'],
       ['/payables/check-register', '[data-testid="check-register-table"] tbody tr', 'register'],
       ['/payables/1099', '[data-testid="tax-1099-table"] tbody tr', '1099'],
+      [
+        `/payables/vendor-ledger?vendor=${vendor}`,
+        '[data-testid="vendor-ledger-table"] tbody tr',
+        'vendor-ledger',
+      ],
       ['/reports', '[data-testid="report-payables-aging"]', 'reports'],
-    ] as const) {
+      [`/banking/${checking}?tab=checks`, '[data-testid="next-check-number"]', 'check-settings'],
+    ]) {
       await page.goto(`${app.url}${path}`);
       await page.locator(wait).first().waitFor();
       await settled(page);
