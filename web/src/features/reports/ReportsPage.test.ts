@@ -39,7 +39,7 @@ describe('ReportsPage', () => {
     expect(href('check-register')).toBe('/payables/check-register');
     expect(href('vendor-ledger')).toBe('/payables/vendor-ledger');
     expect(href('tax-1099')).toBe('/payables/1099');
-    expect(wrapper.findAll('.report-card__description')).toHaveLength(17);
+    expect(wrapper.findAll('.report-card__description')).toHaveLength(16);
     wrapper.unmount();
   });
 
