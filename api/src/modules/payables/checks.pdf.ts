@@ -6,7 +6,10 @@ import {
   renderFormPdf,
   RULE,
 } from '../../core/documents/pdf.js';
-import { type Cents, displayMoney, formatMoney } from '../../core/money/money.js';
+import { type Cents, displayMoney } from '../../core/money/money.js';
+
+// A stub's amounts, grouped like the check's ("4,275.00").
+const stubAmount = (c: Cents) => displayMoney(c).replace('$', '');
 
 // Checks on standard US letter check stock, "check on top": each sheet is 8½ × 11 inches in three
 // panels, perforated at 3½ and 7 inches: the check, then two identical stubs (one kept by the
@@ -317,8 +320,8 @@ function stubPanel(doc: ChecksPrint, c: CheckPrint, top: number, copy: string): 
       cell(`BILL-${b.billNumber}`),
       cell(b.vendorInvoiceNumber ?? '—'),
       cell(usDate(b.billDate)),
-      cell(formatMoney(b.billTotal), true),
-      cell(formatMoney(b.amount), true),
+      cell(stubAmount(b.billTotal), true),
+      cell(stubAmount(b.amount), true),
     ]),
     ...(rest.length
       ? [
@@ -327,11 +330,11 @@ function stubPanel(doc: ChecksPrint, c: CheckPrint, top: number, copy: string): 
             {},
             {},
             {},
-            cell(formatMoney(rest.reduce((s, b) => s + b.amount, 0)), true),
+            cell(stubAmount(rest.reduce((s, b) => s + b.amount, 0)), true),
           ],
         ]
       : []),
-    [{ ...head('Total paid'), colSpan: 4 }, {}, {}, {}, head(formatMoney(total), true)],
+    [{ ...head('Total paid'), colSpan: 4 }, {}, {}, {}, head(stubAmount(total), true)],
   ];
   return [
     at(LEFT, top + 0.35 * IN, {

@@ -257,9 +257,9 @@ describe('printed checks, check settings and positive pay', () => {
     // The MICR line: ⑈001001⑈ ⑆011000015⑆ 000123456789⑈ in GnuMICR's letters.
     expect(acme).toMatch(/C001001C\s+A011000015A\s+000123456789C/);
     // Both stubs list the bills paid with the vendor's invoice numbers.
-    expect(acme.match(/INV-4411\s+03\/02\/2026\s+1000\.00\s+1000\.00/g)).toHaveLength(2);
+    expect(acme.match(/INV-4411\s+03\/02\/2026\s+1,000\.00\s+1,000\.00/g)).toHaveLength(2);
     expect(acme.match(/INV-4412\s+03\/02\/2026\s+234\.56\s+234\.56/g)).toHaveLength(2);
-    expect(acme.match(/Total paid\s+1234\.56/g)).toHaveLength(2);
+    expect(acme.match(/Total paid\s+1,234\.56/g)).toHaveLength(2);
     expect(acme).toContain('Payee copy');
     expect(acme).toContain('Association copy');
     // One signature line up to the approval threshold, two above it.
