@@ -40,6 +40,7 @@ const BILLS = [
 
 interface Setup {
   create?: (req: GraphQLRequest) => GraphQLReply;
+  at?: string;
 }
 
 async function mountPage(setup: Setup = {}) {
@@ -137,7 +138,7 @@ async function mountPage(setup: Setup = {}) {
     { email: 'treasurer@example.com' },
     { id: 'org-1', name: 'Maple Ridge HOA', role: 'ADMIN', status: 'ACTIVE' },
   );
-  const router = await routerAt('/payment-runs/new', pinia);
+  const router = await routerAt(setup.at ?? '/payment-runs/new', pinia);
   const wrapper = mountWithApp(withToast(PaymentRunNewPage), { pinia, router });
   await vi.waitFor(() => expect(wrapper.find('[data-testid=pay-bills]').exists()).toBe(true));
   await flushPromises();
@@ -164,6 +165,17 @@ async function typeAmount(w: VueWrapper, n: number, text: string): Promise<void>
 describe('PaymentRunNewPage', { timeout: 30_000 }, () => {
   beforeEach(() => {
     document.body.innerHTML = '';
+  });
+
+  it("comes from a bill's Pay button with that bill chosen and the date reaching its due day", async () => {
+    const { wrapper, requests } = await mountPage({
+      at: '/payment-runs/new?bill=b-3&through=2099-03-10',
+    });
+    expect(requests.find((r) => r.operationName === 'PayableBills')!.variables.dueBy).toBe(
+      '2099-03-10',
+    );
+    await vi.waitFor(() => expect(grandTotal(wrapper)).toBe('$1,200.00'));
+    expect(wrapper.get('[data-testid=pay-run-submit]').text()).toBe('Pay 1 bill · $1,200.00');
   });
 
   it('groups the payable bills by vendor and adds up what each vendor and the run pay', async () => {
