@@ -80,7 +80,10 @@ describe('connection budget', () => {
     expect(answers.filter((d) => d === orgs[0].dbName)).toHaveLength(5);
     const budget = p.budget('default')!;
     expect(budget.peak).toBeLessThanOrEqual(3);
-    expect(peak).toBeLessThanOrEqual(3);
+    // The server's own count may hold one more for a moment: a connection the pool closed to make
+    // room ends its backend asynchronously, and on a busy machine the next one can be seen before
+    // that backend has left pg_stat_activity. Never two more: the pool never opens past its budget.
+    expect(peak).toBeLessThanOrEqual(3 + 1);
     expect(budget.waited).toBeGreaterThan(0);
     expect(budget.refused).toBe(0);
     expect(p.connections('default')).toBeLessThanOrEqual(3);
