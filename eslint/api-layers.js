@@ -21,7 +21,9 @@ export const MODULE_TIERS = [
   ['capital-projects'],
   ['payables'],
   ['forecast', 'documents'],
-  ['ai-planning', 'scenarios'],
+  ['ai-planning', 'scenarios', 'owner-portal'],
+  ['owner-statements', 'online-payments'],
+  ['autopay'],
 ];
 export const PLATFORM_TIERS = [
   ['users'],

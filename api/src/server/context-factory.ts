@@ -71,8 +71,9 @@ export function contextFactory(services: Services) {
       if (!role) {
         throw unauthenticated('This API token is for an organization you no longer belong to');
       }
-      // Read-only tokens act as viewers, so the viewer guard refuses their writes.
-      if (auth.readOnly) role = Role.VIEWER;
+      // Read-only tokens act as viewers, so the viewer guard refuses their writes. An owner's stays
+      // an owner's (a viewer reads the whole books); the owner portal's writes refuse it instead.
+      if (auth.readOnly && role !== Role.OWNER) role = Role.VIEWER;
     }
     const tenantOrm =
       org && role && org.status === OrganizationStatus.ACTIVE ? await ormOf(services, org) : null;

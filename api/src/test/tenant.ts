@@ -3,6 +3,8 @@ import type { Organization } from '../platform/organizations/organizations.entit
 import { Role } from '../core/roles.js';
 import type { GqlResponse, TestApp } from './app.js';
 import { createOrg, createUser, tokenFor } from './factories.js';
+import { openTenant } from '../core/tenancy/tenant-door.js';
+import { sql } from '../db/sql.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- test data is read loosely, as a client would */
 
@@ -52,6 +54,12 @@ export interface Tenant {
   ): Promise<string>;
   // The receivable account of the receivables settings (created on first use).
   receivableAccount(): Promise<string>;
+  // A homeowner bound to these units (a fixture: the invitation flow has its own tests); answers
+  // the owner's token and user id.
+  owner(
+    unitIds: string[],
+    email?: string,
+  ): Promise<{ token: string; userId: string; email: string }>;
 }
 
 export type AccountTypeName = 'ASSET' | 'LIABILITY' | 'EQUITY' | 'INCOME' | 'EXPENSE';
@@ -125,6 +133,21 @@ export async function createTenant(
     viewer,
     gql,
     ok,
+    async owner(unitIds, email) {
+      const person = await createUser(app.services, {
+        email,
+        memberships: [{ org, role: Role.OWNER }],
+      });
+      const { em } = await openTenant(app.services, org.id);
+      for (const unitId of unitIds) {
+        await sql(em).run('INSERT INTO unit_owners (unit_id, user_id, email) VALUES (?, ?, ?)', [
+          unitId,
+          person.id,
+          person.email,
+        ]);
+      }
+      return { token: tokenFor(app.services, person, org), userId: person.id, email: person.email };
+    },
     async account(number, type, opts = {}) {
       const { name = `Account ${number}`, fundType = 'OPERATING', ...rest } = opts;
       const d = await ok(

@@ -8,13 +8,18 @@ import { sql } from '../../db/sql.js';
 import type { Context } from '../context.js';
 
 // Rules return true or the typed error to report; graphql-shield passes errors through.
-async function tenantAccess(ctx: Context): Promise<true | AppError> {
+async function tenantAccess(ctx: Context, staff = true): Promise<true | AppError> {
   if (!ctx.auth) return unauthenticated();
   if (!ctx.org) return forbidden('No organization selected');
   if (ctx.org.status !== OrganizationStatus.ACTIVE) {
     return new AppError('ORG_INACTIVE', `This organization is ${ctx.org.status}`);
   }
   if (!ctx.role) return forbidden('You are not a member of this organization');
+  // An owner reaches only the owner portal (isUnitOwner), never the association's books.
+  if (staff && ctx.role === Role.OWNER) {
+    return forbidden('Owners see only their own units, in the owner portal');
+  }
+  if (!staff && ctx.role !== Role.OWNER) return forbidden('Only owners of units have this');
   // The organization requires two-step sign-in: a member without it still signs in (to set it
   // up), but reaches nothing of the organization. An impersonating super admin signed in themselves.
   if (
@@ -36,6 +41,17 @@ export const isAuthenticated = rule({ cache: 'contextual' })(
 
 export const canReadTenant = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   tenantAccess(ctx),
+);
+
+// The owner portal: a homeowner of the caller's association (each field then checks every id
+// against the caller's own units). Staff reach the association's books instead.
+export const isUnitOwner = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  tenantAccess(ctx, false),
+);
+
+// An owner's writes (paying, AutoPay, profile choices) refuse a read-only API token.
+export const notReadOnlyToken = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  ctx.auth?.readOnly ? forbidden('A read-only API token cannot do this') : true,
 );
 
 export const canWriteTenant = rule({ cache: 'contextual' })(async (_p, _a, ctx: Context) => {

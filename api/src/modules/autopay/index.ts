@@ -1,0 +1,2 @@
+// AutoPay: an owner's saved payment method charged on due dates.
+export {};

@@ -1,0 +1,2 @@
+// Owners' monthly statements: a unit's opening balance, charges, payments and what is due.
+export {};
