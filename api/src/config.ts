@@ -195,6 +195,14 @@ const schema = z.object({
     .trim()
     .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a webhook signing secret (whsec_…)' })
     .optional(),
+  // Owners' online payments on the associations' own Stripe accounts (Stripe Connect): the signing
+  // secret of the platform's Connect webhook endpoint (/webhooks/stripe/connect). Unset: online
+  // payments are off.
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a webhook signing secret (whsec_…)' })
+    .optional(),
   // Where the Stripe API is (tests: a local stand-in); the real one otherwise.
   STRIPE_API_URL: z.string().url().optional(),
   STRIPE_PRICES: z.string().trim().optional(),
@@ -268,6 +276,8 @@ const planSchema = z
 export interface StripeConfig {
   secretKey: string;
   webhookSecret: string;
+  // The Connect endpoint's signing secret (owners' online payments); null or absent: off.
+  connectWebhookSecret?: string | null;
   apiUrl: URL | null;
   // "<plan>:<interval>" → Stripe price id
   prices: Record<string, string>;
@@ -307,6 +317,12 @@ function billingConfig(e: z.output<typeof schema>, production: boolean): Billing
       'set both to take sign-ups through Stripe Checkout, or neither',
     );
   }
+  if (e.STRIPE_CONNECT_WEBHOOK_SECRET && !e.STRIPE_SECRET_KEY) {
+    fail(
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
+      "online payments use the platform's Stripe key: set STRIPE_SECRET_KEY too",
+    );
+  }
   if (!e.STRIPE_SECRET_KEY)
     return { plans, stripe: null, trialDays: e.TRIAL_DAYS, graceDays: e.PAST_DUE_GRACE_DAYS };
   const prices: Record<string, string> = {};
@@ -334,6 +350,7 @@ function billingConfig(e: z.output<typeof schema>, production: boolean): Billing
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
       apiUrl,
       prices,
     },

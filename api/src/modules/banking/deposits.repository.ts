@@ -10,6 +10,7 @@ export interface DepositRow {
   total: string;
   fee: string;
   fee_account_id: string | null;
+  adjustments: string;
   journal_entry_id: string;
   void_entry_id: string | null;
   void_date: string | null;
@@ -18,7 +19,7 @@ export interface DepositRow {
 }
 
 const SELECT = `SELECT d.id, d.number::text, d.account_id, d.deposit_date::text, d.memo, d.total::text,
-  d.fee::text, d.fee_account_id, d.journal_entry_id, d.void_entry_id, d.void_date::text, d.created_at,
+  d.fee::text, d.fee_account_id, d.adjustments::text, d.journal_entry_id, d.void_entry_id, d.void_date::text, d.created_at,
   coalesce((SELECT array_agg(dp.payment_id ORDER BY p.date, p.number) FROM deposit_payments dp
              JOIN payments p ON p.id = dp.payment_id WHERE dp.deposit_id = d.id), '{}') AS payment_ids
   FROM deposits d`;
@@ -158,6 +159,7 @@ export async function insertDeposit(
     total: number;
     fee: number;
     feeAccountId: string | null;
+    adjustments?: number;
     journalEntryId: string;
     createdBy: string | null;
   },
@@ -165,7 +167,7 @@ export async function insertDeposit(
 ) {
   await sql(tx).run(
     `INSERT INTO deposits (id, number, account_id, deposit_date, memo, total, fee, fee_account_id,
-       journal_entry_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       adjustments, journal_entry_id, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
       d.id,
       d.number,
@@ -175,6 +177,7 @@ export async function insertDeposit(
       d.total,
       d.fee,
       d.feeAccountId,
+      d.adjustments ?? 0,
       d.journalEntryId,
       d.createdBy,
     ],

@@ -45,6 +45,7 @@ import { type Deposit, DepositStatus } from './deposits.types.js';
 function toDeposit(r: DepositRow): Deposit {
   const total = toCents(r.total);
   const fee = toCents(r.fee);
+  const adjustments = toCents(r.adjustments);
   return {
     id: r.id,
     number: Number(r.number),
@@ -54,7 +55,8 @@ function toDeposit(r: DepositRow): Deposit {
     total,
     fee,
     feeAccountId: r.fee_account_id,
-    net: total - fee,
+    adjustments,
+    net: total - fee + adjustments,
     status: r.void_entry_id ? DepositStatus.VOID : DepositStatus.POSTED,
     journalEntryId: r.journal_entry_id,
     voidEntryId: r.void_entry_id,
@@ -147,15 +149,29 @@ async function inDepositTransaction(
   }
 }
 
+// A deposit's other line (online payments' payouts): an amount in the bank line that is not a
+// payment — what owners paid in fees (a credit to income, positive) or a returned payment's part
+// (negative, a debit). The caller chooses accounts that no subledger keeps (the ledger refuses a
+// control account).
+export interface DepositAdjustment {
+  accountId: string;
+  amount: number;
+  memo: string;
+}
+
 // Carries payments from Undeposited Funds to the bank: one entry owned by the deposit, Dr the
-// bank (total − fee), Dr the fee's expense account (fee), Cr Undeposited Funds (total), so the
-// bank's ledger gets one line, the one the bank statement shows. The payments are locked: two
-// deposits racing for one payment take turns, and the second finds it taken.
+// bank (total − fee + adjustments), Dr the fee's expense account (fee), Cr Undeposited Funds
+// (total), and each adjustment on its account, so the bank's ledger gets one line, the one the
+// bank statement shows. The payments are locked: two deposits racing for one payment take turns,
+// and the second finds it taken.
 export async function createDeposit(
   em: EntityManager,
   actor: AuthInfo | null,
   input: CreateDepositInput,
+  adjustmentLines: DepositAdjustment[] = [],
 ): Promise<Deposit> {
+  const others = adjustmentLines.filter((a) => a.amount !== 0);
+  const adjustments = others.reduce((s, a) => s + a.amount, 0);
   const fee = input.fee ?? 0;
   const feeAccountId = fee > 0 ? (input.feeAccountId ?? null) : null;
   const details: Detail[] = [];
@@ -237,6 +253,9 @@ export async function createDeposit(
     if (fee > 0 && fee >= total) {
       const message = `The fee must be less than the payments deposited (${formatMoney(BigInt(total))})`;
       details.push({ kind: 'bad', field: 'fee', message });
+    } else if (total - fee + adjustments <= 0) {
+      const message = 'What reaches the bank must be more than zero';
+      details.push({ kind: 'bad', field: 'adjustments', message });
     }
     refuse(details);
     const number = await nextDepositNumber(tx);
@@ -248,16 +267,26 @@ export async function createDeposit(
           date: input.date,
           memo: (memo ? `${label}: ${memo}` : label).slice(0, 500),
           lines: [
-            { accountId: input.accountId, debit: total - fee },
+            { accountId: input.accountId, debit: total - fee + adjustments },
             ...(fee > 0 ? [{ accountId: feeAccountId!, debit: fee, memo: 'Processing fees' }] : []),
             { accountId: from, credit: total },
+            ...others.map((a) =>
+              a.amount > 0
+                ? { accountId: a.accountId, credit: a.amount, memo: a.memo }
+                : { accountId: a.accountId, debit: -a.amount, memo: a.memo },
+            ),
           ],
         },
         opts: {
           source: EntrySource.DEPOSIT,
           owner: { type: EntryOwnerType.DEPOSIT, id },
           // The Undeposited Funds line is the subledger's own.
-          lineFields: ['accountId', ...(fee > 0 ? ['feeAccountId'] : []), null],
+          lineFields: [
+            'accountId',
+            ...(fee > 0 ? ['feeAccountId'] : []),
+            null,
+            ...others.map((_, i) => `adjustments.${i}.accountId`),
+          ],
         },
       },
     ]);
@@ -272,6 +301,7 @@ export async function createDeposit(
         total,
         fee,
         feeAccountId,
+        adjustments,
         journalEntryId: entryId,
         createdBy: actor?.userId ?? null,
       },
@@ -288,6 +318,7 @@ export async function createDeposit(
         total,
         fee,
         feeAccountId,
+        ...(others.length ? { adjustments: others } : {}),
         paymentIds: input.paymentIds,
       },
     });

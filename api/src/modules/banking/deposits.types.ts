@@ -37,7 +37,15 @@ export class Deposit {
   @Field(() => ID, { nullable: true, description: 'The expense account of the fee' })
   feeAccountId: string | null;
 
-  @Field(() => MoneyScalar, { description: 'What reached the bank: total − fee (the bank line)' })
+  @Field(() => MoneyScalar, {
+    description:
+      "The net of the deposit's other lines (an online payout's fees paid by owners, returned payments): added to the bank line",
+  })
+  adjustments: Cents;
+
+  @Field(() => MoneyScalar, {
+    description: 'What reached the bank: total − fee + adjustments (the bank line)',
+  })
   net: Cents;
 
   @Field(() => DepositStatus)

@@ -12,6 +12,7 @@ export {
 export { createBankRule } from './rules.service.js';
 export {
   createDeposit,
+  type DepositAdjustment,
   seedDeposits,
   setUndepositedFundsAccount,
   undepositedPayments,
