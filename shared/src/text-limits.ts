@@ -37,6 +37,15 @@ export const TENANT_TEXT_LIMITS = {
   bill_lines: { memo: 200 },
   bill_approvals: { comment: 1000, ip: 100, user_agent: 500 },
   bill_payments: { memo: 200, void_reason: 500 },
+  unit_owners: { email: 254 },
+  owner_portal_settings: {
+    contact_name: 200,
+    contact_email: 254,
+    contact_phone: 40,
+    mailing_address: 500,
+    payment_instructions: 1000,
+  },
+  published_documents: { title: 200, file_name: 255, content_type: 100 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {

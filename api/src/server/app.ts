@@ -21,6 +21,7 @@ import { graphqlUploadExpress } from 'graphql-upload-ts';
 import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import { documentDownload } from '../modules/documents/documents.http.js';
 import { booksExportDownload } from '../modules/journal/books-export.http.js';
+import { publishedDocumentDownload } from '../modules/owner-portal/published-documents.http.js';
 import { ssoCallback } from '../platform/sso/index.js';
 import { stripeWebhook } from '../platform/billing/index.js';
 import helmet from 'helmet';
@@ -198,6 +199,8 @@ export async function createHttpApp(
   );
   app.get('/attachments/:orgId/:id', attachmentDownload(services));
   app.get('/documents/:orgId/:id', documentDownload(services));
+  // What the association shows its owners (signed link, 5 minutes, while it stays published).
+  app.get('/published-documents/:orgId/:id', publishedDocumentDownload(services));
   // The two routes' failures are logged with their request (a handler made per request).
   app.get('/exports/:orgId/books/:from/:to/:format', (req, res, next) =>
     booksExportDownload(services, requestLog(log, res))(req, res, next),

@@ -98,6 +98,15 @@ import { IdeaConnectionResolver, IdeasResolver } from '../platform/ideas/ideas.r
 import { AdminResolver } from '../platform/admin/admin.resolver.js';
 import { MemberMfaResolver, MembersResolver } from '../platform/organizations/members.resolver.js';
 import { OrganizationsResolver } from '../platform/organizations/organizations.resolver.js';
+import {
+  OwnerInvitationsResolver,
+  OwnerUnitCoOwnersResolver,
+} from '../platform/organizations/owner-invitations.resolver.js';
+import { OwnerPortalResolver } from '../modules/owner-portal/owner-portal.resolver.js';
+import {
+  DocumentPublicationResolver,
+  PublishedDocumentsResolver,
+} from '../modules/owner-portal/published-documents.resolver.js';
 import { SessionsResolver } from '../platform/sessions/sessions.resolver.js';
 import { SignInResolver } from '../platform/sign-in/index.js';
 import { ApiTokensResolver } from '../platform/api-tokens/index.js';
@@ -207,6 +216,11 @@ export const resolvers = [
   OrganizationsResolver,
   AdminOrganizationsResolver,
   MembersResolver,
+  OwnerInvitationsResolver,
+  OwnerUnitCoOwnersResolver,
+  OwnerPortalResolver,
+  PublishedDocumentsResolver,
+  DocumentPublicationResolver,
   AdminResolver,
   IdeasResolver,
   IdeaConnectionResolver,

@@ -11,6 +11,7 @@ import {
   isAuthenticated,
   isSuperadmin,
   isTenantAdmin,
+  isUnitOwner,
   notApiToken,
   notReadOnly,
   notViewer,
@@ -179,6 +180,18 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // Admin panel: organizations (slice A)
     adminOrganizations: isSuperadmin,
     adminOrganization: isSuperadmin,
+    // The owner portal: an owner's own units only (every id checked against the caller's units,
+    // NOT_FOUND for any other); the association's published documents for members and owners.
+    ownerPortal: isUnitOwner,
+    ownerUnitLedger: isUnitOwner,
+    ownerInvoices: isUnitOwner,
+    ownerInvoice: isUnitOwner,
+    ownerPayments: isUnitOwner,
+    ownerPayment: isUnitOwner,
+    publishedDocuments: or(canReadTenant, isUnitOwner),
+    // Owners of units and the portal's contact details, as the treasurer manages them.
+    unitOwners: canReadTenant,
+    ownerPortalSettings: canReadTenant,
   },
   Mutation: {
     // Sessions and credentials
@@ -363,6 +376,14 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     setOrganizationStatus: isSuperadmin,
     updateOrganizationPlan: isSuperadmin,
     adminUpdateOrganizationSettings: isSuperadmin,
+    // Owners of units: invited from a unit or the units CSV, removed from a unit; what owners
+    // read in the portal (contact details: admins; published documents: writers).
+    inviteOwner: canWriteTenant,
+    inviteOwnersFromCsv: canWriteTenant,
+    removeUnitOwner: canWriteTenant,
+    updateOwnerPortalSettings: isTenantAdmin,
+    publishDocument: canWriteTenant,
+    unpublishDocument: canWriteTenant,
   },
 };
 

@@ -12,3 +12,6 @@ export { importOpeningBalances } from './opening-balances.service.js';
 export { agingReport, emptyAgingBuckets } from './aging.service.js';
 export { AgingBuckets } from './aging.types.js';
 export { previewLateFees } from './late-fees.service.js';
+// The owner portal reads its units' invoices as the treasurer's pages do.
+export { findInvoices } from './invoices.service.js';
+export { InvoiceKind, InvoiceStatus } from './invoices.types.js';

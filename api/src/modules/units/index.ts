@@ -9,3 +9,5 @@ export { paymentMeans } from './payment-wording.js';
 // The unit ledger as the treasurer reads it: owners' statements are made of its rows and balances.
 export { MAX_UNIT_LEDGER_PAGE, unitLedger } from './unit-ledger.service.js';
 export { UnitLedgerKind, type UnitLedgerRow } from './units.types.js';
+// The owner portal reads a unit's figures and ledger as the treasurer's pages do.
+export { unitFiguresOf } from './units.loaders.js';

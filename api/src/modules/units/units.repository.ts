@@ -155,10 +155,16 @@ export async function updateUnitRow(tx: EntityManager, id: string, u: UnitValues
 export async function lockUnitHistory(
   tx: EntityManager,
   id: string,
-): Promise<{ number: string; invoices: number; payments: number } | undefined> {
-  const [row] = await sql(tx).all<{ number: string; invoices: number; payments: number }>(
+): Promise<{ number: string; invoices: number; payments: number; owners: number } | undefined> {
+  const [row] = await sql(tx).all<{
+    number: string;
+    invoices: number;
+    payments: number;
+    owners: number;
+  }>(
     `SELECT number, (SELECT count(*)::int FROM invoices WHERE unit_id = u.id) AS invoices,
-            (SELECT count(*)::int FROM payments WHERE unit_id = u.id) AS payments
+            (SELECT count(*)::int FROM payments WHERE unit_id = u.id) AS payments,
+            (SELECT count(*)::int FROM unit_owners WHERE unit_id = u.id) AS owners
        FROM units u WHERE id = ? FOR UPDATE`,
     [id],
   );

@@ -194,6 +194,12 @@ export async function deleteUnit(
         `Unit ${u.number} has payments and cannot be deleted; its history stays in the books`,
       );
     }
+    // Owners invited to the portal for it are removed from it first (Owners on the unit's page).
+    if (u.owners > 0) {
+      throw conflict(
+        `Unit ${u.number} has owners in the owner portal; remove them from the unit first`,
+      );
+    }
     await deleteUnitRow(tx, id);
     await recordTenantAudit(tx, actor, {
       entityType: 'Unit',

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../core/context.js';
+import { Role } from '../../core/roles.js';
 import { OrganizationMembership } from '../users/index.js';
 import {
   createBillingPortalSession,
@@ -62,12 +63,14 @@ export class BillingResolver {
 export class MembershipBillingResolver {
   @FieldResolver(() => OrganizationBilling, {
     nullable: true,
-    description: 'Plan, limits and subscription state (read-only when a payment lapsed)',
+    description:
+      "Plan, limits and subscription state (read-only when a payment lapsed); null for an owner of units (the association's plan is its staff's business)",
   })
   billing(
     @Root() m: OrganizationMembership,
     @Ctx() ctx: Context,
   ): Promise<OrganizationBilling | null> {
+    if (m.role === Role.OWNER) return Promise.resolve(null);
     return organizationBilling(ctx.services, m.id);
   }
 }

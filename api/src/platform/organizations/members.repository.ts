@@ -18,6 +18,7 @@ export interface InvitationRow {
 
 export interface PendingInvitationRow {
   id: string;
+  user_id: string;
   email: string;
   role: Role;
   created_at: Date;
@@ -85,7 +86,7 @@ export async function selectInvitation(
 }
 
 const PENDING = `
-  SELECT i.id, u.email, m.role, i.created_at, i.expires_at, i.expires_at <= now() AS expired
+  SELECT i.id, i.user_id, u.email, m.role, i.created_at, i.expires_at, i.expires_at <= now() AS expired
     FROM invitations i
     JOIN users u ON u.id = i.user_id
     JOIN memberships m ON m.user_id = i.user_id AND m.organization_id = i.organization_id
@@ -147,6 +148,22 @@ export function markInvitationAccepted(em: EntityManager, id: string) {
       'UPDATE invitations SET accepted_at = now() WHERE id = ?',
       [id],
       'run',
+      em.getTransactionContext(),
+    );
+}
+
+// The pending invitations of these people to the organization (an owner's, beside their units).
+export function selectPendingInvitationsOf(
+  em: EntityManager,
+  organizationId: string,
+  userIds: string[],
+): Promise<PendingInvitationRow[]> {
+  return em
+    .getConnection()
+    .execute<PendingInvitationRow[]>(
+      `${PENDING} AND i.user_id = ANY(ARRAY[?]::uuid[])`,
+      [organizationId, userIds],
+      'all',
       em.getTransactionContext(),
     );
 }

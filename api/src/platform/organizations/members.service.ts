@@ -18,6 +18,7 @@ import {
   User,
   normalizeEmail,
   type OrganizationMembership,
+  settingsFor,
 } from '../users/index.js';
 import { Role } from '../../core/roles.js';
 import {
@@ -32,8 +33,12 @@ import {
 } from './members.repository.js';
 import type { InvitationInfo, InvitationLink, Member, PendingInvitation } from './members.types.js';
 import { Organization } from './organizations.entity.js';
-
-const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+import {
+  INVITATION_TTL_MS,
+  invitationLink,
+  sendInvitation,
+  sendOwnerInvitation,
+} from './invitation-emails.service.js';
 
 function toMember(m: Membership): Member {
   return {
@@ -47,13 +52,23 @@ function toMember(m: Membership): Member {
   };
 }
 
+// The association's own people. Owners of units are not among them: they are invited, listed and
+// removed from their units (owner-invitations.service.ts).
 export async function listMembers(ctx: Context): Promise<Member[]> {
   const rows = await ctx.platformEm.find(
     Membership,
-    { organization: ctx.org!.orgId },
+    { organization: ctx.org!.orgId, role: { $ne: Role.OWNER } },
     { populate: ['user'], orderBy: { user: { email: 'asc' } } },
   );
   return rows.map(toMember);
+}
+
+// Owners are managed from their units: the member operations refuse them.
+function refuseOwner(m: Membership) {
+  if (m.role !== Role.OWNER) return;
+  throw conflict(
+    `${m.user.email} is an owner of units: owners are invited and removed from their units (Units → a unit → Owners)`,
+  );
 }
 
 // A member of the caller's organization, or NOT_FOUND (also for members of other organizations).
@@ -83,6 +98,10 @@ async function assertAdminRemains(ctx: Context, changing: Membership) {
 export async function inviteMember(ctx: Context, rawEmail: string, role: Role): Promise<Member> {
   const email = normalizeEmail(rawEmail);
   if (!isEmail(email)) throw badInput([{ field: 'email', message: 'Enter a valid email address' }]);
+  if (role === Role.OWNER) {
+    const message = 'Owners are invited from their unit (Units → a unit → Owners)';
+    throw badInput([{ field: 'role', message }], message);
+  }
   const orgId = ctx.org!.orgId;
   const org = await ctx.platformEm.findOneOrFail(Organization, orgId);
   const { membership, token } = await ctx.platformEm.transactional(async (em: EntityManager) => {
@@ -90,9 +109,11 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
     const existing = await em.findOne(Membership, { user: user.id, organization: orgId });
     if (existing) {
       const message =
-        existing.status === MembershipStatus.INVITED
-          ? `${email} is already invited: resend the invitation or copy its link`
-          : `${email} is already a member`;
+        existing.role === Role.OWNER
+          ? `${email} is an owner of units here: an owner cannot also be a member of the association's staff`
+          : existing.status === MembershipStatus.INVITED
+            ? `${email} is already invited: resend the invitation or copy its link`
+            : `${email} is already a member`;
       throw conflict(message, [{ field: 'email', message }]);
     }
     const membership = em.create(Membership, {
@@ -128,21 +149,6 @@ export async function inviteMember(ctx: Context, rawEmail: string, role: Role): 
   return toMember(membership);
 }
 
-function invitationLink(ctx: Context, token: string) {
-  return `${ctx.services.publicUrl}/activate?token=${encodeURIComponent(token)}`;
-}
-
-// The same words for everyone: the link's page asks a new user to set a password and an
-// existing one to sign in.
-function sendInvitation(ctx: Context, to: string, orgName: string, role: Role, token: string) {
-  return ctx.services.mailer.send({
-    to,
-    subject: `You are invited to ${orgName} on Covenant`,
-    template: 'invitation',
-    body: `You have been invited to join ${orgName} on Covenant as ${role}.\n\nOpen this link to accept (it is valid 7 days): ${invitationLink(ctx, token)}`,
-  });
-}
-
 function toPending(r: PendingInvitationRow): PendingInvitation {
   return {
     id: r.id,
@@ -154,8 +160,10 @@ function toPending(r: PendingInvitationRow): PendingInvitation {
   };
 }
 
+// The staff's invitations (owners' are shown with their units).
 export async function listPendingInvitations(ctx: Context): Promise<PendingInvitation[]> {
-  return (await selectPendingInvitations(ctx.platformEm, ctx.org!.orgId)).map(toPending);
+  const rows = await selectPendingInvitations(ctx.platformEm, ctx.org!.orgId);
+  return rows.filter((r) => r.role !== Role.OWNER).map(toPending);
 }
 
 // A fresh link for a pending invitation of the caller's organization; the previous link stops
@@ -168,7 +176,7 @@ async function renewInvitation(ctx: Context, id: string, action: string) {
     const { token, hash } = newOpaqueToken();
     await replaceInvitationToken(em, row.id, hash, new Date(Date.now() + INVITATION_TTL_MS));
     const fresh = (await selectPendingInvitation(em, orgId, row.id))!;
-    return { token, invitation: toPending(fresh) };
+    return { token, invitation: toPending(fresh), userId: fresh.user_id };
   });
   await recordAudit(ctx.platformEm, {
     actor: ctx.auth!,
@@ -182,9 +190,14 @@ async function renewInvitation(ctx: Context, id: string, action: string) {
 }
 
 export async function resendInvitation(ctx: Context, id: string): Promise<PendingInvitation> {
-  const { token, invitation } = await renewInvitation(ctx, id, 'invitation.resend');
+  const { token, invitation, userId } = await renewInvitation(ctx, id, 'invitation.resend');
   const org = await ctx.platformEm.findOneOrFail(Organization, ctx.org!.orgId);
-  await sendInvitation(ctx, invitation.email, org.name, invitation.role, token);
+  // An owner's names their units and the owner portal.
+  if (invitation.role === Role.OWNER) {
+    await sendOwnerInvitation(ctx, { userId, email: invitation.email }, org.name, token);
+  } else {
+    await sendInvitation(ctx, invitation.email, org.name, invitation.role, token);
+  }
   return invitation;
 }
 
@@ -196,6 +209,11 @@ export async function issueInvitationLink(ctx: Context, id: string): Promise<Inv
 
 export async function updateMemberRole(ctx: Context, userId: string, role: Role): Promise<Member> {
   const m = await membershipOf(ctx, userId);
+  refuseOwner(m);
+  if (role === Role.OWNER) {
+    const message = 'Owners are invited from their unit (Units → a unit → Owners)';
+    throw badInput([{ field: 'role', message }], message);
+  }
   if (m.role !== role && role !== Role.ADMIN) await assertAdminRemains(ctx, m);
   const before = m.role;
   m.role = role;
@@ -229,6 +247,7 @@ function forgetCached(ctx: Context, userId: string) {
 
 export async function removeMember(ctx: Context, userId: string): Promise<boolean> {
   const m = await membershipOf(ctx, userId);
+  refuseOwner(m);
   await assertAdminRemains(ctx, m);
   await endAccess(ctx, userId, (em) => em.remove(m));
   forgetCached(ctx, userId);
@@ -372,6 +391,6 @@ export async function joinOrganization(
     name: m.organization.name,
     role: m.role,
     status: m.organization.status,
-    settings: m.organization.settings,
+    settings: settingsFor(m.role, m.organization.settings),
   };
 }

@@ -1,11 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Context } from '../../core/context.js';
 import { badInput, unauthenticated } from '../../core/errors/app-error.js';
-import { OrganizationStatus } from '../../core/roles.js';
+import { OrganizationStatus, Role } from '../../core/roles.js';
 import { USER_NAME_MAX } from '@covenant/shared/text-limits';
 import { Membership, MembershipStatus } from './memberships.entity.js';
 import { User } from './users.entity.js';
 import type { OrganizationMembership } from './users.types.js';
+
+// What an owner (a homeowner) reads of an association's settings: how its figures and dates are
+// written and whether it requires two-step sign-in. Its setup and features are the staff's.
+const OWNER_SETTING_KEYS = ['locale', 'currency', 'requireMfa'];
+
+export function settingsFor(role: Role, settings: Record<string, unknown>) {
+  if (role !== Role.OWNER) return settings;
+  return Object.fromEntries(
+    Object.entries(settings).filter(([k]) => OWNER_SETTING_KEYS.includes(k)),
+  );
+}
 
 // The user's organizations that can be used now (suspended and archived ones are left out),
 // by name.
@@ -27,7 +38,7 @@ export async function activeMemberships(
     name: m.organization.name,
     role: m.role,
     status: m.organization.status,
-    settings: m.organization.settings,
+    settings: settingsFor(m.role, m.organization.settings),
   }));
 }
 
