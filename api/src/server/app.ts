@@ -22,6 +22,7 @@ import { attachmentDownload } from '../modules/attachments/attachments.http.js';
 import { documentDownload } from '../modules/documents/documents.http.js';
 import { booksExportDownload } from '../modules/journal/books-export.http.js';
 import { publishedDocumentDownload } from '../modules/owner-portal/published-documents.http.js';
+import { ownerStatementDownload } from '../modules/owner-statements/owner-statements.http.js';
 import { ssoCallback } from '../platform/sso/index.js';
 import { stripeWebhook } from '../platform/billing/index.js';
 import helmet from 'helmet';
@@ -199,6 +200,8 @@ export async function createHttpApp(
   );
   app.get('/attachments/:orgId/:id', attachmentDownload(services));
   app.get('/documents/:orgId/:id', documentDownload(services));
+  // A unit's monthly statement as a PDF, rendered on request (signed link, 5 minutes).
+  app.get('/exports/:orgId/owner-statements/:unitId/:month', ownerStatementDownload(services));
   // What the association shows its owners (signed link, 5 minutes, while it stays published).
   app.get('/published-documents/:orgId/:id', publishedDocumentDownload(services));
   // The two routes' failures are logged with their request (a handler made per request).

@@ -53,6 +53,7 @@ import { DocumentsResolver } from '../modules/documents/documents.resolver.js';
 import { BoardPacketResolver } from '../modules/documents/board-packet.resolver.js';
 import { YearEndStatementsResolver } from '../modules/documents/year-end-statements.resolver.js';
 import { CpaPackageResolver } from '../modules/documents/cpa-package.resolver.js';
+import { OwnerStatementsResolver } from '../modules/owner-statements/owner-statements.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import {
   InvestmentsResolver,
@@ -197,6 +198,7 @@ export const resolvers = [
   BoardPacketResolver,
   YearEndStatementsResolver,
   CpaPackageResolver,
+  OwnerStatementsResolver,
   PaymentRunChecksResolver,
   ScenariosResolver,
   SystemResolver,

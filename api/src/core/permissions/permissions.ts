@@ -92,6 +92,10 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     boardPacket: canReadTenant,
     varianceNotes: canReadTenant,
     boardPacketSettings: canReadTenant,
+    // Owners' monthly statements: staff read any unit's, an owner only their own units' (the
+    // service checks each unit id against the caller's).
+    ownerStatements: or(canReadTenant, isUnitOwner),
+    ownerStatement: or(canReadTenant, isUnitOwner),
     // The year-end statements (the CPA package's figures): everyone who reads the books.
     yearEndFiscalYears: canReadTenant,
     yearEndStatements: canReadTenant,
