@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { now } from '../../core/dates.js';
 import { sql } from '../../db/sql.js';
 
-export type AutomationKind = 'assessment_run' | 'late_fees' | 'reminders' | 'recurring_bills';
+export type AutomationKind =
+  'assessment_run' | 'late_fees' | 'reminders' | 'recurring_bills' | 'owner_statements';
 
 export interface ScheduleRow {
   organization_id: string;
@@ -11,18 +12,21 @@ export interface ScheduleRow {
   late_fee_day: number | null;
   reminder_days: number | null;
   recurring_bills: boolean;
+  owner_statements: boolean;
   starts_on: string;
   last_assessment_month: string | null;
   last_late_fee_month: string | null;
   last_reminder_on: string | null;
   last_recurring_bills_on: string | null;
+  last_owner_statements_on: string | null;
   updated_at: string;
 }
 
 const SCHEDULE_COLUMNS = `s.organization_id, s.paused, s.assessment_day, s.late_fee_day,
   s.reminder_days, s.recurring_bills, s.starts_on::text AS starts_on, s.last_assessment_month,
   s.last_late_fee_month, s.last_reminder_on::text AS last_reminder_on,
-  s.last_recurring_bills_on::text AS last_recurring_bills_on, s.updated_at`;
+  s.last_recurring_bills_on::text AS last_recurring_bills_on, s.owner_statements,
+  s.last_owner_statements_on::text AS last_owner_statements_on, s.updated_at`;
 
 // Platform database.
 export async function scheduleRow(em: EntityManager, orgId: string): Promise<ScheduleRow | null> {
@@ -39,6 +43,7 @@ export interface ScheduleWrite {
   lateFeeDay: number | null;
   reminderDays: number | null;
   recurringBills: boolean;
+  ownerStatements: boolean;
   startsOn: string;
 }
 
@@ -51,12 +56,12 @@ export function upsertSchedule(
   return sql(em).run(
     `INSERT INTO automation_schedules
        (organization_id, paused, assessment_day, late_fee_day, reminder_days, recurring_bills,
-        starts_on, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        owner_statements, starts_on, updated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (organization_id) DO UPDATE SET
        paused = excluded.paused, assessment_day = excluded.assessment_day,
        late_fee_day = excluded.late_fee_day, reminder_days = excluded.reminder_days,
-       recurring_bills = excluded.recurring_bills,
+       recurring_bills = excluded.recurring_bills, owner_statements = excluded.owner_statements,
        starts_on = excluded.starts_on, updated_by = excluded.updated_by, updated_at = now()`,
     [
       orgId,
@@ -65,6 +70,7 @@ export function upsertSchedule(
       s.lateFeeDay,
       s.reminderDays,
       s.recurringBills,
+      s.ownerStatements,
       s.startsOn,
       userId,
     ],
@@ -82,7 +88,7 @@ export function activeSchedules(em: EntityManager): Promise<ActiveScheduleRow[]>
        FROM automation_schedules s JOIN organizations o ON o.id = s.organization_id
       WHERE o.status = 'active' AND NOT s.paused
         AND (s.assessment_day IS NOT NULL OR s.late_fee_day IS NOT NULL OR s.reminder_days IS NOT NULL
-             OR s.recurring_bills)`,
+             OR s.recurring_bills OR s.owner_statements)`,
   );
 }
 
@@ -91,12 +97,17 @@ const LAST_COLUMN: Record<AutomationKind, string> = {
   late_fees: 'last_late_fee_month',
   reminders: 'last_reminder_on',
   recurring_bills: 'last_recurring_bills_on',
+  owner_statements: 'last_owner_statements_on',
 };
 
-// A kind's period is done (succeeded, or failed in a way trying again would not change).
+// A kind's period is done (succeeded, or failed in a way trying again would not change). Owner
+// statements record the day they went out (the 1st), their period being the month they tell.
 export function markDone(em: EntityManager, orgId: string, kind: AutomationKind, period: string) {
   const column = LAST_COLUMN[kind];
-  const cast = kind === 'reminders' || kind === 'recurring_bills' ? '::date' : '';
+  const cast =
+    kind === 'reminders' || kind === 'recurring_bills' || kind === 'owner_statements'
+      ? '::date'
+      : '';
   return sql(em).run(
     `UPDATE automation_schedules SET ${column} = ?${cast}
       WHERE organization_id = ? AND (${column} IS NULL OR ${column} < ?${cast})`,

@@ -20,10 +20,12 @@ const OFF: Omit<ScheduleRow, 'organization_id' | 'starts_on' | 'updated_at'> = {
   late_fee_day: null,
   reminder_days: null,
   recurring_bills: false,
+  owner_statements: false,
   last_assessment_month: null,
   last_late_fee_month: null,
   last_reminder_on: null,
   last_recurring_bills_on: null,
+  last_owner_statements_on: null,
 };
 
 // When each kind that is on runs next: today when it is due now, else its next day.
@@ -52,6 +54,14 @@ function upcoming(s: ScheduleRow, today: string): AutomationUpcoming[] {
           },
         ]
       : []),
+    ...(s.owner_statements
+      ? [
+          {
+            kind: AutomationKind.OWNER_STATEMENTS,
+            date: due.has('owner_statements') ? today : addMonths(`${today.slice(0, 7)}-01`, 1),
+          },
+        ]
+      : []),
   ];
 }
 
@@ -72,6 +82,7 @@ async function view(ctx: Context): Promise<Automation> {
     lateFeeDay: s.late_fee_day,
     reminderDays: s.reminder_days,
     recurringBills: s.recurring_bills,
+    ownerStatements: s.owner_statements,
     timeZone: org.timeZone,
     upcoming: upcoming(s, today),
     runs: runs.map((r) => ({

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Services } from '../../core/context.js';
 import type { EmailMessage } from '../../core/email/mailer.js';
-import { addDays, dateIn, now, todayIn } from '../../core/dates.js';
+import { addDays, addMonths, dateIn, now, todayIn } from '../../core/dates.js';
 import { AppError, badInput } from '../../core/errors/app-error.js';
 import { displayMoney, sumCents, type Total } from '../../core/money/money.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
@@ -11,6 +11,7 @@ import {
   generateAssessmentInvoices,
 } from '../../modules/invoices/index.js';
 import { approvalRequests, enterRecurringBills } from '../../modules/payables/index.js';
+import { monthlyStatementEmails } from '../../modules/owner-statements/index.js';
 import {
   activeSchedules,
   type ActiveScheduleRow,
@@ -40,6 +41,7 @@ export const RUN_JOBS: Record<AutomationKind, string> = {
   late_fees: 'automation-late-fees',
   reminders: 'automation-reminders',
   recurring_bills: 'automation-recurring-bills',
+  owner_statements: 'automation-owner-statements',
 };
 export const TICK_JOB = 'automation-tick';
 
@@ -74,6 +76,17 @@ export function dueRuns(s: ScheduleRow, today: string): ScheduledRun[] {
     (!s.last_recurring_bills_on || s.last_recurring_bills_on < today)
   ) {
     runs.push({ orgId: s.organization_id, kind: 'recurring_bills', period: today, date: today });
+  }
+  // Owners' statements of the month before, on the 1st (or the first day after it the servers
+  // run); the period is the month the statements tell.
+  const first = dayOf(month, 1);
+  if (
+    s.owner_statements &&
+    first >= s.starts_on &&
+    (!s.last_owner_statements_on || s.last_owner_statements_on < first)
+  ) {
+    const told = addMonths(first, -1).slice(0, 7);
+    runs.push({ orgId: s.organization_id, kind: 'owner_statements', period: told, date: first });
   }
   return runs;
 }
@@ -129,6 +142,21 @@ async function perform(
     const r = await assessLateFees(tx, null, run.date, todayIn(org.timeZone));
     return { created: r.created, total: r.total, emails: [] };
   }
+  if (run.kind === 'owner_statements') {
+    // Each owner of each unit, the unit's statement of the month (composed here, sent once the
+    // run has committed). Who the active owners are is the platform's: read on a platform
+    // connection of its own (a plain fork here would resolve to the association's transaction),
+    // so the run counts the emails it sends.
+    const r = await monthlyStatementEmails(
+      tx,
+      services.platformOrm.em.fork({ disableContextResolution: true }) as EntityManager,
+      { orgId: run.orgId, name: org.name },
+      services.publicUrl,
+      run.period,
+      todayIn(org.timeZone),
+    );
+    return { created: r.emails.length, total: r.total, emails: r.emails };
+  }
   if (run.kind === 'recurring_bills') {
     // Every bill its templates have dated on or before the run's day; the approvers of those that
     // need approval are emailed once the run commits.
@@ -173,6 +201,10 @@ async function perform(
   };
 }
 
+// What the schedule records of a run done: its period, or for owner statements the day they went
+// out (the period is the month before it).
+const doneMark = (run: ScheduledRun) => (run.kind === 'owner_statements' ? run.date : run.period);
+
 // Runs one scheduled run inside its association, through the one door, as the system (no user).
 // Its record and its invoices commit together, and a second run of the same kind and period waits
 // on that record: whichever worker gets there first does the work, once. A refusal (bad input, a
@@ -205,7 +237,7 @@ export async function runScheduled(
       await finishRun(tx, id, r.created, r.total, now());
       return r;
     });
-    await markDone(platformEm, run.orgId, run.kind, run.period);
+    await markDone(platformEm, run.orgId, run.kind, doneMark(run));
     // Emails leave once the run has committed (the outbox keeps any that cannot go at once).
     const later = done?.later ? await done.later(session.em) : [];
     for (const m of [...(done?.emails ?? []), ...later]) await services.mailer.send(m);
@@ -215,7 +247,7 @@ export async function runScheduled(
     const details = err.details?.map((d) => d.message).join('; ');
     const reason = details ? `${err.message}: ${details}` : err.message;
     await recordFailure(session.em, run.kind, run.period, started, reason);
-    await markDone(platformEm, run.orgId, run.kind, run.period);
+    await markDone(platformEm, run.orgId, run.kind, doneMark(run));
     return { status: 'failed', reason };
   }
 }
@@ -227,6 +259,7 @@ export interface AutomationSettings {
   reminderDays: number | null;
   // Omitted: as it was (off for a new schedule).
   recurringBills?: boolean | null;
+  ownerStatements?: boolean | null;
 }
 
 export async function automationOf(em: EntityManager, orgId: string) {
@@ -265,6 +298,7 @@ export async function updateAutomation(
     before.late_fee_day === input.lateFeeDay &&
     before.reminder_days === input.reminderDays &&
     before.recurring_bills === (input.recurringBills ?? before.recurring_bills) &&
+    before.owner_statements === (input.ownerStatements ?? before.owner_statements) &&
     before.paused === input.paused;
   await upsertSchedule(
     em,
@@ -272,6 +306,7 @@ export async function updateAutomation(
     {
       ...input,
       recurringBills: input.recurringBills ?? before?.recurring_bills ?? false,
+      ownerStatements: input.ownerStatements ?? before?.owner_statements ?? false,
       startsOn: same ? before.starts_on : today,
     },
     userId,

@@ -7,6 +7,7 @@ export enum AutomationKind {
   LATE_FEES = 'late_fees',
   REMINDERS = 'reminders',
   RECURRING_BILLS = 'recurring_bills',
+  OWNER_STATEMENTS = 'owner_statements',
 }
 registerEnumType(AutomationKind, {
   name: 'AutomationKind',
@@ -16,6 +17,9 @@ registerEnumType(AutomationKind, {
     LATE_FEES: { description: 'Late fees on what is overdue, on the grace day' },
     REMINDERS: { description: 'Emails to owners some days before invoices fall due' },
     RECURRING_BILLS: { description: "Vendors' recurring bills from their templates, daily" },
+    OWNER_STATEMENTS: {
+      description: "Each owner's statement of last month by email, on the 1st (period: that month)",
+    },
   },
 });
 
@@ -41,7 +45,9 @@ export class AutomationRun {
   @Field(() => AutomationRunStatus)
   status: AutomationRunStatus;
 
-  @Field(() => Int, { description: 'Invoices created, reminders sent, or bills entered' })
+  @Field(() => Int, {
+    description: 'Invoices created, reminders sent, bills entered, or statements emailed',
+  })
   created: number;
 
   @Field(() => MoneyScalar, { description: 'Their total' })
@@ -95,6 +101,12 @@ export class Automation {
   })
   recurringBills: boolean;
 
+  @Field(() => Boolean, {
+    description:
+      "Owners are emailed their units' statements of last month on the 1st (owners with an active membership)",
+  })
+  ownerStatements: boolean;
+
   @Field(() => String, { description: 'The time zone the days are read in' })
   timeZone: string;
 
@@ -124,4 +136,11 @@ export class UpdateAutomationInput {
     description: 'Enter recurring bills each day; omitted: as it was (off for a new schedule)',
   })
   recurringBills?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Email owners last month's statements on the 1st; omitted: as it was (off for a new schedule)",
+  })
+  ownerStatements?: boolean | null;
 }
