@@ -21,7 +21,6 @@ import { type Ids, receivablesChart, receivablesKit } from '../../test/receivabl
 import { createTenant, type Tenant } from '../../test/tenant.js';
 import { gqlUpload } from '../../test/upload.js';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
 // The owner portal's isolation, walked from the permission table so that a field added later is
 // walked too:
 // 1. Every root field an owner may reach (its rule lets an OWNER of the association through, and
