@@ -3,12 +3,14 @@ import { createServer, type IncomingMessage, type RequestListener } from 'node:h
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { createFakeConnect, type FakeConnect } from './fake-stripe-connect.js';
 
 // A local stand-in for the parts of Stripe that sign-up and billing use, speaking its protocol so
 // the real SDK runs against it: POST /v1/checkout/sessions and POST /v1/billing_portal/sessions
 // (form-encoded, bearer key), a hosted checkout page that a browser "pays" on, a hosted billing
 // portal where it changes the plan or cancels, and webhook deliveries signed with the SDK's own
-// test helper.
+// test helper. Stripe Connect (owners' online payments on the associations' own accounts) is
+// fake-stripe-connect.ts, served on the same port: `connect`.
 
 export interface CheckoutCall {
   authorization: string | undefined;
@@ -66,6 +68,8 @@ export interface FakeStripe {
   ): Stripe.Event;
   // Posts an event to the webhook, signed (or with the given signature header).
   deliver(event: Stripe.Event, signature?: string): Promise<{ status: number; body: unknown }>;
+  // Stripe Connect: connected accounts, their checkouts, payments, payouts and events.
+  connect: FakeConnect;
   close(): Promise<void>;
 }
 
@@ -174,10 +178,19 @@ export async function startFakeStripe(
   const portalSessions = new Map<string, PortalSession>();
   let base = '';
   const fake = {} as FakeStripe;
+  const connect = createFakeConnect({ secretKey, base: () => base });
 
   const handler: RequestListener = (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', base);
+      try {
+        if (await connect.handle(req, res, url)) return;
+      } catch (err) {
+        // A stand-in's own bug reads as Stripe's 500, never a hung request.
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
+        return;
+      }
       const json = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
@@ -332,6 +345,7 @@ export async function startFakeStripe(
       'starter:monthly=price_starter_m,starter:annual=price_starter_a,' +
       'professional:monthly=price_pro_m,professional:annual=price_pro_a',
     webhookUrl: '',
+    connect,
     checkoutCalls,
     sessions,
     portalCalls,
