@@ -24,7 +24,7 @@ import { booksExportDownload } from '../modules/journal/books-export.http.js';
 import { publishedDocumentDownload } from '../modules/owner-portal/published-documents.http.js';
 import { ownerStatementDownload } from '../modules/owner-statements/owner-statements.http.js';
 import { ssoCallback } from '../platform/sso/index.js';
-import { stripeWebhook } from '../platform/billing/index.js';
+import { stripeConnectWebhook, stripeWebhook } from '../platform/billing/index.js';
 import helmet from 'helmet';
 import { APP_VERSION, REPO_ROOT } from '../paths.js';
 import type { Context } from '../core/context.js';
@@ -215,6 +215,12 @@ export async function createHttpApp(
   // Stripe's events (self-service sign-up and subscriptions): the raw body, for its signature.
   app.post('/webhooks/stripe', express.raw({ type: () => true, limit: '1mb' }), (req, res) =>
     stripeWebhook(services, requestLog(log, res))(req, res),
+  );
+  // The associations' own Stripe accounts (Stripe Connect): owners' payments, AutoPay, payouts.
+  app.post(
+    '/webhooks/stripe/connect',
+    express.raw({ type: () => true, limit: '1mb' }),
+    (req, res) => stripeConnectWebhook(services, requestLog(log, res))(req, res),
   );
 
   const webDist = config.webDist ? resolve(config.webDist) : join(REPO_ROOT, 'web', 'dist');

@@ -55,6 +55,7 @@ import { YearEndStatementsResolver } from '../modules/documents/year-end-stateme
 import { CpaPackageResolver } from '../modules/documents/cpa-package.resolver.js';
 import { OwnerStatementsResolver } from '../modules/owner-statements/owner-statements.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
+import { OnlinePaymentsResolver } from '../modules/online-payments/online-payments.resolver.js';
 import {
   InvestmentsResolver,
   JournalEntryInvestmentResolver,
@@ -201,6 +202,7 @@ export const resolvers = [
   OwnerStatementsResolver,
   PaymentRunChecksResolver,
   ScenariosResolver,
+  OnlinePaymentsResolver,
   SystemResolver,
   SupportWidgetResolver,
   SessionsResolver,

@@ -14,6 +14,7 @@ import {
   isUnitOwner,
   notApiToken,
   notReadOnly,
+  notReadOnlyToken,
   notViewer,
 } from './rules.js';
 
@@ -85,6 +86,13 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     balanceSheet: canReadTenant,
     incomeStatement: canReadTenant,
     vendor1099Report: canReadTenant,
+    // Owners' online payments (Stripe Connect): the treasurer's settings, list and payouts; an
+    // owner's quote and their own units' online payments (the service checks each unit id).
+    onlinePaymentsSettings: canReadTenant,
+    onlinePayments: canReadTenant,
+    stripePayouts: canReadTenant,
+    ownerPaymentQuote: isUnitOwner,
+    ownerOnlinePayments: isUnitOwner,
     // Generated documents (board packets, CPA packages): everyone who reads the books, viewers
     // too, may list and download them.
     documents: canReadTenant,
@@ -307,6 +315,11 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     setUndepositedFundsAccount: canWriteTenant,
     createDeposit: canWriteTenant,
     voidDeposit: canWriteTenant,
+    // The association's Stripe account and fee policy: its admins. An owner pays toward their own
+    // unit (a read-only API token cannot).
+    connectStripeAccount: isTenantAdmin,
+    updateOnlinePaymentsSettings: isTenantAdmin,
+    startOwnerPayment: and(isUnitOwner, notReadOnlyToken),
     createBill: canWriteTenant,
     voidBill: canWriteTenant,
     // A board member's own decision, viewers with a seat included (VIEWER_MUTATION_ALLOW_LIST);
