@@ -28,6 +28,8 @@ import type { EmbeddedServer } from './db/embedded.js';
 import { initOrm, requestTimeouts } from './db/orm.js';
 import { tenantEntities } from './modules/entities.js';
 import { provideAccountLedger } from './modules/accounts/index.js';
+import { ownerPortalPort } from './modules/online-payments/index.js';
+import { provideOwnerOnlinePayments } from './modules/owner-portal/index.js';
 import { accountLedgerOfJournal } from './modules/journal/index.js';
 import { platformEntities } from './platform/entities.js';
 import { sealTaxIds } from './modules/vendors/tax-ids.service.js';
@@ -112,6 +114,8 @@ export async function startCovenant(
 ): Promise<Covenant> {
   // Modules wired at boot: the journal posts the entries of the chart's own changes.
   provideAccountLedger(accountLedgerOfJournal);
+  // Online payments tell the owner portal whether the association takes them, and which were.
+  provideOwnerOnlinePayments(ownerPortalPort);
   const logger =
     opts.logger ?? createLogger({ level: config.logLevel, destination: opts.logDestination });
   const metrics = new Metrics({

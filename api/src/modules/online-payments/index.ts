@@ -10,7 +10,7 @@ export { applyAccountState } from './online-payments.service.js';
 export { handleOnlinePaymentEvent, type EventOutcome } from './stripe-events.service.js';
 export { handlePayoutPaid } from './payouts.service.js';
 // The owner portal asks whether the association takes payments online, and which were.
-export { acceptingOnlinePayments, paidOnline } from './online-payments.service.js';
+export { acceptingOnlinePayments, ownerPortalPort, paidOnline } from './online-payments.service.js';
 // AutoPay charges saved payment methods the same way, through these.
 export {
   chargingAccount,

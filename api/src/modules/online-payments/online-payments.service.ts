@@ -7,7 +7,7 @@ import { assertId, isId, newIds } from '../../core/ids.js';
 import { displayMoney, toCents } from '../../core/money/money.js';
 import { checkAccounts } from '../assessments/index.js';
 import { recordTenantAudit } from '../audit/index.js';
-import { assertOwnedUnit } from '../owner-portal/index.js';
+import { assertOwnedUnit, type OwnerOnlinePayments } from '../owner-portal/index.js';
 import {
   MAX_ONLINE_PAYMENT,
   type OnlinePaymentFilter,
@@ -528,3 +528,9 @@ export async function listPayouts(em: EntityManager): Promise<StripePayout[]> {
     failureReason: r.failure_reason,
   }));
 }
+
+// What the owner portal reads of online payments (handed over at boot: the portal sits below).
+export const ownerPortalPort: OwnerOnlinePayments = {
+  accepting: (ctx) => acceptingOnlinePayments(ctx.services, ctx.platformEm, ctx.org!.orgId),
+  paidOnline,
+};
