@@ -50,6 +50,13 @@ import { generateBoardPacket } from '../../modules/documents/index.js';
 import { closeFiscalYear, closeMonth } from '../../modules/periods/index.js';
 import { asUpload, onePagePdf } from './demo-documents.js';
 import { type DemoPayables, type DemoSeat, demoPayables, takeBillable } from './demo-payables.js';
+import {
+  type DemoOwnerSeat,
+  type DemoPortal,
+  demoOwnerPortal,
+  portalMethod,
+  portalUnit,
+} from './demo-owner-portal.js';
 import { DemoRandom } from './demo-random.js';
 
 // Amounts of the profiles: whole dollars to cents, and cents rounded to whole dollars.
@@ -217,6 +224,8 @@ export interface DemoProfile {
   vendors: DemoVendor[];
   // Bills, approvals and payment runs of the recent months (demo-payables.ts).
   payables?: DemoPayables;
+  // Owners who sign in to the owner portal, and what they read there (demo-owner-portal.ts).
+  portal?: DemoPortal;
   // The day of the month the treasurer runs late fees.
   lateFeeDay: number;
   habit(unit: DemoUnit, rng: DemoRandom): OwnerHabit;
@@ -325,6 +334,8 @@ export class DemoBooks {
     readonly today: string,
     // The board's seats (the treasurer's among them), for the payables' approvals.
     private readonly board: DemoSeat[] = [],
+    // The owner portal's sign-ins, bound to their units once the units exist.
+    private readonly owners: DemoOwnerSeat[] = [],
   ) {
     this.em = tenant.em;
     this.rng = new DemoRandom(profile.seed);
@@ -395,6 +406,7 @@ export class DemoBooks {
     await this.postJournal();
     await this.enterActuals();
     await this.profile.finish(this);
+    await demoOwnerPortal(this, this.profile.portal, this.owners);
     await this.closePeriods();
     return {
       organization: this.profile.name,
@@ -468,7 +480,7 @@ export class DemoBooks {
       this.groups.set(spec.name, { id: group.id, spec, rates: JSON.stringify(input.rates) });
     }
 
-    const units = profile.units(this.rng.fork('units'));
+    const units = profile.units(this.rng.fork('units')).map((u) => portalUnit(profile.portal, u));
     const imported = await importUnits(
       em,
       actor,
@@ -500,6 +512,8 @@ export class DemoBooks {
     const owners = this.rng.fork('owners');
     for (const u of units) {
       const habit = profile.habit(u, owners);
+      // An owner of the portal pays online every month, by card or on AutoPay (on the 1st).
+      const online = portalMethod(profile.portal, u.number);
       // A scripted owner pays by check, a month at a time, and never strays on their own.
       this.habits.set(
         u.number,
@@ -511,7 +525,16 @@ export class DemoBooks {
               lateChance: 0,
               skipChance: 0,
             }
-          : habit,
+          : online
+            ? {
+                ...habit,
+                method: online,
+                day: online === PaymentMethod.ACH ? 1 : habit.day,
+                ahead: 'monthly',
+                lateChance: 0,
+                skipChance: 0,
+              }
+            : habit,
       );
       this.checkNumbers.set(u.number, owners.int(1001, 4800));
     }

@@ -373,6 +373,25 @@ export const HARBOR_POINT: DemoProfile = {
   seed: 19_870_702,
   chart: CHART,
   depositAccount: '1000',
+  portal: {
+    contact: {
+      name: 'Harbor Point Board Treasurer',
+      email: 'treasurer@harbor-point.example',
+      phone: '555-0133',
+      address:
+        'Harbor Point Condominium Association, 200 Wharf Street, Suite 100, Bayview, CA 94001',
+      instructions:
+        'Checks payable to Harbor Point Condominium Association, with your unit number, left at the front desk or mailed to 200 Wharf Street, Suite 100.',
+    },
+    owners: [
+      {
+        name: 'Mei Tanaka',
+        email: 'owner@harbor-point.example',
+        phone: '555-0164',
+        units: [{ number: '604', method: 'card' }],
+      },
+    ],
+  },
   undepositedAccount: '1050',
   opening: (first) => ({
     date: first,

@@ -553,6 +553,29 @@ export const MAPLE_RIDGE: DemoProfile = {
   ],
   units,
   payables: MAPLE_RIDGE_PAYABLES,
+  portal: {
+    contact: {
+      name: 'Maple Ridge HOA Treasurer',
+      email: 'treasurer@maple-ridge.example',
+      phone: '555-0110',
+      address: 'Maple Ridge HOA, PO Box 1147, Maple Falls, PA 19001',
+      instructions:
+        'Checks payable to Maple Ridge HOA, with your unit number in the memo, mailed to PO Box 1147, Maple Falls, PA 19001.',
+    },
+    owners: [
+      {
+        // Lives in 112 and rents out the townhome 214, which pays on AutoPay.
+        name: 'Daniel Okafor',
+        email: 'owner@maple-ridge.example',
+        phone: '555-0187',
+        units: [
+          { number: '112', method: 'card' },
+          { number: '214', method: 'us_bank_account' },
+        ],
+        autopay: { unit: '214', maxAmount: 50_000, since: 3 },
+      },
+    ],
+  },
   vendors: [
     {
       key: 'greenscape',

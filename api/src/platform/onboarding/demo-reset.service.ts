@@ -16,6 +16,7 @@ import {
   type DemoCredential,
   demoBoardMembers,
 } from './demo-seed.service.js';
+import { demoPortalOwners, demoStripeAccount } from './demo-owner-portal.js';
 
 export class DemoResetRefused extends Error {}
 
@@ -56,12 +57,16 @@ export async function resetDemo(
       // The board members who approve bills, created (viewers) if they are missing.
       const em = services.platformOrm.em.fork() as EntityManager;
       const board = await demoBoardMembers(em, org, profile, admin, result.credentials);
+      // The owner portal's owners (role OWNER), created if they are missing.
+      const owners = await demoPortalOwners(em, org, profile.portal, result.credentials);
       await em.flush();
+      if (profile.portal) await demoStripeAccount(em, org, admin.id);
       result.summaries.push(
         await buildDemoBooks(services, org.id, profile, {
           today: opts.today,
           actor: { userId: admin.id, orgId: org.id },
           board,
+          owners,
         }),
       );
     }

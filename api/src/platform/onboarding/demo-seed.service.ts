@@ -21,6 +21,7 @@ import {
 import { BoardTitle } from '../../modules/payables/index.js';
 import { DemoBooks, type DemoProfile, type DemoSummary } from './demo-books.js';
 import type { DemoSeat } from './demo-payables.js';
+import { type DemoOwnerSeat, demoPortalOwners, demoStripeAccount } from './demo-owner-portal.js';
 import { HARBOR_POINT } from './demo-harbor-point.js';
 import { MAPLE_RIDGE } from './demo-maple-ridge.js';
 
@@ -80,11 +81,24 @@ export async function buildDemoBooks(
   services: Services,
   orgId: string,
   profile: DemoProfile,
-  opts: { today?: string; actor?: AuthInfo | null; board?: DemoSeat[] } = {},
+  opts: {
+    today?: string;
+    actor?: AuthInfo | null;
+    board?: DemoSeat[];
+    owners?: DemoOwnerSeat[];
+  } = {},
 ): Promise<DemoSummary> {
   const tenant = await openTenant(services, orgId);
   const today = opts.today ?? todayIn(tenant.org.timeZone);
-  return new DemoBooks(services, tenant, opts.actor ?? null, profile, today, opts.board).build();
+  return new DemoBooks(
+    services,
+    tenant,
+    opts.actor ?? null,
+    profile,
+    today,
+    opts.board,
+    opts.owners,
+  ).build();
 }
 
 const TITLE_WORDS: Record<BoardTitle, string> = {
@@ -158,7 +172,13 @@ export async function seedFirstStart(
     password: ownerPassword,
   });
 
-  const books: { org: Organization; profile: DemoProfile; admin: User; board: DemoSeat[] }[] = [];
+  const books: {
+    org: Organization;
+    profile: DemoProfile;
+    admin: User;
+    board: DemoSeat[];
+    owners: DemoOwnerSeat[];
+  }[] = [];
   for (const profile of opts.demo ? DEMO_PROFILES : []) {
     const org = await createDemoOrganization(services, profile);
     const password = generatePassword();
@@ -176,20 +196,25 @@ export async function seedFirstStart(
       organization: org.name,
     });
     const board = await demoBoardMembers(em, org, profile, admin, credentials);
-    books.push({ org, profile, admin, board });
+    const owners = await demoPortalOwners(em, org, profile.portal, credentials);
+    books.push({ org, profile, admin, board, owners });
   }
   // The treasurer's id is known before the users are saved: the audit trail names them. The users
   // are saved last, so a start that fails while building starts over the next time. The
   // associations are built side by side (separate databases: one's waits are the other's work).
   await Promise.all(
-    books.map(({ org, profile, admin, board }) =>
+    books.map(({ org, profile, admin, board, owners }) =>
       buildDemoBooks(services, org.id, profile, {
         actor: { userId: admin.id, orgId: org.id },
         board,
+        owners,
       }),
     ),
   );
   await em.flush();
+  for (const { org, profile, admin } of books) {
+    if (profile.portal) await demoStripeAccount(em, org, admin.id);
+  }
   await seedDemoSignIns(em, [
     ...books.map(({ org, profile, admin }) => ({
       userId: admin.id,

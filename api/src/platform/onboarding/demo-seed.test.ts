@@ -81,11 +81,13 @@ describe('demo data', () => {
       'Tenant admin',
       'Board member (President)',
       'Board member (Vice president)',
+      'Owner (units 112 and 214)',
       'Tenant admin',
       'Board member (President)',
+      'Owner (unit 604)',
     ]);
     // Generated, not fixed: every password differs and is long.
-    expect(new Set(demo.map((d) => d.password)).size).toBe(6);
+    expect(new Set(demo.map((d) => d.password)).size).toBe(8);
     for (const d of demo) expect(d.password.length).toBeGreaterThanOrEqual(16);
 
     const owner = await app.gql(
@@ -125,6 +127,50 @@ describe('demo data', () => {
     }
 
     expect(await seedFirstStart(app.services, { demo: true })).toBeNull();
+  });
+
+  it("Maple Ridge's owner signs in to the owner portal: two units, paid online, one on AutoPay", async () => {
+    const owner = app.demo!.find((d) => d.role === 'Owner (units 112 and 214)')!;
+    const login = await app.gql(LOGIN, { e: owner.email, p: owner.password });
+    const { accessToken, organization } = login.body.data!.login;
+    expect(organization).toMatchObject({ name: 'Maple Ridge HOA', role: 'OWNER' });
+    const portal = await app.gql(
+      `{ ownerPortal { association { name contactEmail paymentInstructions onlinePayments }
+          units { id number ownerName balance } } }`,
+      {},
+      accessToken,
+    );
+    expect(portal.body.errors).toBeUndefined();
+    const { association, units } = portal.body.data!.ownerPortal;
+    expect(association).toMatchObject({
+      name: 'Maple Ridge HOA',
+      contactEmail: 'treasurer@maple-ridge.example',
+    });
+    expect(association.paymentInstructions).toContain('PO Box 1147');
+    expect(units.map((u: any) => [u.number, u.ownerName])).toEqual([
+      ['112', 'Daniel Okafor'],
+      ['214', 'Daniel Okafor'],
+    ]);
+    // The rest of the association is not theirs.
+    const books = await app.gql('{ accounts { id } }', {}, accessToken);
+    expect(books.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // Their payments of the last months were made online: by card for 112, by bank account for
+    // 214, the payments in the books the online payments recorded.
+    const { em } = await openTenant(app.services, orgIds['maple-ridge']);
+    const online = await em.getConnection().execute<any[]>(
+      `SELECT u.number, o.method, o.source, o.status, p.method AS booked, p.amount = o.amount AS same
+         FROM online_payments o JOIN units u ON u.id = o.unit_id JOIN payments p ON p.id = o.payment_id
+        ORDER BY o.created_at`,
+    );
+    expect(online.length).toBeGreaterThanOrEqual(6);
+    for (const o of online) {
+      expect(o.status).toBe('succeeded');
+      expect(o.same).toBe(true);
+      expect([o.number, o.method, o.booked]).toEqual(
+        o.number === '112' ? ['112', 'card', 'card'] : ['214', 'us_bank_account', 'ach'],
+      );
+    }
+    expect(online.some((o) => o.source === 'autopay')).toBe(true);
   });
 
   it('Maple Ridge has ~120 units in three groups and 18 months of activity up to today', async () => {
