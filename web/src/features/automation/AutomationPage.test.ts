@@ -37,6 +37,7 @@ type Days = {
   lateFeeDay: number | null;
   reminderDays: number | null;
   recurringBills: boolean;
+  ownerStatements: boolean;
 };
 
 // The API's answer for a schedule (today is Nov 30, 2026 in Chicago): next dates for what is on.
@@ -48,6 +49,7 @@ function automation(days: Days, runs: unknown[] = RUNS) {
         days.lateFeeDay && { kind: 'LATE_FEES', date: `2026-12-${days.lateFeeDay}` },
         days.reminderDays && { kind: 'REMINDERS', date: '2026-12-01' },
         days.recurringBills && { kind: 'RECURRING_BILLS', date: '2026-12-01' },
+        days.ownerStatements && { kind: 'OWNER_STATEMENTS', date: '2026-12-01' },
       ]
         .filter(Boolean)
         .map((u) => ({ __typename: 'AutomationUpcoming', ...(u as object) }));
@@ -66,6 +68,7 @@ const SAVED: Days = {
   lateFeeDay: 16,
   reminderDays: 5,
   recurringBills: false,
+  ownerStatements: false,
 };
 
 async function mountPage(
@@ -191,6 +194,7 @@ describe('AutomationPage', () => {
           lateFeeDay: null,
           reminderDays: 10,
           recurringBills: false,
+          ownerStatements: false,
         },
       },
     ]);
@@ -241,6 +245,7 @@ describe('AutomationPage', () => {
         lateFeeDay: 16,
         reminderDays: 5,
         recurringBills: false,
+        ownerStatements: false,
       },
     });
     expect(wrapper.get('[data-testid=automation-state]').text()).toBe('Paused');
@@ -259,6 +264,7 @@ describe('AutomationPage', () => {
         lateFeeDay: 16,
         reminderDays: 5,
         recurringBills: false,
+        ownerStatements: false,
       },
     });
     // The soonest of the three: tomorrow's reminders, before the run on the 5th.
@@ -292,6 +298,7 @@ describe('AutomationPage', () => {
           lateFeeDay: 16,
           reminderDays: 3,
           recurringBills: true,
+          ownerStatements: false,
         },
       },
     ]);
@@ -331,10 +338,60 @@ describe('AutomationPage', () => {
     wrapper.unmount();
   });
 
+  it('turns owner statements on: the 1st, the month they tell, and their runs in the activity', async () => {
+    const statements = run({
+      id: 'r-5',
+      kind: 'OWNER_STATEMENTS',
+      period: '2026-10',
+      created: 24,
+      total: '3150.00',
+    });
+    const { wrapper, updates } = await mountPage({ runs: [statements, ...RUNS] });
+    const row = wrapper.get('[data-testid=automation-row-ownerStatements]');
+    expect(row.text()).toContain('On the 1st of each month, emails every owner with portal access');
+    expect(wrapper.get('[data-testid=automation-next-ownerStatements]').text()).toContain('Off');
+    const toggle = document.querySelector<HTMLInputElement>('#automation-ownerStatements')!;
+    toggle.click();
+    await flushPromises();
+    expect(wrapper.get('[data-testid=automation-next-ownerStatements]').text()).toContain(
+      'Not saved yet',
+    );
+    button('automation-save')?.click();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Schedule saved'));
+    expect(updates().map((r) => r.variables)).toEqual([
+      {
+        input: {
+          paused: false,
+          assessmentDay: 1,
+          lateFeeDay: 16,
+          reminderDays: 5,
+          recurringBills: false,
+          ownerStatements: true,
+        },
+      },
+    ]);
+    expect(document.body.textContent).toContain(
+      'Assessment run on the 1st · late fees on the 16th · reminders 5 days before · owner statements on the 1st.',
+    );
+    expect(wrapper.get('[data-testid=automation-next-ownerStatements]').text()).toBe(
+      'Next run: Dec 1, 2026 · Nov 2026 statements',
+    );
+    const first = wrapper.findAll('[data-testid=automation-runs] tbody tr')[0]!;
+    expect(first.text()).toContain('Owner statements');
+    expect(first.text()).toContain('Oct 2026');
+    expect(first.get('[data-testid=run-result]').text()).toBe(
+      '24 statements emailed, $3,150.00 due',
+    );
+    wrapper.unmount();
+  });
+
   it('shows a viewer the schedule with every control disabled, and why', async () => {
     const { wrapper, updates } = await mountPage({ role: 'VIEWER' });
     expect(wrapper.get('[data-testid=automation-assessmentDay]').text()).toBe('1st of the month');
     expect(document.querySelector<HTMLInputElement>('#automation-recurringBills')?.disabled).toBe(
+      true,
+    );
+    expect(document.querySelector<HTMLInputElement>('#automation-ownerStatements')?.disabled).toBe(
       true,
     );
     for (const field of ['assessmentDay', 'lateFeeDay', 'reminderDays']) {
@@ -380,6 +437,12 @@ describe('automation words', () => {
     expect(runResult({ kind: 'REMINDERS', created: 1, total: '425.00' })).toBe('1 reminder sent');
     expect(runResult({ kind: 'RECURRING_BILLS', created: 0, total: '0.00' })).toBe(
       'No recurring bills were due',
+    );
+    expect(runResult({ kind: 'OWNER_STATEMENTS', created: 0, total: '0.00' })).toBe(
+      'No statements to send',
+    );
+    expect(runResult({ kind: 'OWNER_STATEMENTS', created: 1, total: '0.00' })).toBe(
+      '1 statement emailed',
     );
   });
 });

@@ -9,6 +9,7 @@ const AUTOMATION_FIELDS = graphql(`
     lateFeeDay
     reminderDays
     recurringBills
+    ownerStatements
     timeZone
     upcoming {
       kind

@@ -17,6 +17,7 @@ export const KIND_LABELS: Record<AutomationKind, string> = {
   LATE_FEES: 'Late fees',
   REMINDERS: 'Due-date reminders',
   RECURRING_BILLS: 'Recurring bills',
+  OWNER_STATEMENTS: 'Owner statements',
 };
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th". */
@@ -70,7 +71,7 @@ export function zoneName(timeZone: string): string {
 
 /**
  * What a run did, in words: "12 invoices, $4,200.00", "3 reminders", "No late fees were due",
- * "2 bills, $1,850.00".
+ * "2 bills, $1,850.00", "24 statements emailed, $3,150.00 due".
  */
 export function runResult(run: Pick<AutomationRun, 'kind' | 'created' | 'total'>): string {
   const n = run.created;
@@ -81,6 +82,11 @@ export function runResult(run: Pick<AutomationRun, 'kind' | 'created' | 'total'>
     return n === 0
       ? 'No late fees were due'
       : `${plural(n, 'late fee', 'late fees')}, ${formatMoney(run.total)}`;
+  }
+  if (run.kind === 'OWNER_STATEMENTS') {
+    if (n === 0) return 'No statements to send';
+    const sent = `${plural(n, 'statement', 'statements')} emailed`;
+    return run.total === '0.00' ? sent : `${sent}, ${formatMoney(run.total)} due`;
   }
   if (run.kind === 'RECURRING_BILLS') {
     return n === 0

@@ -5,10 +5,13 @@ import {
   type Automation,
 } from './automation.graphql';
 
-/** The schedule as the API takes it: every day given, null for off; recurring bills on or off. */
+/**
+ * The schedule as the API takes it: every day given, null for off; recurring bills and owner
+ * statements on or off.
+ */
 export type AutomationInput = Pick<
   Automation,
-  'paused' | 'assessmentDay' | 'lateFeeDay' | 'reminderDays' | 'recurringBills'
+  'paused' | 'assessmentDay' | 'lateFeeDay' | 'reminderDays' | 'recurringBills' | 'ownerStatements'
 >;
 
 /**
