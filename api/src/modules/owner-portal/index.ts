@@ -19,3 +19,5 @@ export {
   unitRef,
   type UnitRef,
 } from './unit-owners.service.js';
+// Publishing to owners (the demo publishes its minutes and rules as a treasurer would).
+export { publishDocument } from './published-documents.service.js';

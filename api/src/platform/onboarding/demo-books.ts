@@ -327,7 +327,7 @@ export class DemoBooks {
   private entryCount = 0;
 
   constructor(
-    private readonly services: Services,
+    readonly services: Services,
     private readonly tenant: TenantSession,
     readonly actor: AuthInfo | null,
     readonly profile: DemoProfile,

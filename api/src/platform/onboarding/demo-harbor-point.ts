@@ -374,6 +374,17 @@ export const HARBOR_POINT: DemoProfile = {
   chart: CHART,
   depositAccount: '1000',
   portal: {
+    rules: {
+      title: 'House rules',
+      lines: [
+        'Harbor Point Condominium Association house rules.',
+        '1. Assessments are due on the 1st of each month.',
+        '2. Move-ins and deliveries use the service elevator, booked at the front desk.',
+        '3. Balconies hold furniture and plants only; no grills.',
+        '4. Pets are leashed in the common areas.',
+        '5. The roof deck closes at 10 pm.',
+      ],
+    },
     contact: {
       name: 'Harbor Point Board Treasurer',
       email: 'treasurer@harbor-point.example',

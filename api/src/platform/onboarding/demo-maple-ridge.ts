@@ -554,6 +554,17 @@ export const MAPLE_RIDGE: DemoProfile = {
   units,
   payables: MAPLE_RIDGE_PAYABLES,
   portal: {
+    rules: {
+      title: 'Rules and regulations',
+      lines: [
+        'Maple Ridge HOA rules and regulations, as adopted by the board.',
+        '1. Assessments are due on the 1st; a $25 late fee applies after the 15th.',
+        "2. Exterior changes need the architectural committee's approval first.",
+        '3. Trash and recycling bins are stored out of sight except on collection days.',
+        '4. Quiet hours are 10 pm to 7 am.',
+        '5. The clubhouse may be reserved by owners in good standing.',
+      ],
+    },
     contact: {
       name: 'Maple Ridge HOA Treasurer',
       email: 'treasurer@maple-ridge.example',

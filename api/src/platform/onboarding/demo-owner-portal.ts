@@ -4,7 +4,9 @@ import { generatePassword, hashPassword } from '../../core/auth/passwords.js';
 import { addMonths } from '../../core/dates.js';
 import { Role } from '../../core/roles.js';
 import { sql } from '../../db/sql.js';
-import { bindOwner } from '../../modules/owner-portal/index.js';
+import { bindOwner, publishDocument } from '../../modules/owner-portal/index.js';
+import type { Context } from '../../core/context.js';
+import { asUpload, onePagePdf } from './demo-documents.js';
 import { PaymentMethod } from '../../modules/payments/index.js';
 import type { Organization } from '../organizations/index.js';
 import { Membership, User } from '../users/index.js';
@@ -28,6 +30,8 @@ export interface DemoPortalOwner {
 }
 
 export interface DemoPortal {
+  // The rules owners live by, published once (title, lines of the one-page PDF).
+  rules: { title: string; lines: string[] };
   contact: {
     name: string;
     email: string;
@@ -37,6 +41,13 @@ export interface DemoPortal {
   };
   owners: DemoPortalOwner[];
 }
+
+const monthLabel = (m: { year: number; month: number }) =>
+  new Date(Date.UTC(m.year, m.month - 1, 15)).toLocaleString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export interface DemoOwnerSeat {
   userId: string;
@@ -137,6 +148,35 @@ export async function demoOwnerPortal(
       actor?.userId ?? null,
     ],
   );
+  // Published for owners: the rules, and the minutes of the last two board meetings.
+  const ctx = { em, auth: actor, org: b.org, services: b.services } as unknown as Context;
+  const docs: { title: string; category: string; lines: string[] }[] = [
+    { title: portal.rules.title, category: 'rules', lines: portal.rules.lines },
+    ...[-2, -1].map((offset) => {
+      const m = b.month(offset);
+      return {
+        title: `Board meeting minutes, ${monthLabel(m)}`,
+        category: 'minutes',
+        lines: [
+          `Meeting of the board of ${b.profile.name}, ${monthLabel(m)}.`,
+          'Present: the president, the vice president and the treasurer; a quorum.',
+          "The treasurer presented the month's financial statements and bank reconciliations.",
+          'The board approved the financial statements as presented.',
+          "Owners' forum: landscaping schedule and parking questions answered.",
+          'The meeting was adjourned at 8:45 pm.',
+        ],
+      };
+    }),
+  ];
+  for (const d of docs) {
+    const file = `${d.title.replace(/[^A-Za-z0-9]+/g, '-').toLowerCase()}.pdf`;
+    await publishDocument(
+      ctx,
+      { title: d.title, category: d.category, documentId: null },
+      asUpload(file, onePagePdf(d.title, d.lines)),
+    );
+  }
+
   const since = `${addMonths(b.today, -4).slice(0, 8)}01`;
   for (const seat of seats) {
     for (const u of seat.owner.units) {

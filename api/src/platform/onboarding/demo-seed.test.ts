@@ -151,6 +151,13 @@ describe('demo data', () => {
       ['112', 'Daniel Okafor'],
       ['214', 'Daniel Okafor'],
     ]);
+    // The rules and the last two board meetings' minutes are published for owners.
+    const docs = await app.gql('{ publishedDocuments { title category } }', {}, accessToken);
+    expect(docs.body.data!.publishedDocuments.map((d: any) => d.category).sort()).toEqual([
+      'minutes',
+      'minutes',
+      'rules',
+    ]);
     // The rest of the association is not theirs.
     const books = await app.gql('{ accounts { id } }', {}, accessToken);
     expect(books.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
