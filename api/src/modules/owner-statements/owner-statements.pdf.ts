@@ -24,12 +24,19 @@ const lines = (text: string | null | undefined) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-// The mailing address without a first line that only repeats the association's name (the stub
-// prints the name above it).
-const addressLines = (a: StatementDocument['association']) => {
-  const all = lines(a.mailingAddress);
-  return all[0]?.toLowerCase() === a.name.trim().toLowerCase() ? all.slice(1) : all;
-};
+// The mailing address without the association's name where it starts with it (a line of its
+// own, or "Maple Ridge HOA, PO Box 1147, …" on one line): the name is printed above it.
+function addressLines(a: StatementDocument['association']): string[] {
+  const [first, ...rest] = lines(a.mailingAddress);
+  if (first === undefined) return [];
+  const name = a.name.trim().toLowerCase();
+  if (first.toLowerCase() === name) return rest;
+  if (first.toLowerCase().startsWith(`${name},`)) {
+    const tail = first.slice(name.length + 1).trim();
+    return tail ? [tail, ...rest] : rest;
+  }
+  return [first, ...rest];
+}
 
 const joined = (parts: (string | null | undefined)[], sep = ' · ') =>
   parts.filter((p): p is string => !!p && p.trim() !== '').join(sep);

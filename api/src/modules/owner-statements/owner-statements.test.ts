@@ -400,7 +400,7 @@ describe('owner statements', () => {
         contactName: null,
         contactEmail: null,
         contactPhone: null,
-        mailingAddress: null,
+        mailingAddress: 'Willow Creek HOA, PO Box 412, Springfield, IL 62705',
         paymentInstructions: null,
         onlinePayments: true,
         portalUrl: 'https://hoa.example/owner',
@@ -442,5 +442,8 @@ describe('owner statements', () => {
     expect(text.match(/Pool key replacement/g)).toHaveLength(24);
     expect(pages[0]).toContain('Nothing is due');
     expect(pages[0]).toContain('Owner of unit S-2');
+    // The address on one line after the association's name: the name is not printed twice.
+    expect(text).toContain('PO Box 412, Springfield, IL 62705');
+    expect(text).not.toContain('Willow Creek HOA, PO Box');
   });
 });
