@@ -56,6 +56,7 @@ import { CpaPackageResolver } from '../modules/documents/cpa-package.resolver.js
 import { OwnerStatementsResolver } from '../modules/owner-statements/owner-statements.resolver.js';
 import { ScenariosResolver } from '../modules/scenarios/scenarios.resolver.js';
 import { OnlinePaymentsResolver } from '../modules/online-payments/online-payments.resolver.js';
+import { AutopayResolver } from '../modules/autopay/autopay.resolver.js';
 import {
   InvestmentsResolver,
   JournalEntryInvestmentResolver,
@@ -203,6 +204,7 @@ export const resolvers = [
   PaymentRunChecksResolver,
   ScenariosResolver,
   OnlinePaymentsResolver,
+  AutopayResolver,
   SystemResolver,
   SupportWidgetResolver,
   SessionsResolver,

@@ -93,6 +93,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     stripePayouts: canReadTenant,
     ownerPaymentQuote: isUnitOwner,
     ownerOnlinePayments: isUnitOwner,
+    // AutoPay: an owner's own units'; the treasurer reads every unit's.
+    ownerAutopay: isUnitOwner,
+    autopayEnrollments: canReadTenant,
     // Generated documents (board packets, CPA packages): everyone who reads the books, viewers
     // too, may list and download them.
     documents: canReadTenant,
@@ -320,6 +323,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     connectStripeAccount: isTenantAdmin,
     updateOnlinePaymentsSettings: isTenantAdmin,
     startOwnerPayment: and(isUnitOwner, notReadOnlyToken),
+    startAutopaySetup: and(isUnitOwner, notReadOnlyToken),
+    updateAutopay: and(isUnitOwner, notReadOnlyToken),
+    cancelAutopay: and(isUnitOwner, notReadOnlyToken),
     createBill: canWriteTenant,
     voidBill: canWriteTenant,
     // A board member's own decision, viewers with a seat included (VIEWER_MUTATION_ALLOW_LIST);

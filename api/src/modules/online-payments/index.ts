@@ -21,6 +21,7 @@ export {
 export {
   insertOnlinePayment,
   onlinePaymentRows,
+  processingAmount,
   settingsRow as onlinePaymentSettingsRow,
   updateOnlinePayment,
 } from './online-payments.repository.js';

@@ -141,7 +141,7 @@ export async function postPayout(
 ): Promise<EventOutcome> {
   const config = connectConfig(services);
   const account = await connectedAccount(
-    services.platformOrm.em.fork() as EntityManager,
+    services.platformOrm.em.fork({ disableContextResolution: true }) as EntityManager,
     s.org.orgId,
   );
   if (!config || !account) return 'ignored';

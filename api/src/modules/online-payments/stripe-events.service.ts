@@ -160,7 +160,7 @@ export async function settleCharge(
 ): Promise<void> {
   const config = connectConfig(services);
   const account = await connectedAccount(
-    services.platformOrm.em.fork() as EntityManager,
+    services.platformOrm.em.fork({ disableContextResolution: true }) as EntityManager,
     s.org.orgId,
   );
   if (!config || !account) return;

@@ -3,7 +3,7 @@ import { now } from '../../core/dates.js';
 import { sql } from '../../db/sql.js';
 
 export type AutomationKind =
-  'assessment_run' | 'late_fees' | 'reminders' | 'recurring_bills' | 'owner_statements';
+  'assessment_run' | 'late_fees' | 'reminders' | 'recurring_bills' | 'owner_statements' | 'autopay';
 
 export interface ScheduleRow {
   organization_id: string;
@@ -13,12 +13,14 @@ export interface ScheduleRow {
   reminder_days: number | null;
   recurring_bills: boolean;
   owner_statements: boolean;
+  autopay: boolean;
   starts_on: string;
   last_assessment_month: string | null;
   last_late_fee_month: string | null;
   last_reminder_on: string | null;
   last_recurring_bills_on: string | null;
   last_owner_statements_on: string | null;
+  last_autopay_on: string | null;
   updated_at: string;
 }
 
@@ -26,7 +28,8 @@ const SCHEDULE_COLUMNS = `s.organization_id, s.paused, s.assessment_day, s.late_
   s.reminder_days, s.recurring_bills, s.starts_on::text AS starts_on, s.last_assessment_month,
   s.last_late_fee_month, s.last_reminder_on::text AS last_reminder_on,
   s.last_recurring_bills_on::text AS last_recurring_bills_on, s.owner_statements,
-  s.last_owner_statements_on::text AS last_owner_statements_on, s.updated_at`;
+  s.last_owner_statements_on::text AS last_owner_statements_on, s.autopay,
+  s.last_autopay_on::text AS last_autopay_on, s.updated_at`;
 
 // Platform database.
 export async function scheduleRow(em: EntityManager, orgId: string): Promise<ScheduleRow | null> {
@@ -44,6 +47,7 @@ export interface ScheduleWrite {
   reminderDays: number | null;
   recurringBills: boolean;
   ownerStatements: boolean;
+  autopay: boolean;
   startsOn: string;
 }
 
@@ -56,12 +60,13 @@ export function upsertSchedule(
   return sql(em).run(
     `INSERT INTO automation_schedules
        (organization_id, paused, assessment_day, late_fee_day, reminder_days, recurring_bills,
-        owner_statements, starts_on, updated_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        owner_statements, autopay, starts_on, updated_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (organization_id) DO UPDATE SET
        paused = excluded.paused, assessment_day = excluded.assessment_day,
        late_fee_day = excluded.late_fee_day, reminder_days = excluded.reminder_days,
        recurring_bills = excluded.recurring_bills, owner_statements = excluded.owner_statements,
+       autopay = excluded.autopay,
        starts_on = excluded.starts_on, updated_by = excluded.updated_by, updated_at = now()`,
     [
       orgId,
@@ -71,6 +76,7 @@ export function upsertSchedule(
       s.reminderDays,
       s.recurringBills,
       s.ownerStatements,
+      s.autopay,
       s.startsOn,
       userId,
     ],
@@ -88,7 +94,7 @@ export function activeSchedules(em: EntityManager): Promise<ActiveScheduleRow[]>
        FROM automation_schedules s JOIN organizations o ON o.id = s.organization_id
       WHERE o.status = 'active' AND NOT s.paused
         AND (s.assessment_day IS NOT NULL OR s.late_fee_day IS NOT NULL OR s.reminder_days IS NOT NULL
-             OR s.recurring_bills OR s.owner_statements)`,
+             OR s.recurring_bills OR s.owner_statements OR s.autopay)`,
   );
 }
 
@@ -98,6 +104,7 @@ const LAST_COLUMN: Record<AutomationKind, string> = {
   reminders: 'last_reminder_on',
   recurring_bills: 'last_recurring_bills_on',
   owner_statements: 'last_owner_statements_on',
+  autopay: 'last_autopay_on',
 };
 
 // A kind's period is done (succeeded, or failed in a way trying again would not change). Owner
@@ -105,7 +112,10 @@ const LAST_COLUMN: Record<AutomationKind, string> = {
 export function markDone(em: EntityManager, orgId: string, kind: AutomationKind, period: string) {
   const column = LAST_COLUMN[kind];
   const cast =
-    kind === 'reminders' || kind === 'recurring_bills' || kind === 'owner_statements'
+    kind === 'reminders' ||
+    kind === 'recurring_bills' ||
+    kind === 'owner_statements' ||
+    kind === 'autopay'
       ? '::date'
       : '';
   return sql(em).run(
@@ -154,6 +164,21 @@ export function finishRun(
   return sql(em).run(
     `UPDATE automation_runs SET created = ?, total = ?, finished_at = ? WHERE id = ?`,
     [created, total.toString(), finishedAt, id],
+  );
+}
+
+// What a run that works after its claim (AutoPay) did, counted once it is done.
+export function countRun(
+  em: EntityManager,
+  kind: AutomationKind,
+  period: string,
+  created: number,
+  total: bigint,
+) {
+  return sql(em).run(
+    `UPDATE automation_runs SET created = ?, total = ?, finished_at = ?
+      WHERE kind = ? AND period = ? AND status = 'succeeded'`,
+    [created, total.toString(), now(), kind, period],
   );
 }
 

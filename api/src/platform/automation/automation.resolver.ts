@@ -21,11 +21,13 @@ const OFF: Omit<ScheduleRow, 'organization_id' | 'starts_on' | 'updated_at'> = {
   reminder_days: null,
   recurring_bills: false,
   owner_statements: false,
+  autopay: false,
   last_assessment_month: null,
   last_late_fee_month: null,
   last_reminder_on: null,
   last_recurring_bills_on: null,
   last_owner_statements_on: null,
+  last_autopay_on: null,
 };
 
 // When each kind that is on runs next: today when it is due now, else its next day.
@@ -62,6 +64,9 @@ function upcoming(s: ScheduleRow, today: string): AutomationUpcoming[] {
           },
         ]
       : []),
+    ...(s.autopay
+      ? [{ kind: AutomationKind.AUTOPAY, date: due.has('autopay') ? today : addDays(today, 1) }]
+      : []),
   ];
 }
 
@@ -83,6 +88,7 @@ async function view(ctx: Context): Promise<Automation> {
     reminderDays: s.reminder_days,
     recurringBills: s.recurring_bills,
     ownerStatements: s.owner_statements,
+    autopay: s.autopay,
     timeZone: org.timeZone,
     upcoming: upcoming(s, today),
     runs: runs.map((r) => ({

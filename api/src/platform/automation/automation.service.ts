@@ -12,11 +12,13 @@ import {
 } from '../../modules/invoices/index.js';
 import { approvalRequests, enterRecurringBills } from '../../modules/payables/index.js';
 import { monthlyStatementEmails } from '../../modules/owner-statements/index.js';
+import { autopayPreflight, runAutopay } from '../../modules/autopay/index.js';
 import {
   activeSchedules,
   type ActiveScheduleRow,
   type AutomationKind,
   claimRun,
+  countRun,
   finishRun,
   markDone,
   recentRuns,
@@ -42,6 +44,7 @@ export const RUN_JOBS: Record<AutomationKind, string> = {
   reminders: 'automation-reminders',
   recurring_bills: 'automation-recurring-bills',
   owner_statements: 'automation-owner-statements',
+  autopay: 'automation-autopay',
 };
 export const TICK_JOB = 'automation-tick';
 
@@ -76,6 +79,10 @@ export function dueRuns(s: ScheduleRow, today: string): ScheduledRun[] {
     (!s.last_recurring_bills_on || s.last_recurring_bills_on < today)
   ) {
     runs.push({ orgId: s.organization_id, kind: 'recurring_bills', period: today, date: today });
+  }
+  // AutoPay: daily, charging what falls due (and telling owners 3 days before).
+  if (s.autopay && today >= s.starts_on && (!s.last_autopay_on || s.last_autopay_on < today)) {
+    runs.push({ orgId: s.organization_id, kind: 'autopay', period: today, date: today });
   }
   // Owners' statements of the month before, on the 1st (or the first day after it the servers
   // run); the period is the month the statements tell.
@@ -156,6 +163,23 @@ async function perform(
       todayIn(org.timeZone),
     );
     return { created: r.emails.length, total: r.total, emails: r.emails };
+  }
+  if (run.kind === 'autopay') {
+    // Refused here (recorded as the run's failure) when the association cannot charge at all.
+    // The charges happen once the run's claim has committed: each commits on its own (its row and
+    // Stripe's idempotency key make it once), and none waits on this transaction's connection.
+    // A decline is written on the AutoPay and its online payment; the run counts the charges.
+    await autopayPreflight(services, tx, run.orgId);
+    return {
+      created: 0,
+      total: 0n,
+      emails: [],
+      later: async (em) => {
+        const r = await runAutopay(services, run.orgId, run.date);
+        await countRun(em, run.kind, run.period, r.charged, r.total);
+        return [];
+      },
+    };
   }
   if (run.kind === 'recurring_bills') {
     // Every bill its templates have dated on or before the run's day; the approvers of those that
@@ -260,6 +284,7 @@ export interface AutomationSettings {
   // Omitted: as it was (off for a new schedule).
   recurringBills?: boolean | null;
   ownerStatements?: boolean | null;
+  autopay?: boolean | null;
 }
 
 export async function automationOf(em: EntityManager, orgId: string) {
@@ -299,6 +324,7 @@ export async function updateAutomation(
     before.reminder_days === input.reminderDays &&
     before.recurring_bills === (input.recurringBills ?? before.recurring_bills) &&
     before.owner_statements === (input.ownerStatements ?? before.owner_statements) &&
+    before.autopay === (input.autopay ?? before.autopay) &&
     before.paused === input.paused;
   await upsertSchedule(
     em,
@@ -307,6 +333,7 @@ export async function updateAutomation(
       ...input,
       recurringBills: input.recurringBills ?? before?.recurring_bills ?? false,
       ownerStatements: input.ownerStatements ?? before?.owner_statements ?? false,
+      autopay: input.autopay ?? before?.autopay ?? false,
       startsOn: same ? before.starts_on : today,
     },
     userId,

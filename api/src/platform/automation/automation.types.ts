@@ -8,6 +8,7 @@ export enum AutomationKind {
   REMINDERS = 'reminders',
   RECURRING_BILLS = 'recurring_bills',
   OWNER_STATEMENTS = 'owner_statements',
+  AUTOPAY = 'autopay',
 }
 registerEnumType(AutomationKind, {
   name: 'AutomationKind',
@@ -19,6 +20,9 @@ registerEnumType(AutomationKind, {
     RECURRING_BILLS: { description: "Vendors' recurring bills from their templates, daily" },
     OWNER_STATEMENTS: {
       description: "Each owner's statement of last month by email, on the 1st (period: that month)",
+    },
+    AUTOPAY: {
+      description: "Owners' AutoPay charged on their invoices' due dates, daily (created: charges)",
     },
   },
 });
@@ -107,6 +111,12 @@ export class Automation {
   })
   ownerStatements: boolean;
 
+  @Field(() => Boolean, {
+    description:
+      "Owners' AutoPay is charged each day on what falls due (and owners told 3 days before)",
+  })
+  autopay: boolean;
+
   @Field(() => String, { description: 'The time zone the days are read in' })
   timeZone: string;
 
@@ -143,4 +153,10 @@ export class UpdateAutomationInput {
       "Email owners last month's statements on the 1st; omitted: as it was (off for a new schedule)",
   })
   ownerStatements?: boolean | null;
+
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Charge AutoPay each day; omitted: as it was (off for a new schedule)',
+  })
+  autopay?: boolean | null;
 }

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Services } from '../../core/context.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { openTenant } from '../../core/tenancy/tenant-door.js';
+import { handleAutopayEvent, isAutopayEvent } from '../../modules/autopay/index.js';
 import {
   applyAccountState,
   handleOnlinePaymentEvent,
@@ -48,7 +49,9 @@ export function stripeConnectWebhook(services: Services, log: (err: unknown) => 
     const answer = (outcome: string) => res.json({ received: true, outcome });
     try {
       const account = (event as { account?: string }).account;
-      const platformEm = services.platformOrm.em.fork() as EntityManager;
+      const platformEm = services.platformOrm.em.fork({
+        disableContextResolution: true,
+      }) as EntityManager;
       const owner = account ? await stripeAccountOwner(platformEm, account) : null;
       if (!owner) {
         answer('ignored');
@@ -80,6 +83,10 @@ export function stripeConnectWebhook(services: Services, log: (err: unknown) => 
         throw err;
       }
       const s = { org: session.org, em: session.em };
+      if (isAutopayEvent(event)) {
+        answer(await handleAutopayEvent(services, s, event));
+        return;
+      }
       if (event.type === 'payout.paid') {
         answer(await handlePayoutPaid(services, s, event.data.object));
         return;
