@@ -38,6 +38,9 @@ export default defineConfig({
       '/healthz': { target: apiTarget, changeOrigin: false },
       '/attachments/': { target: apiTarget, changeOrigin: false },
       '/exports/': { target: apiTarget, changeOrigin: false },
+      // A generated document's own link (two ids); /documents itself is the Documents page.
+      '^/documents/[0-9a-fA-F-]{36}/': { target: apiTarget, changeOrigin: false },
+      '/published-documents/': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

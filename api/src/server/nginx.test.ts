@@ -263,6 +263,18 @@ describe.skipIf(!NGINX)('deploy/nginx.conf in front of the API', () => {
     expectWebServerHeaders(refused);
   });
 
+  it("hands a document's signed link to the API and keeps /documents the web app's page", async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    for (const path of [`/documents/${id}/${id}`, `/published-documents/${id}/${id}`]) {
+      const res = await fetch(`${base}${path}?exp=1&sig=x`);
+      expect(res.status, path).toBe(403);
+      expect(await res.json()).toEqual({ error: 'This link is not valid or has expired' });
+    }
+    const page = await fetch(`${base}/documents`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('proxies /webhooks/ to the API, body as sent, and refuses a body over 1 MB itself', async () => {
     // This API takes no Stripe events: its own answer proves the request got through.
     const small = await post('/webhooks/stripe', { type: 'ping' }, { 'stripe-signature': 't=1' });
