@@ -38,6 +38,7 @@ type Days = {
   reminderDays: number | null;
   recurringBills: boolean;
   ownerStatements: boolean;
+  autopay: boolean;
 };
 
 // The API's answer for a schedule (today is Nov 30, 2026 in Chicago): next dates for what is on.
@@ -50,6 +51,7 @@ function automation(days: Days, runs: unknown[] = RUNS) {
         days.reminderDays && { kind: 'REMINDERS', date: '2026-12-01' },
         days.recurringBills && { kind: 'RECURRING_BILLS', date: '2026-12-01' },
         days.ownerStatements && { kind: 'OWNER_STATEMENTS', date: '2026-12-01' },
+        days.autopay && { kind: 'AUTOPAY', date: '2026-11-30' },
       ]
         .filter(Boolean)
         .map((u) => ({ __typename: 'AutomationUpcoming', ...(u as object) }));
@@ -69,6 +71,7 @@ const SAVED: Days = {
   reminderDays: 5,
   recurringBills: false,
   ownerStatements: false,
+  autopay: false,
 };
 
 async function mountPage(
@@ -195,6 +198,7 @@ describe('AutomationPage', () => {
           reminderDays: 10,
           recurringBills: false,
           ownerStatements: false,
+          autopay: false,
         },
       },
     ]);
@@ -246,6 +250,7 @@ describe('AutomationPage', () => {
         reminderDays: 5,
         recurringBills: false,
         ownerStatements: false,
+        autopay: false,
       },
     });
     expect(wrapper.get('[data-testid=automation-state]').text()).toBe('Paused');
@@ -265,6 +270,7 @@ describe('AutomationPage', () => {
         reminderDays: 5,
         recurringBills: false,
         ownerStatements: false,
+        autopay: false,
       },
     });
     // The soonest of the three: tomorrow's reminders, before the run on the 5th.
@@ -299,6 +305,7 @@ describe('AutomationPage', () => {
           reminderDays: 3,
           recurringBills: true,
           ownerStatements: false,
+          autopay: false,
         },
       },
     ]);
@@ -367,6 +374,7 @@ describe('AutomationPage', () => {
           reminderDays: 5,
           recurringBills: false,
           ownerStatements: true,
+          autopay: false,
         },
       },
     ]);
@@ -382,6 +390,45 @@ describe('AutomationPage', () => {
     expect(first.get('[data-testid=run-result]').text()).toBe(
       '24 statements emailed, $3,150.00 due',
     );
+    wrapper.unmount();
+  });
+
+  it('turns AutoPay on: charged daily, and its runs in the activity', async () => {
+    const charges = run({
+      id: 'r-6',
+      kind: 'AUTOPAY',
+      period: '2026-11-29',
+      created: 3,
+      total: '750.00',
+    });
+    const { wrapper, updates } = await mountPage({ runs: [charges, ...RUNS] });
+    const row = wrapper.get('[data-testid=automation-row-autopay]');
+    expect(row.text()).toContain(
+      'Every day, charges the card or bank account owners saved for AutoPay',
+    );
+    expect(wrapper.get('[data-testid=automation-next-autopay]').text()).toContain('Off');
+    document.querySelector<HTMLInputElement>('#automation-autopay')!.click();
+    await flushPromises();
+    button('automation-save')?.click();
+    await vi.waitFor(() => expect(document.body.textContent).toContain('Schedule saved'));
+    expect(updates()[0]!.variables).toEqual({
+      input: {
+        paused: false,
+        assessmentDay: 1,
+        lateFeeDay: 16,
+        reminderDays: 5,
+        recurringBills: false,
+        ownerStatements: false,
+        autopay: true,
+      },
+    });
+    expect(document.body.textContent).toContain('reminders 5 days before · AutoPay daily.');
+    expect(wrapper.get('[data-testid=automation-next-autopay]').text()).toBe(
+      'Next run: today, Nov 30, 2026',
+    );
+    const first = wrapper.findAll('[data-testid=automation-runs] tbody tr')[0]!;
+    expect(first.text()).toContain('AutoPay');
+    expect(first.get('[data-testid=run-result]').text()).toBe('3 AutoPay charges, $750.00');
     wrapper.unmount();
   });
 

@@ -10,6 +10,7 @@ const AUTOMATION_FIELDS = graphql(`
     reminderDays
     recurringBills
     ownerStatements
+    autopay
     timeZone
     upcoming {
       kind

@@ -18,6 +18,7 @@ export const KIND_LABELS: Record<AutomationKind, string> = {
   REMINDERS: 'Due-date reminders',
   RECURRING_BILLS: 'Recurring bills',
   OWNER_STATEMENTS: 'Owner statements',
+  AUTOPAY: 'AutoPay',
 };
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th". */
@@ -87,6 +88,11 @@ export function runResult(run: Pick<AutomationRun, 'kind' | 'created' | 'total'>
     if (n === 0) return 'No statements to send';
     const sent = `${plural(n, 'statement', 'statements')} emailed`;
     return run.total === '0.00' ? sent : `${sent}, ${formatMoney(run.total)} due`;
+  }
+  if (run.kind === 'AUTOPAY') {
+    return n === 0
+      ? 'Nothing for AutoPay to charge'
+      : `${plural(n, 'AutoPay charge', 'AutoPay charges')}, ${formatMoney(run.total)}`;
   }
   if (run.kind === 'RECURRING_BILLS') {
     return n === 0

@@ -11,7 +11,13 @@ import {
  */
 export type AutomationInput = Pick<
   Automation,
-  'paused' | 'assessmentDay' | 'lateFeeDay' | 'reminderDays' | 'recurringBills' | 'ownerStatements'
+  | 'paused'
+  | 'assessmentDay'
+  | 'lateFeeDay'
+  | 'reminderDays'
+  | 'recurringBills'
+  | 'ownerStatements'
+  | 'autopay'
 >;
 
 /**
