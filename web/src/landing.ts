@@ -10,6 +10,8 @@ import { useOrganizationStore } from '@/stores/organization';
 export function homeLocation(pinia?: Pinia): RouteLocationRaw {
   const auth = useAuthStore(pinia);
   const organization = useOrganizationStore(pinia);
+  // A homeowner's start is the owner portal; the association's books are not theirs to open.
+  if (organization.role === 'OWNER') return { name: 'owner-home' };
   if (organization.hasOrganization) return { name: 'dashboard' };
   if (auth.isSuperadmin) return { name: 'platform-home' };
   return { name: 'no-organization' };

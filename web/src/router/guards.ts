@@ -34,6 +34,15 @@ export async function resolveNavigation(
   if (to.name === 'home') return signedInLocation(pinia);
   if (to.meta.superAdmin && !auth.isSuperadmin) return homeLocation(pinia);
   if (to.meta.requiresOrganization && !organization.hasOrganization) return homeLocation(pinia);
+  // A homeowner (OWNER) opens only the owner portal of the association: every other page of it
+  // (the treasurer's, which the API refuses an owner anyway) and the staff profile send them
+  // there, without each route saying so.
+  if (organization.role === 'OWNER') {
+    if (to.name === 'profile') return { name: 'owner-profile' };
+    if (to.meta.requiresOrganization && !to.meta.roles?.includes('OWNER')) {
+      return homeLocation(pinia);
+    }
+  }
   // The association requires two-step sign-in and this person has not turned it on: its pages
   // would all be refused (MFA_REQUIRED), so the Security page comes first, saying why.
   if (
