@@ -112,12 +112,15 @@ export async function demoPortalOwners(
 
 // The association's Stripe account (Stripe Connect), as the treasurer connected it: owners see
 // "Pay online". The platform's row; the account id is the demo's own.
+export const demoStripeAccountId = (orgId: string) =>
+  `acct_demo${orgId.replace(/-/g, '').slice(0, 16)}`;
+
 export async function demoStripeAccount(em: EntityManager, org: Organization, by: string) {
   await sql(em).run(
     `INSERT INTO stripe_connected_accounts
        (organization_id, account_id, charges_enabled, payouts_enabled, details_submitted, connected_by)
      VALUES (?, ?, true, true, true, ?) ON CONFLICT (organization_id) DO NOTHING`,
-    [org.id, `acct_demo${org.id.replace(/-/g, '').slice(0, 16)}`, by],
+    [org.id, demoStripeAccountId(org.id), by],
   );
 }
 
@@ -192,9 +195,39 @@ export async function demoOwnerPortal(
           ORDER BY date`,
         [unit.id, since],
       );
+      // AutoPay: the bank account saved on Stripe's page, charged on each due date since.
+      const enrollment = randomUUID();
+      if (autopay) {
+        const customer = stripeId('cus');
+        await sql(em).run(
+          `INSERT INTO stripe_customers (user_id, account_id, customer_id, created_at)
+           VALUES (?, ?, ?, ?::date - 3) ON CONFLICT DO NOTHING`,
+          [seat.userId, demoStripeAccountId(b.org.orgId), customer, autopayFrom],
+        );
+        await sql(em).run(
+          `INSERT INTO autopay_enrollments (id, unit_id, user_id, status, method, max_amount,
+             stripe_checkout_session_id, stripe_customer_id, stripe_payment_method_id,
+             method_label, starts_on, created_at, updated_at)
+           VALUES (?, ?, ?, 'active', ?, ?, ?, ?, ?, 'Bank •••• 6789', ?, ?::date - 3, ?::date - 3)`,
+          [
+            enrollment,
+            unit.id,
+            seat.userId,
+            u.method,
+            autopay.maxAmount,
+            stripeId('cs'),
+            customer,
+            stripeId('pm'),
+            autopayFrom,
+            autopayFrom,
+            autopayFrom,
+          ],
+        );
+      }
       for (const p of payments) {
         const amount = Number(p.amount);
         const viaAutopay = autopayFrom !== null && p.date >= autopayFrom;
+        const onlineId = randomUUID();
         await sql(em).run(
           `INSERT INTO online_payments (id, unit_id, user_id, source, method, card_funding, amount,
              stripe_fee, status, stripe_checkout_session_id, stripe_payment_intent_id,
@@ -202,7 +235,7 @@ export async function demoOwnerPortal(
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'succeeded', ?, ?, ?, ?, ?::date + time '09:30',
              ?::date + time '09:31', ?::date + time '09:31')`,
           [
-            randomUUID(),
+            onlineId,
             unit.id,
             seat.userId,
             viaAutopay ? 'autopay' : 'checkout',
@@ -219,6 +252,26 @@ export async function demoOwnerPortal(
             p.date,
           ],
         );
+        if (viaAutopay) {
+          await sql(em).run(
+            `INSERT INTO autopay_charges (id, enrollment_id, unit_id, due_date, status, amount,
+               online_payment_id, notified_at, charged_at, created_at, updated_at)
+             VALUES (?, ?, ?, ?, 'charged', ?, ?, ?::date - 3, ?::date + time '09:30',
+               ?::date - 3, ?::date + time '09:31')`,
+            [
+              randomUUID(),
+              enrollment,
+              unit.id,
+              p.date,
+              amount,
+              onlineId,
+              p.date,
+              p.date,
+              p.date,
+              p.date,
+            ],
+          );
+        }
       }
     }
   }

@@ -178,6 +178,20 @@ describe('demo data', () => {
       );
     }
     expect(online.some((o) => o.source === 'autopay')).toBe(true);
+    // 214 is on AutoPay from its bank account; its last charge is one of those payments.
+    const autopay = await app.gql(
+      `query ($u: ID!) { ownerAutopay(unitId: $u) { status methodLabel maxAmount
+          lastCharge { status amount } } }`,
+      { u: units[1].id },
+      accessToken,
+    );
+    expect(autopay.body.errors).toBeUndefined();
+    expect(autopay.body.data!.ownerAutopay).toMatchObject({
+      status: 'active',
+      methodLabel: 'Bank •••• 6789',
+      maxAmount: '500.00',
+      lastCharge: { status: 'succeeded' },
+    });
   });
 
   it('Maple Ridge has ~120 units in three groups and 18 months of activity up to today', async () => {
