@@ -33,6 +33,7 @@ const doc = (
     entryCount: 212,
     lastEntryNumber: 1042,
   },
+  published: null,
   ...extra,
 });
 
@@ -42,12 +43,32 @@ const LIST = [
   doc('d1', '2026-02', 1, 'FAILED', { error: 'The statement is missing' }),
 ];
 
-async function mountDocuments(handler?: (req: GraphQLRequest) => unknown) {
+// What the association shows its owners (the section under the list).
+const PUBLISHED = [
+  {
+    __typename: 'PublishedDocument',
+    id: 'p1',
+    title: 'Annual meeting minutes',
+    category: 'minutes',
+    fileName: 'minutes-2026-03.pdf',
+    contentType: 'application/pdf',
+    size: 52_000,
+    publishedAt: '2026-04-03T10:00:00.000Z',
+    documentId: null,
+  },
+];
+
+async function mountDocuments(
+  handler?: (req: GraphQLRequest) => unknown,
+  role: 'VIEWER' | 'ADMIN' = 'VIEWER',
+) {
   const requests: GraphQLRequest[] = [];
   installTestClient((req) => {
     requests.push(req);
     const answer = handler?.(req);
     if (answer) return { body: { data: answer } };
+    if (req.operationName === 'PublishedDocuments')
+      return { body: { data: { publishedDocuments: PUBLISHED } } };
     return {
       body: {
         data: {
@@ -64,7 +85,7 @@ async function mountDocuments(handler?: (req: GraphQLRequest) => unknown) {
   const pinia = freshPinia();
   signIn(
     { email: 'board@example.com' },
-    { id: 'org-1', name: 'Maple Ridge HOA', role: 'VIEWER', status: 'ACTIVE' },
+    { id: 'org-1', name: 'Maple Ridge HOA', role, status: 'ACTIVE' },
   );
   const router = await routerAt('/documents', pinia);
   const wrapper = mountWithApp(withToast(DocumentsPage), { pinia, router });
@@ -149,6 +170,55 @@ describe('DocumentsPage', () => {
     expect(cards[1]!.find('button').text()).toContain('Download PDF');
     expect(cards[0]!.find('button').exists()).toBe(false);
     expect(cards[2]!.text()).toContain('The statement is missing');
+    wrapper.unmount();
+  });
+
+  it('shows a ready document to owners, and lists what owners see', async () => {
+    const published: unknown[] = [];
+    const { wrapper, requests } = await mountDocuments((req) => {
+      if (req.operationName === 'PublishDocument') {
+        published.push(req.variables);
+        return {
+          publishDocument: {
+            ...PUBLISHED[0],
+            id: 'p2',
+            title: 'March financials',
+            category: 'financials',
+            documentId: 'd2',
+          },
+        };
+      }
+      return null;
+    }, 'ADMIN');
+    // The section and the dialog are loaded with the page's first use of them.
+    const section = await vi.waitFor(() => {
+      const found = wrapper.get('[data-testid=published-documents]');
+      expect(found.text()).toContain('Annual meeting minutes');
+      return found;
+    });
+    expect(section.text()).toContain('Minutes');
+    // Only the ready document offers it; a failed or queued one has nothing to show.
+    expect(
+      wrapper.findAll('[data-testid^=publish-d]').map((b) => b.attributes('data-testid')),
+    ).toEqual(['publish-d2']);
+    await wrapper.get('[data-testid=publish-d2]').trigger('click');
+    const title = await vi.waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>('[data-testid=publish-title]');
+      if (!input) throw new Error('no dialog yet');
+      return input;
+    });
+    expect(title.value).toBe('Board packet · Mar 2026');
+    title.value = 'March financials';
+    title.dispatchEvent(new Event('input'));
+    document.querySelector<HTMLButtonElement>('[data-testid=publish-submit]')!.click();
+    await vi.waitFor(() => expect(published).toHaveLength(1));
+    await flushPromises();
+    expect(published).toEqual([
+      { input: { title: 'March financials', category: 'financials', documentId: 'd2' } },
+    ]);
+    expect(document.body.textContent).toContain('March financials is shown to owners');
+    // The lists are read again: the row says it is shown, the section lists it.
+    expect(requests.filter((r) => r.operationName === 'Documents').length).toBeGreaterThan(1);
     wrapper.unmount();
   });
 

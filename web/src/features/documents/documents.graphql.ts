@@ -34,6 +34,11 @@ export const DOCUMENTS_QUERY = graphql(
         edges {
           node {
             ...DocumentFields
+            # Shown to owners in their portal (features/owners publishes it).
+            published {
+              id
+              title
+            }
           }
         }
         pageInfo {
