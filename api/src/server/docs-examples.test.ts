@@ -85,6 +85,8 @@ describe('docs/api.md examples', () => {
   let app: TestApp;
   let t: Tenant;
   const ids: Record<string, string> = {};
+  // An owner of unit 101: the examples named Owner… are an owner's requests (the owner portal).
+  let owner: string;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -120,6 +122,7 @@ describe('docs/api.md examples', () => {
     );
     await t.assessmentRun('2026-02');
     await t.assessmentRun('2026-03');
+    owner = (await t.owner([ids.unit])).token;
   });
   afterAll(async () => {
     await app?.close();
@@ -176,7 +179,11 @@ describe('docs/api.md examples', () => {
 
   // In the order the page gives them: the mutations build on each other as a reader's would.
   it.each(all.map((e) => [`${e.name} (line ${e.line})`, e] as const))('%s runs', async (_, e) => {
-    const res = await t.gql(e.operation(fill(e.source)));
+    const res = await t.gql(
+      e.operation(fill(e.source)),
+      {},
+      e.name.startsWith('Owner') ? owner : undefined,
+    );
     expect(res.body.errors, e.name).toBeUndefined();
   });
 });
