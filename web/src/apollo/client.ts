@@ -115,6 +115,7 @@ export function createApolloClient(options: ApolloClientOptions): CovenantApollo
             units: pagedListPolicy,
             invoices: pagedListPolicy,
             payments: pagedListPolicy,
+            onlinePayments: pagedListPolicy,
             bills: pagedListPolicy,
             // Answered whole: a decision takes a bill out of the queue, a seat leaves the board.
             billApprovalQueue: { merge: false },

@@ -66,6 +66,7 @@ export const NAV_SECTIONS: NavSection[] = [
         tour: 'transactions',
       },
       { label: 'Payments', icon: 'pi pi-credit-card', route: 'payments' },
+      { label: 'Online payments', icon: 'pi pi-globe', route: 'online-payments' },
       { label: 'Vendors', icon: 'pi pi-briefcase', route: 'vendors' },
     ],
   },
