@@ -14,7 +14,7 @@ import {
   launchBrowser,
   recordFailedResponse,
   watchConsole,
-} from './browser';
+} from './browser.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, as a client would */
 

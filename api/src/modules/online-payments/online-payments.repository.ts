@@ -320,6 +320,14 @@ export function onlinePaymentPageQuery(filter: { unitId?: string | null; status?
   return { select: SELECT, from: 'online_payments o', where, params };
 }
 
+// Payments Stripe says are paid that are not in the books yet (the books refused them).
+export function unrecordedPaid(em: EntityManager): Promise<OnlinePaymentRow[]> {
+  return sql(em).all<OnlinePaymentRow>(
+    `${SELECT} WHERE o.status = 'succeeded' AND o.payment_id IS NULL
+        AND o.stripe_payment_intent_id IS NOT NULL ORDER BY o.created_at, o.id`,
+  );
+}
+
 // Amounts on their way for a unit: ACH payments processing (not yet in the books).
 export async function processingAmount(em: EntityManager, unitId: string): Promise<number> {
   const [row] = await sql(em).all<{ total: string | null }>(

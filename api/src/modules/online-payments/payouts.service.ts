@@ -14,12 +14,12 @@ import {
   finishPayout,
   lockPayout,
   type OnlinePaymentRow,
-  onlinePaymentRows,
   paymentsOfIntents,
   type PayoutRow,
   setPayoutOf,
   settingsRow,
   unpostedPayouts,
+  unrecordedPaid,
 } from './online-payments.repository.js';
 import { connectClient, connectConfig } from './online-payments.stripe.js';
 import { OnlinePaymentStatus } from './online-payments.types.js';
@@ -113,10 +113,7 @@ function plan(txns: Stripe.BalanceTransaction[], rows: Map<string, OnlinePayment
 
 // Payments Stripe says are paid that the books refused earlier (written on them), tried again.
 export async function recordWaitingPayments(services: Services, s: Session): Promise<number> {
-  const rows = (await onlinePaymentRows(s.em, {})).filter(
-    (r) =>
-      r.status === OnlinePaymentStatus.SUCCEEDED && !r.payment_id && r.stripe_payment_intent_id,
-  );
+  const rows = await unrecordedPaid(s.em);
   let recorded = 0;
   for (const r of rows) {
     const { outcome } = await recordPaid(s, { paymentIntent: r.stripe_payment_intent_id }, now());
