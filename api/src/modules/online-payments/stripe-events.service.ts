@@ -96,6 +96,11 @@ export async function recordPaid(
   find: { metadata?: Record<string, string> | null; paymentIntent: string | null },
   at: Date,
 ): Promise<{ outcome: EventOutcome; row: OnlinePaymentRow | null }> {
+  // Not an owner's payment (money the association took in its own Stripe dashboard): nothing here.
+  const known = await s.em.transactional((tx) =>
+    rowOf(tx, s.org, find.metadata, find.paymentIntent),
+  );
+  if (!known) return { outcome: 'ignored', row: null };
   const undeposited = await ensureUndepositedFunds(s.em, null);
   let outcome: EventOutcome = 'processed';
   let found: OnlinePaymentRow | null = null;
