@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { loadConfig } from '../../config.js';
 import { dateIn } from '../../core/dates.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { forgetTenant } from '../../core/tenancy/tenant-door.js';
 import { withDatabase } from '../../db/connection.js';
+import { sql } from '../../db/sql.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.js';
 import { cardFee, achFee, DISPUTE_FEE } from '../../test/fake-stripe-connect.js';
@@ -638,6 +641,37 @@ describe('online payments (Stripe Connect)', () => {
     ).toEqual([]);
     // Another association sees none of them.
     expect((await o.ok(LIST)).onlinePayments.totalCount).toBe(0);
+  });
+
+  it('ignores an account of no association, and asks Stripe to retry while one is suspended', async () => {
+    const stranger = stripe.connect.event('checkout.session.completed', 'acct_nobody', {
+      id: 'cs_x',
+      object: 'checkout.session',
+      mode: 'payment',
+      metadata: {},
+    });
+    expect(await stripe.connect.deliver(stranger)).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
+    const theirs = [...stripe.connect.accounts.values()].find(
+      (a) => a.metadata.organizationId === o.org.id,
+    )!;
+    const platform = app.services.platformOrm.em.fork() as EntityManager;
+    await sql(platform).run(`UPDATE organizations SET status = 'suspended' WHERE id = ?`, [
+      o.org.id,
+    ]);
+    forgetTenant(app.services, o.org.id);
+    const event = stripe.connect.event('checkout.session.completed', theirs.id, {
+      id: 'cs_y',
+      object: 'checkout.session',
+      mode: 'payment',
+      metadata: {},
+    });
+    expect((await stripe.connect.deliver(event)).status).toBe(503);
+    await sql(platform).run(`UPDATE organizations SET status = 'active' WHERE id = ?`, [o.org.id]);
+    forgetTenant(app.services, o.org.id);
+    expect((await stripe.connect.deliver(event)).body).toMatchObject({ outcome: 'ignored' });
   });
 
   it('expires an abandoned checkout', async () => {
