@@ -18,8 +18,10 @@ export const DEFAULT_DIST = path.resolve(import.meta.dirname, '..', 'dist');
 // 310 KB since the intro tour, setup wizard and billing hooks joined the shell (300 KB before; to
 // trim); 312 KB since Banking's routes, sidebar section and cache policies (about 0.6 KB) did;
 // 314 KB since Payables' (eleven routes, a sidebar section, the bills' paging and cache policies:
-// about 1.2 KB). The shell's route table is the next thing to trim.
-export const FIRST_LOAD_BUDGET_GZIP = 314 * 1024;
+// about 1.2 KB); 317 KB since the owner portal's (six owner routes, Online payments, the owner
+// shell's turn in App and the guards: about 1.9 KB once the owner shell itself loads lazily). The
+// shell's route table is the next thing to trim.
+export const FIRST_LOAD_BUDGET_GZIP = 317 * 1024;
 
 /** The pages worth watching: where a visitor lands, and where a member lands after sign-in. */
 export const PAGES = {
