@@ -339,6 +339,18 @@ describe('online payments (Stripe Connect)', () => {
       ],
     });
     expect((await t.ok(INVOICE, { id: ids.inv2 })).invoice.balance).toBe('100.00');
+    // The owner reads it as a payment made online, not by Stripe's reference.
+    const ledger = (
+      await t.ok(
+        'query ($u: ID!) { ownerUnitLedger(unitId: $u) { kind description paymentId } }',
+        { u: ids['A-1'] },
+        owner.token,
+      )
+    ).ownerUnitLedger;
+    expect(ledger.find((l: any) => l.paymentId === op.paymentId)).toMatchObject({
+      kind: 'payment',
+      description: 'Payment made online',
+    });
     ids.cardPayment = id;
     ids.cardIntent = session.payment_intent;
   });

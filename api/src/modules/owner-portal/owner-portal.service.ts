@@ -204,6 +204,12 @@ export async function ownerUnitLedger(
   }
   const rows = await wholeLedger(ctx.em, unitId);
   const invoices = new Map((await invoicesOf(ctx.em, [unitId])).map((i) => [i.id, i]));
+  // A payment made online reads as one to its owner, not by Stripe's reference (the treasurer's
+  // payments list keeps that, to find it in Stripe).
+  const online = await ownerOnlinePayments().paidOnline(
+    ctx.em,
+    rows.flatMap((r) => (r.kind === UnitLedgerKind.PAYMENT && r.paymentId ? [r.paymentId] : [])),
+  );
   return rows
     .filter((r) => (!from || r.date >= from) && (!to || r.date <= to))
     .map((r) => {
@@ -211,7 +217,9 @@ export async function ownerUnitLedger(
       const description =
         r.kind === UnitLedgerKind.INVOICE && invoice
           ? invoiceDescription(invoice)
-          : (r.description ?? r.reference);
+          : r.kind === UnitLedgerKind.PAYMENT && r.paymentId && online.has(r.paymentId)
+            ? 'Payment made online'
+            : (r.description ?? r.reference);
       return {
         date: r.date,
         kind: LEDGER_KINDS[r.kind],
