@@ -63,7 +63,9 @@ export class Migration036Autopay extends Migration {
         updated_at timestamptz NOT NULL DEFAULT now(),
         UNIQUE (unit_id, due_date)
       )`);
-    this.addSql(`CREATE INDEX autopay_charges_enrollment ON autopay_charges (enrollment_id, due_date DESC)`);
+    this.addSql(
+      `CREATE INDEX autopay_charges_enrollment ON autopay_charges (enrollment_id, due_date DESC)`,
+    );
 
     // Scheduled work: AutoPay's daily run.
     this.addSql(`ALTER TABLE automation_runs DROP CONSTRAINT automation_runs_kind_check`);
