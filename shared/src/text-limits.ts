@@ -46,6 +46,10 @@ export const TENANT_TEXT_LIMITS = {
     payment_instructions: 1000,
   },
   published_documents: { title: 200, file_name: 255, content_type: 100 },
+  online_payments: { failure_reason: 1000 },
+  stripe_payouts: { failure_reason: 1000 },
+  autopay_enrollments: { method_label: 100 },
+  autopay_charges: { reason: 1000 },
 } as const;
 
 export const PLATFORM_TEXT_LIMITS = {

@@ -143,6 +143,8 @@ describe('screens read today from the association calendar only', () => {
     '../features/reports/components/ReportPrintHeader.vue': 'the time a page is printed',
     '../features/banking/views/ReconciliationReportPage.vue': 'the time a page is printed',
     '../features/settings/calendar.ts': "each time zone's offset from UTC right now",
+    '../features/owner/views/OwnerHomePage.vue': "the greeting: the owner's own time of day",
+    '../features/owners/components/UnitOwnersPanel.vue': 'whether an invitation link has expired',
   };
 
   it('finds no browser clock in a screen', () => {
