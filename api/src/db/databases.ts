@@ -5,15 +5,18 @@ import {
   withClient,
   withDatabase,
 } from './connection.js';
+import {
+  ensureTenantTemplate,
+  migrateFleet,
+  previewFleet,
+  templateLabel,
+  type FleetEvent,
+  type FleetOptions,
+  type MigrateReport,
+} from './fleet.js';
 import { describeDrift, DriftError, migrate, migrationStatus } from './migrations.js';
 
-// New tenants are copied from a migrated template database: a file copy, not a migration run.
-export async function ensureTenantTemplate(clusterUrl: string, templateDb: string) {
-  if (!(await databaseExists(clusterUrl, templateDb))) {
-    await createDatabase(clusterUrl, templateDb);
-  }
-  return migrate(withDatabase(clusterUrl, templateDb), 'tenant');
-}
+export { ensureTenantTemplate, type MigrateReport };
 
 export interface TenantRow {
   id: string;
@@ -34,29 +37,32 @@ export function listTenants(platformUrl: string): Promise<TenantRow[]> {
   });
 }
 
-export interface MigrateReport {
-  database: string;
-  applied: string[];
-  dryRun: boolean;
-}
+export type MigrateEvent = { kind: 'platform'; report: MigrateReport } | FleetEvent;
 
-export interface MigrateOptions {
+export interface MigrateOptions extends Pick<
+  FleetOptions,
+  'upgradeTenant' | 'concurrency' | 'stopAfter' | 'signal' | 'wait'
+> {
   dryRun?: boolean;
   // Only this organization's tenant database.
   tenant?: string;
   templateDb: string;
   clusterUrl: (cluster: string) => string;
-  // Data upgrades that need the application (such as its keys), run on each tenant database
-  // after its migrations.
-  upgradeTenant?: (tenantUrl: string) => Promise<void>;
+  // The configured clusters' names: the tenant template is migrated (and checked) on each.
+  clusters?: string[];
+  onProgress?: (e: MigrateEvent) => void;
 }
 
-// `npm run migrate`: the platform database, the tenant template, then every tenant database.
+const DEFAULT_CLUSTERS = ['default'];
+
+// `npm run migrate`: the platform database, then the fleet (fleet.ts): the tenant template on every
+// cluster and every tenant database not at the code's version. Answers a report per database.
 export async function migrateAll(
   platformUrl: string,
   opts: MigrateOptions,
 ): Promise<MigrateReport[]> {
   const dryRun = !!opts.dryRun;
+  const clusters = opts.clusters ?? DEFAULT_CLUSTERS;
   const reports: MigrateReport[] = [];
   const platformDb = databaseOf(platformUrl);
   if (!opts.tenant) {
@@ -67,36 +73,33 @@ export async function migrateAll(
       await createDatabase(platformUrl, platformDb);
     }
     const p = await migrate(platformUrl, 'platform', { dryRun });
-    reports.push({ database: platformDb, applied: p.pending, dryRun });
-    const defaultCluster = opts.clusterUrl('default');
-    if (dryRun && !(await databaseExists(defaultCluster, opts.templateDb))) {
-      reports.push({ database: opts.templateDb, applied: ['(database would be created)'], dryRun });
-    } else {
-      const t = dryRun
-        ? await migrate(withDatabase(defaultCluster, opts.templateDb), 'tenant', { dryRun })
-        : await ensureTenantTemplate(defaultCluster, opts.templateDb);
-      reports.push({ database: opts.templateDb, applied: t.pending, dryRun });
-    }
+    const report = { database: platformDb, applied: p.pending, dryRun };
+    reports.push(report);
+    opts.onProgress?.({ kind: 'platform', report });
   }
-  const tenants = (await listTenants(platformUrl)).filter(
-    (t) => !opts.tenant || t.id === opts.tenant,
-  );
-  if (opts.tenant && tenants.length === 0)
-    throw new Error(`No organization with id ${opts.tenant}`);
-  for (const t of tenants) {
-    const s = await migrate(withDatabase(opts.clusterUrl(t.db_cluster), t.db_name), 'tenant', {
-      dryRun,
-    });
-    if (!dryRun) await opts.upgradeTenant?.(withDatabase(opts.clusterUrl(t.db_cluster), t.db_name));
-    reports.push({ database: `${t.db_name} (${t.name})`, applied: s.pending, dryRun });
+  const fleet = { clusters, clusterUrl: opts.clusterUrl, templateDb: opts.templateDb };
+  if (dryRun) {
+    return [...reports, ...(await previewFleet(platformUrl, { ...fleet, only: opts.tenant }))];
   }
-  return reports;
+  const run = await migrateFleet(platformUrl, {
+    ...fleet,
+    only: opts.tenant,
+    upgradeTenant: opts.upgradeTenant,
+    concurrency: opts.concurrency,
+    stopAfter: opts.stopAfter,
+    signal: opts.signal,
+    wait: opts.wait,
+    onProgress: opts.onProgress,
+  });
+  return [...reports, ...run.templates, ...run.tenants];
 }
 
-// Refuses to go on when any database is behind or ahead of the code.
+// Refuses to go on when the platform database or the tenant template of any cluster is behind or
+// ahead of the code. Tenant databases are not read here (that would be a connection to each at
+// every start): the tenant pool checks each one's version when it opens it.
 export async function assertNoDrift(
   platformUrl: string,
-  opts: Pick<MigrateOptions, 'templateDb' | 'clusterUrl'>,
+  opts: Pick<MigrateOptions, 'templateDb' | 'clusterUrl' | 'clusters'>,
 ) {
   const problems: string[] = [];
   const platformDb = databaseOf(platformUrl);
@@ -108,22 +111,19 @@ export async function assertNoDrift(
     await migrationStatus(platformUrl, 'platform'),
   );
   if (p) problems.push(p);
-  const cluster = opts.clusterUrl('default');
-  if (!(await databaseExists(cluster, opts.templateDb))) {
-    problems.push(`tenant template ${opts.templateDb} does not exist`);
-  } else {
+  const clusters = opts.clusters ?? DEFAULT_CLUSTERS;
+  for (const cluster of clusters) {
+    const url = opts.clusterUrl(cluster);
+    const what = `tenant template ${templateLabel(opts.templateDb, cluster, clusters)}`;
+    if (!(await databaseExists(url, opts.templateDb))) {
+      problems.push(`${what} does not exist`);
+      continue;
+    }
     const t = describeDrift(
-      `tenant template ${opts.templateDb}`,
-      await migrationStatus(withDatabase(cluster, opts.templateDb), 'tenant'),
+      what,
+      await migrationStatus(withDatabase(url, opts.templateDb), 'tenant'),
     );
     if (t) problems.push(t);
-  }
-  if (!problems.length) {
-    for (const t of await listTenants(platformUrl)) {
-      const url = withDatabase(opts.clusterUrl(t.db_cluster), t.db_name);
-      const d = describeDrift(`tenant database ${t.db_name}`, await migrationStatus(url, 'tenant'));
-      if (d) problems.push(d);
-    }
   }
   if (problems.length) {
     throw new DriftError(`Database drift, refusing to start:\n  ${problems.join('\n  ')}`);

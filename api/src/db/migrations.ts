@@ -113,11 +113,22 @@ export async function migrationStatus(url: string, kind: MigrationKind): Promise
 
 export class DriftError extends Error {}
 
+// The version the code expects of a database: the name of its last migration.
+export async function codeVersion(kind: MigrationKind): Promise<string> {
+  const list = await listMigrations(kind);
+  return list[list.length - 1].name;
+}
+
+// A database's version as its schema_migrations table has it: the last migration applied (NULL
+// when none), named as the code names it.
+export const APPLIED_VERSION_SQL = `SELECT max(regexp_replace(name, '\\.(ts|js)$', '')) FROM schema_migrations`;
+
 // Applies pending migrations (all in one transaction) and returns the status before the run.
+// `to` stops after that migration (a database as an older release left it).
 export function migrate(
   url: string,
   kind: MigrationKind,
-  opts: { dryRun?: boolean } = {},
+  opts: { dryRun?: boolean; to?: string } = {},
 ): Promise<MigrationStatus> {
   return withMigrator(url, kind, async (m) => {
     const status = await statusOf(m, kind);
@@ -126,7 +137,7 @@ export function migrate(
         `database is ahead of this code (unknown migrations: ${status.unknown.join(', ')})`,
       );
     }
-    if (!opts.dryRun && status.pending.length) await m.up();
+    if (!opts.dryRun && status.pending.length) await m.up(opts.to ? { to: opts.to } : undefined);
     return status;
   }).then(async (status) => {
     const queue = await jobQueuePending(url, kind);
