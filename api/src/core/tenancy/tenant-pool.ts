@@ -2,7 +2,10 @@ import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import type { MetadataStorage } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import { withDatabase } from '../../db/connection.js';
+import { APPLIED_VERSION_SQL, codeVersion } from '../../db/migrations.js';
 import { ormOptions, type DbTimeouts, type EntityList } from '../../db/orm.js';
+import { serviceUnavailable } from '../errors/app-error.js';
+import type { Logger } from '../observability/logger.js';
 import { ConnectionBudget } from './connection-budget.js';
 import type { TenantLocation } from './tenant-directory.js';
 
@@ -19,7 +22,15 @@ export interface TenantPoolOptions {
   closeDelayMs?: number;
   // The connection budget of each cluster (all its tenant pools together); unset, no budget.
   budget?: { limit: (cluster: string) => number; queueMax: number; waitMs: number };
+  // Told of a tenant database ahead of this code (a newer release migrated it).
+  logger?: Pick<Logger, 'error'>;
 }
+
+// Seconds an association being upgraded asks its callers to wait.
+export const UPGRADE_RETRY_AFTER_S = 15;
+
+export const UPGRADING_MESSAGE =
+  'This association is being upgraded to a new version; try again in a few seconds';
 
 // The parts of MikroORM's bootstrap that `init` runs after discovery; private in its typings.
 interface OrmInternals {
@@ -148,11 +159,14 @@ export class TenantPool {
   // Per cluster, the budgeted ORMs holding slots, least recently active first (see Budgeted).
   private readonly holders = new Map<string, Set<Budgeted>>();
   private readonly closing = new WeakMap<MikroORM, Promise<void>>();
-  // location → the organization its tenant_identity named, once checked: reopening an evicted
-  // tenant skips the identity query. Dropped by forget() (a move, an archive, a restore).
+  // location → the organization its tenant_identity named, once checked (and found at the code's
+  // version): reopening an evicted tenant skips the query. Dropped by forget() (a move, an
+  // archive, a restore). A database behind or ahead is never kept here, so it is asked again.
   private readonly identities = new LRUCache<string, string>({ max: 100_000 });
   // cluster → its server's version, as knex read it from the first connection.
   private readonly versions = new Map<string, string | undefined>();
+  // The tenant migration this code expects every tenant database to have applied last.
+  private expected?: Promise<string>;
   opened = 0;
   closed = 0;
   identityChecks = 0;
@@ -268,24 +282,42 @@ export class TenantPool {
     const budget = this.budget(location.cluster);
     if (budget) this.budgeted(key, location.cluster, orm, budget);
     if (this.identities.get(key) === orgId) return orm;
-    let rows: { organization_id: string }[];
+    let row: { organization_id: string | null; version: string | null } | undefined;
+    let expected: string;
     try {
       this.identityChecks++;
-      // Defense in depth: the database must say it belongs to the organization we resolved.
-      rows = await orm.em
+      expected = await (this.expected ??= codeVersion('tenant'));
+      // Defense in depth: the database must say it belongs to the organization we resolved. And
+      // it must be at the code's version: one a fleet migration has not reached yet is refused
+      // for a moment rather than served by code written for another schema. One round trip.
+      [row] = await orm.em
         .getConnection()
-        .execute<{ organization_id: string }[]>('SELECT organization_id FROM tenant_identity');
+        .execute<{ organization_id: string | null; version: string | null }[]>(
+          `SELECT (SELECT organization_id FROM tenant_identity LIMIT 1) AS organization_id,
+                  (${APPLIED_VERSION_SQL}) AS version`,
+        );
     } catch (err) {
       // The database is away (or the query failed): this ORM is not cached, so close it here.
       await this.close(Promise.resolve(orm));
       throw err;
     }
     if (!version) this.versions.set(location.cluster, knexClient(orm).version);
-    if (rows[0]?.organization_id !== orgId) {
+    if (row?.organization_id !== orgId) {
       await this.close(Promise.resolve(orm));
       throw new TenantIdentityError(
         `Tenant database ${location.database} does not belong to ${orgId}`,
       );
+    }
+    if (row.version !== expected) {
+      await this.close(Promise.resolve(orm));
+      if (row.version && row.version > expected) {
+        // Not an upgrade under way: a newer release's migrations reached this database.
+        this.opts.logger?.error(
+          { org: orgId, database: location.database, version: row.version, expected },
+          'tenant database is ahead of this code; refusing it',
+        );
+      }
+      throw serviceUnavailable(UPGRADING_MESSAGE, UPGRADE_RETRY_AFTER_S);
     }
     this.identities.set(key, orgId);
     return orm;
