@@ -14,6 +14,8 @@ import { SecretBox } from './core/crypto/secret-box.js';
 import { LocalDiskStorage } from './core/storage/storage.js';
 import { TenantDirectory } from './core/tenancy/tenant-directory.js';
 import { TenantPool } from './core/tenancy/tenant-pool.js';
+import { createCacheBus, type CacheBus } from './core/cache-bus.js';
+import { followTenantChanges } from './core/tenancy/tenant-door.js';
 import {
   createLogger,
   errorLogger,
@@ -133,6 +135,7 @@ export async function startCovenant(
   let platformOrm: MikroORM | undefined;
   let pool: TenantPool | undefined;
   let jobs: JobQueue | undefined;
+  let bus: CacheBus | undefined;
   // Background work's unexpected errors (the job queue, an email the server refused) are logged.
   const logError = errorLogger(logger, opts.logError);
   try {
@@ -179,13 +182,19 @@ export async function startCovenant(
       pollingSeconds: config.jobs.pollingSeconds,
       onError: logError,
     });
+    // Invalidations of cached platform rows reach every API process through Redis when set.
+    bus = createCacheBus({
+      redisUrl: config.redisUrl,
+      onError: (err) => logger.warn({ err }, 'cache bus: Redis unreachable; caches expire by TTL'),
+    });
     const services: Services = {
       config,
       platformOrm,
       directory: new TenantDirectory(platformEm),
       pool,
-      memberships: new MembershipDirectory(platformEm),
-      apiTokens: new ApiTokenDirectory(platformEm),
+      memberships: new MembershipDirectory(platformEm, { bus }),
+      apiTokens: new ApiTokenDirectory(platformEm, { bus }),
+      bus,
       tokens: new TokenService(secret),
       urlSigner: new UrlSigner(secret),
       secrets,
@@ -212,7 +221,8 @@ export async function startCovenant(
       metrics,
       publicUrl: config.publicUrl ?? `http://localhost:${config.port}`,
     };
-    await services.rateLimiter.ready();
+    followTenantChanges(services);
+    await Promise.all([services.rateLimiter.ready(), bus.ready()]);
     watchTenantPool(metrics, pool);
     defineJobs(services);
     await jobs.start();
@@ -250,12 +260,14 @@ export async function startCovenant(
         await jobs!.stop();
         await pool!.closeAll();
         await services.rateLimiter.close();
+        await bus!.close();
         await platformOrm!.close(true);
         await embedded?.stop();
       },
     };
   } catch (err) {
     await jobs?.stop().catch(() => undefined);
+    await bus?.close().catch(() => undefined);
     await pool?.closeAll().catch(() => undefined);
     await platformOrm?.close(true).catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -113,7 +113,7 @@ describe.skipIf(!REDIS)('cache bus over Redis', () => {
     const admin = new Redis(redis.url);
     try {
       // Every subscriber connection on the server is closed (what a Redis restart does to them).
-      const killed = await admin.client('KILL', 'TYPE', 'pubsub');
+      const killed = await admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
       expect(Number(killed)).toBeGreaterThan(0);
       const deadline = Date.now() + 5000;
       // Published until heard: messages sent while the subscriber was away are lost, by design.

@@ -6,6 +6,7 @@ import type { ClientMeta } from './auth/refresh-tokens.js';
 import type { AuthRateLimiter } from './auth/rate-limit.js';
 import type { AuthInfo, TokenService } from './auth/tokens.js';
 import type { UrlSigner } from './auth/url-signing.js';
+import type { CacheBus } from './cache-bus.js';
 import type { SecretBox } from './crypto/secret-box.js';
 import type { Mailer } from './email/mailer.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -44,6 +45,9 @@ export interface Services {
   directory: TenantDirectory;
   pool: TenantPool;
   memberships: MembershipLookup;
+  // Tells every API process to drop what it cached of a changed platform row (Redis pub/sub with
+  // REDIS_URL, this process alone otherwise): core/cache-bus.ts.
+  bus: CacheBus;
   // Personal API tokens (`Authorization: Bearer cov_pat_…`), looked up by hash, cached briefly.
   apiTokens: ApiTokenLookup;
   tokens: TokenService;

@@ -23,6 +23,6 @@ export interface ApiTokenLookup {
   // The caller a token speaks for; UNAUTHENTICATED when it is unknown, revoked or expired. Records
   // the last use (at most once a minute per token).
   authenticate(token: string, ip: string): Promise<AuthInfo & { apiTokenId: string }>;
-  // Drop what this process cached of a token (after revoking it).
+  // Drop what every API process cached of a token (after revoking it).
   invalidate(tokenHash: string): void;
 }

@@ -9,6 +9,8 @@ import type { TenantEntry } from './tenant-directory.js';
 // → pool → a forked EntityManager. Nothing else touches the directory or the pool, so a status
 // rule or an identity check added here holds for every way in.
 type Door = Pick<Services, 'directory' | 'pool'>;
+// Changing what the door knows of a tenant also tells the other API processes.
+type ChangingDoor = Door & Pick<Services, 'bus'>;
 
 // The organization's directory entry (status and location), or null when there is none.
 export function findTenant(services: Door, orgId: string): Promise<TenantEntry | null> {
@@ -35,11 +37,25 @@ export async function openTenant(services: Door, orgId: string): Promise<TenantS
   return { org, em: orm.em.fork() as EntityManager };
 }
 
-// A status change or a move takes effect at once in this process (others within the directory's
-// TTL): the directory entry goes, and so do the pool's ORM and checked identity for it.
-export function forgetTenant(services: Door, orgId: string) {
+// A status change, a plan change or a move takes effect at once: the directory entry goes, and so
+// does the pool's checked identity for it, here and (through the cache bus) in every other API
+// process. A process that missed the message reads the directory again within its TTL.
+export function forgetTenant(services: ChangingDoor, orgId: string) {
+  forgetTenantHere(services, orgId);
+  services.bus.publish('tenant', orgId);
+}
+
+// This process only: what a request does when the database says the tenant is not where, or not
+// what, the cached entry says (frozen for a move), so that the next request reads the directory.
+export function forgetTenantHere(services: Door, orgId: string) {
   services.directory.invalidate(orgId);
   services.pool.forget(orgId);
+}
+
+// Another process (or a CLI: a move) changed an organization: drop what this one cached of it.
+// Applying our own message again (publish tells this process's subscribers too) is harmless.
+export function followTenantChanges(services: ChangingDoor) {
+  services.bus.subscribe('tenant', (orgId) => forgetTenantHere(services, orgId));
 }
 
 export function inactive(org: TenantEntry) {

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { type ApiTokenLookup, isApiTokenShape } from '../../core/auth/api-tokens.js';
 import { hashOpaqueToken } from '../../core/auth/opaque-tokens.js';
 import type { AuthInfo } from '../../core/auth/tokens.js';
+import { type CacheBus, createCacheBus } from '../../core/cache-bus.js';
 import { AppError } from '../../core/errors/app-error.js';
 import { ttlCache } from '../../core/ttl-cache.js';
 import { ACCESS_CACHE_TTL_MS } from '../users/index.js';
@@ -17,19 +18,26 @@ const refused = (message: string, reason: string) =>
 
 // token hash → the token's row (or "no such token"), cached as briefly as memberships are (the same
 // reasoning: memberships.directory.ts). Expiry is judged on every request against the cached
-// expires_at, so it is exact; a revocation made in another API process is seen within the TTL, in
-// this one at once.
+// expires_at, so it is exact; a revocation is seen at once in this process and, through the cache
+// bus (Redis), in the others; within the TTL when a process missed the message.
 export class ApiTokenDirectory implements ApiTokenLookup {
   private readonly rows: LRUCache<string, { row: ApiTokenAuthRow | null }>;
   // token id → when this process last recorded a use
   private readonly touched = new LRUCache<string, number>({ max: 50_000 });
   private epoch = 0;
+  private readonly bus: CacheBus;
 
   constructor(
     private readonly platformEm: () => EntityManager,
-    opts: { ttlMs?: number } = {},
+    opts: { ttlMs?: number; bus?: CacheBus } = {},
   ) {
     this.rows = ttlCache(50_000, opts.ttlMs ?? ACCESS_CACHE_TTL_MS);
+    this.bus = opts.bus ?? createCacheBus({});
+    this.bus.subscribe('api-token', (hash) => {
+      // A lookup under way when the token changed does not cache what it read.
+      this.epoch++;
+      this.rows.delete(hash);
+    });
   }
 
   async authenticate(token: string, ip: string): Promise<AuthInfo & { apiTokenId: string }> {
@@ -53,8 +61,7 @@ export class ApiTokenDirectory implements ApiTokenLookup {
   }
 
   invalidate(tokenHash: string) {
-    this.epoch++;
-    this.rows.delete(tokenHash);
+    this.bus.publish('api-token', tokenHash);
   }
 
   private async lookup(hash: string): Promise<ApiTokenAuthRow | null> {

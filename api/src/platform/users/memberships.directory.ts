@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LRUCache } from 'lru-cache';
+import { type CacheBus, createCacheBus } from '../../core/cache-bus.js';
 import { ttlCache } from '../../core/ttl-cache.js';
 import { sql } from '../../db/sql.js';
 import { MembershipStatus } from './memberships.entity.js';
@@ -9,11 +10,14 @@ import { type Role } from '../../core/roles.js';
 // suspended membership, a role change, or a user's ended sessions (password reset or change, "sign
 // out everywhere"). The process that makes the change drops its entry at once.
 //
-// Why a short TTL and not a shared invalidation: Redis is optional (REDIS_URL), and even with it a
+// With REDIS_URL every change is also published on the cache bus (core/cache-bus.ts), so every
+// process drops its entry at once. The short TTL stays: Redis is optional, and even with it a
 // published invalidation can be missed by a process that is reconnecting, so the TTL is the bound
 // that holds in every deployment. Every request checks both lookups, so a shorter TTL costs one
 // primary-key read per user per TTL per process; without any cache each request would pay two.
 export const ACCESS_CACHE_TTL_MS = 5_000;
+
+type Droppable = Pick<LRUCache<string, object>, 'delete'>;
 
 // (user, organization) → role, from the membership row (active memberships only), and user → the
 // session version their access tokens must carry. Both are on every request's path, so both are
@@ -30,16 +34,30 @@ export class MembershipDirectory {
   // Bumped by every invalidation: a read that started before one does not cache what it read,
   // since it may predate the change (a lookup racing with a sign-out everywhere).
   private epoch = 0;
+  private readonly bus: CacheBus;
 
+  // `bus`: where invalidations go to every process and come from them (this process's own
+  // otherwise, as a second directory in a test stands for another process).
   constructor(
     private readonly platformEm: () => EntityManager,
-    opts: { ttlMs?: number } = {},
+    opts: { ttlMs?: number; bus?: CacheBus } = {},
   ) {
     const ttl = opts.ttlMs ?? ACCESS_CACHE_TTL_MS;
     this.roles = ttlCache(50_000, ttl);
     this.versions = ttlCache(50_000, ttl);
     this.mfaUsers = ttlCache(50_000, ttl);
     this.mfaOrgs = ttlCache(10_000, ttl);
+    this.bus = opts.bus ?? createCacheBus({});
+    this.bus.subscribe('membership', (key) => this.drop(this.roles, key));
+    this.bus.subscribe('user', (userId) => this.drop(this.versions, userId, this.mfaUsers));
+    this.bus.subscribe('organization', (orgId) => this.drop(this.mfaOrgs, orgId));
+  }
+
+  // Every invalidation, this process's or another's: a read already under way does not cache.
+  private drop(cache: Droppable, key: string, also?: Droppable) {
+    this.epoch++;
+    cache.delete(key);
+    also?.delete(key);
   }
 
   async role(userId: string, orgId: string): Promise<Role | null> {
@@ -111,19 +129,16 @@ export class MembershipDirectory {
     return required;
   }
 
+  // Each drops the entry here at once and tells the other processes (the bus's subscribers above).
   invalidateOrganization(orgId: string) {
-    this.epoch++;
-    this.mfaOrgs.delete(orgId);
+    this.bus.publish('organization', orgId);
   }
 
   invalidate(userId: string, orgId: string) {
-    this.epoch++;
-    this.roles.delete(`${userId}:${orgId}`);
+    this.bus.publish('membership', `${userId}:${orgId}`);
   }
 
   invalidateUser(userId: string) {
-    this.epoch++;
-    this.versions.delete(userId);
-    this.mfaUsers.delete(userId);
+    this.bus.publish('user', userId);
   }
 }
