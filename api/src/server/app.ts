@@ -11,8 +11,10 @@ import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { inputGuard } from './input-guard.js';
 import {
   DATABASE_AWAY_MESSAGE,
+  DATABASE_FROZEN_MESSAGE,
   DATABASE_RETRY_AFTER_S,
   isDatabaseAway,
+  isDatabaseFrozen,
 } from '../core/db/availability.js';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import cookieParser from 'cookie-parser';
@@ -38,7 +40,7 @@ import {
   observeRequests,
 } from '../core/observability/requests.js';
 import { contextFactory } from './context-factory.js';
-import { databaseAwayStatus } from './database-away.js';
+import { databaseAwayStatus, frozenTenantStatus } from './database-away.js';
 import { closeAfterEarlyAnswer } from './early-answer.js';
 import { fixedHeaders } from './fixed-headers.js';
 import { makeFormatError } from './format-error.js';
@@ -116,6 +118,7 @@ export async function createHttpApp(
       fieldPermissionGuard<Context>(),
       queryCostLimit<Context>(MAX_QUERY_COST),
       databaseAwayStatus<Context>(),
+      frozenTenantStatus(),
       observeOperations<Context>(),
       // Every API response is no-store; the cache-control plugin would only add per-field work.
       ApolloServerPluginCacheControlDisabled() as ApolloServerPlugin<Context>,
@@ -254,6 +257,15 @@ export async function createHttpApp(
       res.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
       res.status(503).json({
         errors: [{ message: DATABASE_AWAY_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+      });
+      return;
+    }
+    // A write to an association's database frozen for a move (a webhook's, say): not now, either.
+    if (isDatabaseFrozen(err)) {
+      noteErrorCode(res, 'SERVICE_UNAVAILABLE');
+      res.set('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      res.status(503).json({
+        errors: [{ message: DATABASE_FROZEN_MESSAGE, extensions: { code: 'SERVICE_UNAVAILABLE' } }],
       });
       return;
     }

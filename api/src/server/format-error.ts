@@ -5,8 +5,10 @@ import type { ValidationError } from 'class-validator';
 import { typedDatabaseError } from '../core/db/errors.js';
 import {
   DATABASE_AWAY_MESSAGE,
+  DATABASE_FROZEN_MESSAGE,
   DATABASE_RETRY_AFTER_S,
   isDatabaseAway,
+  isDatabaseFrozen,
 } from '../core/db/availability.js';
 import { AppError, type FieldDetail } from '../core/errors/app-error.js';
 
@@ -127,6 +129,16 @@ function formatWith(opts: { production: boolean; log: (err: unknown) => void }) 
     // The database is away (unknown errors, and the context's 503 that carries one as its cause):
     // SERVICE_UNAVAILABLE with no host or port in it; the cause goes to the log. The HTTP status
     // and Retry-After come from the error itself or from databaseAwayStatus().
+    // A write to an association's database frozen for a move: not now, and not a bug (no log;
+    // frozenTenantStatus sets the 503 and forgets the association's entry).
+    if (isDatabaseFrozen(original)) {
+      return {
+        message: DATABASE_FROZEN_MESSAGE,
+        locations: formatted.locations,
+        path: formatted.path,
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: DATABASE_RETRY_AFTER_S },
+      };
+    }
     if (isDatabaseAway(original)) {
       opts.log(original instanceof AppError ? original.cause : original);
       return {

@@ -1,7 +1,12 @@
 import { DriverException } from '@mikro-orm/core';
 import { describe, expect, it } from 'vitest';
 import { notFound, serviceUnavailable } from '../errors/app-error.js';
-import { databaseUnavailable, isDatabaseAway } from './availability.js';
+import {
+  databaseFrozen,
+  databaseUnavailable,
+  isDatabaseAway,
+  isDatabaseFrozen,
+} from './availability.js';
 
 const withCode = (code: string, message = 'refused') => Object.assign(new Error(message), { code });
 
@@ -41,6 +46,7 @@ describe('isDatabaseAway', () => {
     ['a lock not available (NOWAIT)', withCode('55P03')],
     ['a protocol violation (a bug)', withCode('08P01')],
     ['a dropped database', withCode('57P04')],
+    ['a write to a database frozen for a move (its own answer)', withCode('25006')],
     ['a missing database', withCode('3D000')],
     ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a message that merely mentions a timeout', new Error('Session timeout expired for user')],
@@ -55,5 +61,33 @@ describe('isDatabaseAway', () => {
     const a = new Error('a') as Error & { cause?: unknown };
     a.cause = new Error('b', { cause: a });
     expect(isDatabaseAway(a)).toBe(false);
+  });
+});
+
+describe('isDatabaseFrozen', () => {
+  const readOnly = () => withCode('25006', 'cannot execute INSERT in a read-only transaction');
+  it.each([
+    ['the driver error', readOnly()],
+    ['wrapped by MikroORM', new DriverException(readOnly())],
+    ['wrapped as a cause', new Error('posting failed', { cause: readOnly() })],
+    ['the typed refusal with its cause', databaseFrozen(readOnly())],
+  ])('recognises %s', (_, err) => {
+    expect(isDatabaseFrozen(err)).toBe(true);
+  });
+
+  it.each([
+    ['the database away', withCode('ECONNREFUSED')],
+    ['another class 25 state (in failed transaction)', withCode('25P02')],
+    ['a typed error', notFound('Invoice')],
+    ['nothing', undefined],
+  ])('leaves alone %s', (_, err) => {
+    expect(isDatabaseFrozen(err)).toBe(false);
+  });
+
+  it('refuses as SERVICE_UNAVAILABLE with Retry-After', () => {
+    expect(databaseFrozen(readOnly())).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      extra: { retryAfter: 5 },
+    });
   });
 });

@@ -72,24 +72,51 @@ function recognised(e: { code?: unknown; message?: unknown }): boolean {
   return MESSAGES.some((m) => m.test(message));
 }
 
+type Wrapped = { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+
 // True when the error, or anything it wraps (MikroORM's DriverException copies the driver's code;
-// `cause`; a failed connect to several addresses is an AggregateError), says the database is away.
-export function isDatabaseAway(err: unknown): boolean {
+// `cause`; a failed connect to several addresses is an AggregateError), passes `test`.
+function anyWrapped(err: unknown, test: (e: Wrapped) => boolean): boolean {
   const seen = new Set<object>();
   const queue: unknown[] = [err];
   while (queue.length) {
     const e = queue.shift();
     if (!e || typeof e !== 'object' || seen.has(e)) continue;
     seen.add(e);
-    const wrapped = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-    if (recognised(wrapped)) return true;
+    const wrapped = e as Wrapped;
+    if (test(wrapped)) return true;
     queue.push(wrapped.cause, ...(Array.isArray(wrapped.errors) ? wrapped.errors : []));
   }
   return false;
 }
 
+// True when the error, or anything it wraps, says the database is away.
+export function isDatabaseAway(err: unknown): boolean {
+  return anyWrapped(err, recognised);
+}
+
+// 25006 read_only_sql_transaction: a write reached an association's database that was made
+// read-only (`default_transaction_read_only`) to be moved to another cluster. Its directory entry
+// in this process is then out of date (another process started the move, and this one missed or
+// has not yet had the message): the request is refused as "not now", and the caller forgets the
+// entry so that the next request reads the directory again (the move's refusal, or the new place).
+const READ_ONLY_SQL_TRANSACTION = '25006';
+
+export const DATABASE_FROZEN_MESSAGE =
+  "This association's records are being moved and are read-only for a moment; try again in a few seconds";
+
+export function isDatabaseFrozen(err: unknown): boolean {
+  return anyWrapped(err, (e) => e.code === READ_ONLY_SQL_TRANSACTION);
+}
+
 // The typed refusal for a database that is away; the cause rides along for the server log only.
 export function databaseUnavailable(cause: unknown): AppError {
   const err = serviceUnavailable(DATABASE_AWAY_MESSAGE, DATABASE_RETRY_AFTER_S);
+  return Object.assign(err, { cause });
+}
+
+// The typed refusal for a write to a frozen database; the cause rides along for the server log.
+export function databaseFrozen(cause: unknown): AppError {
+  const err = serviceUnavailable(DATABASE_FROZEN_MESSAGE, DATABASE_RETRY_AFTER_S);
   return Object.assign(err, { cause });
 }

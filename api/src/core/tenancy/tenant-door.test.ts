@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { withServer } from '../../db/connection.js';
 import { anyOf, sql } from '../../db/sql.js';
 import { setOrganizationStatus } from '../../platform/organizations/organizations.service.js';
 import { startTestApp, type TestApp } from '../../test/app.js';
-import { createOrg } from '../../test/factories.js';
+import { createOrg, createUser, tokenFor } from '../../test/factories.js';
 import { keysetPage } from '../graphql/connection.js';
 import { OrganizationStatus } from '../roles.js';
-import { openTenant } from './tenant-door.js';
+import { findTenant, forgetTenant, openTenant } from './tenant-door.js';
 
 describe('the tenant door', () => {
   let app: TestApp;
@@ -72,5 +73,73 @@ describe('the tenant door', () => {
     expect(two.pageInfo.hasNextPage).toBe(false);
     expect(await two.count()).toBe(6);
     await expect(query('x')).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+
+  it('answers a write to a database frozen for a move with 503, and reads the directory again', async () => {
+    const org = await createOrg(app.services);
+    const admin = await createUser(app.services, { memberships: [{ org }] });
+    const token = tokenFor(app.services, admin, org);
+    const { location } = (await findTenant(app.services, org.id))!;
+    const account = (number: string) =>
+      app.gql(
+        `mutation ($input: CreateAccountInput!) { createAccount(input: $input) { id } }`,
+        { input: { number, name: `Cash ${number}`, type: 'ASSET', fundType: 'OPERATING' } },
+        token,
+      );
+    expect((await account('1001')).body.errors).toBeUndefined();
+    // What a move does before it copies: the database refuses writes to every new session, and
+    // the sessions already open end.
+    const freeze = (on: boolean) =>
+      withServer(inject('testDb').serverUrl, async (c) => {
+        const db = c.escapeIdentifier(location.database);
+        await c.query(
+          on
+            ? `ALTER DATABASE ${db} SET default_transaction_read_only = on`
+            : `ALTER DATABASE ${db} RESET default_transaction_read_only`,
+        );
+        await c.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [location.database],
+        );
+      });
+    await freeze(true);
+    try {
+      // Reads go on (a first one may meet a connection the freeze ended: "not now" as well).
+      const read = async () => (await app.gql('{ accounts { id } }', {}, token)).status;
+      if ((await read()) !== 200) expect(await read()).toBe(200);
+      const lookups = app.services.directory.lookups;
+      const refused = await account('1002');
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body.errors?.[0]).toMatchObject({
+        message: expect.stringMatching(/being moved/),
+        extensions: { code: 'SERVICE_UNAVAILABLE', retryAfter: 5 },
+      });
+      // Not a bug: nothing logged as an internal error.
+      expect(app.loggedErrors).toEqual([]);
+      // The entry was forgotten: the next request reads the directory again.
+      expect(await read()).toBe(200);
+      expect(app.services.directory.lookups).toBe(lookups + 1);
+    } finally {
+      await freeze(false);
+    }
+    const again = async () => (await account('1003')).body.errors?.[0]?.extensions?.code;
+    if ((await again()) !== undefined) expect(await again()).toBeUndefined();
+  });
+
+  it('forgets a tenant here and tells the bus, whose messages this process follows', async () => {
+    const org = await createOrg(app.services);
+    await findTenant(app.services, org.id);
+    const told: string[] = [];
+    app.services.bus.subscribe('tenant', (id) => told.push(id));
+    const lookups = app.services.directory.lookups;
+    forgetTenant(app.services, org.id);
+    expect(told).toEqual([org.id]);
+    await findTenant(app.services, org.id);
+    expect(app.services.directory.lookups).toBe(lookups + 1);
+    // What the bus brings (another process's change, a move) drops the entry too.
+    app.services.bus.publish('tenant', org.id);
+    await findTenant(app.services, org.id);
+    expect(app.services.directory.lookups).toBe(lookups + 2);
   });
 });
