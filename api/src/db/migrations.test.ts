@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { startCovenant } from '../boot.js';
@@ -7,7 +7,7 @@ import { loadConfig } from '../config.js';
 import { REPO_ROOT } from '../paths.js';
 import { createDatabase, withClient, withDatabase } from './connection.js';
 import { assertNoDrift, migrateAll } from './databases.js';
-import { DriftError, listMigrations, migrate, migrationStatus } from './migrations.js';
+import { codeVersion, DriftError, listMigrations, migrate, migrationStatus } from './migrations.js';
 
 const run = promisify(execFile);
 
@@ -66,6 +66,21 @@ describe('migrations', () => {
     await expect(assertNoDrift(behind.url, behind)).rejects.toThrow(/tenant template.*behind/);
   });
 
+  it('does not read the tenant databases at start (the door checks each one)', async () => {
+    const p = await freshPlatform();
+    await migrateAll(p.url, p);
+    // Never migrated at all: start-up still goes on; the tenant pool refuses it when opened.
+    const tenantDb = `${p.name}_t0`;
+    await createDatabase(inject('testDb').serverUrl, tenantDb);
+    await withClient(p.url, (c) =>
+      c.query(`INSERT INTO organizations (id, name, db_name) VALUES ($1, 'Oak Row', $2)`, [
+        randomUUID(),
+        tenantDb,
+      ]),
+    );
+    await assertNoDrift(p.url, p);
+  });
+
   it('keeps the API from starting on drift when it may not migrate', async () => {
     const p = await freshPlatform();
     const config = {
@@ -106,11 +121,27 @@ describe('migrations', () => {
 
     const applied = await cli();
     expect(applied.stdout).toContain(`${p.name}: applied 001_platform_init`);
+    expect(applied.stdout).toContain(`${p.templateDb}: applied 001_tenant_init`);
     expect((await migrationStatus(p.url, 'platform')).pending).toEqual([]);
+
+    // An association whose version was never recorded: the fleet run reads it, says each step.
+    const target = await codeVersion('tenant');
+    const tenantDb = `${p.name}_t1`;
+    await createDatabase(inject('testDb').serverUrl, tenantDb, p.templateDb);
+    await withClient(p.url, (c) =>
+      c.query(`INSERT INTO organizations (id, name, db_name) VALUES ($1, 'Elm Court', $2)`, [
+        randomUUID(),
+        tenantDb,
+      ]),
+    );
+    const fleet = await cli('--concurrency', '2');
+    expect(fleet.stdout).toContain(`Fleet run 2: 1 association to bring to ${target}`);
+    expect(fleet.stdout).toContain(`[1/1] ${tenantDb} (Elm Court): up to date`);
+    expect(fleet.stdout).toContain('Fleet run 2 done: 1 migrated, 0 failed');
 
     await expect(cli('--tenant', '00000000-0000-4000-8000-000000000000')).rejects.toThrow(
       /No organization/,
     );
-    // Three starts of the CLI from TypeScript sources, beside other test files.
-  }, 120_000);
+    // Four starts of the CLI from TypeScript sources, beside other test files.
+  }, 240_000);
 });
