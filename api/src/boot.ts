@@ -173,6 +173,8 @@ export async function startCovenant(
       poolSize: config.tenantDbPoolSize,
       logSql: config.logSql,
       timeouts: requestTimeouts(config),
+      // A tenant database ahead of this code is refused and logged as an error.
+      logger,
     });
     // The job queue reaches the platform database directly (DDL-free, but its locks and polling
     // need no pooler); every process runs jobs unless JOB_WORKERS=false.
