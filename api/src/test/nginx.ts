@@ -62,16 +62,18 @@ export function widgetSource(supportWidgetUrl?: string): string {
 
 // deploy/nginx.conf is an http-level include; this is the little the image's own nginx.conf wraps
 // around it (mime types, logs), with every path in the test's directory.
+// `apiPort`: one API, or several that nginx takes turns with (its default round robin).
 export function nginxConfig(
   dir: string,
-  apiPort: number,
+  apiPort: number | number[],
   port: number,
   supportWidgetUrl?: string,
 ): string {
   let conf = readFileSync(join(REPO_ROOT, 'deploy', 'nginx.conf'), 'utf8');
   // The image's templating fills in this one variable (script-src, connect-src, frame-src).
   conf = substitute(conf, '${SUPPORT_WIDGET_SOURCE}', widgetSource(supportWidgetUrl), 3);
-  conf = substitute(conf, 'server api:4000;', `server 127.0.0.1:${apiPort};`);
+  const servers = [apiPort].flat().map((p) => `server 127.0.0.1:${p};`);
+  conf = substitute(conf, 'server api:4000;', servers.join('\n  '));
   conf = substitute(conf, 'listen 80;', `listen 127.0.0.1:${port};`);
   conf = substitute(conf, 'root /usr/share/nginx/html;', `root ${join(dir, 'html')};`);
   const temp = (name: string) => join(dir, 'temp', name);
@@ -99,10 +101,10 @@ export interface RunningNginx {
 }
 
 // The site's files (path under the web root → content) in a fresh directory, the rendered
-// configuration, nginx started on a free port in front of the API on `apiPort` and answering
-// /healthz.
+// configuration, nginx started on a free port in front of the API on `apiPort` (or the APIs) and
+// answering /healthz.
 export async function startNginx(opts: {
-  apiPort: number;
+  apiPort: number | number[];
   files: Record<string, string | Buffer>;
   supportWidgetUrl?: string;
 }): Promise<RunningNginx> {
