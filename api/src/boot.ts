@@ -23,8 +23,8 @@ import {
   type Logger,
 } from './core/observability/logger.js';
 import { Metrics, watchTenantPool } from './core/observability/metrics.js';
-import { budgetLimit } from './core/tenancy/connection-budget.js';
-import { databaseOf, serverRoom, withDatabase } from './db/connection.js';
+import { ClusterRegistry } from './core/tenancy/clusters.js';
+import { databaseOf, withClient, withDatabase } from './db/connection.js';
 import { assertNoDrift, migrateAll } from './db/databases.js';
 import type { EmbeddedServer } from './db/embedded.js';
 import { initOrm, requestTimeouts } from './db/orm.js';
@@ -87,12 +87,9 @@ export async function resolveDatabaseUrl(
   return { url: withDatabase(embedded.url, 'covenant'), embedded };
 }
 
-export function clusterResolver(platformUrl: string) {
-  // One cluster for now; a tenant's location names its cluster so tenants can spread over several.
-  return (cluster: string) => {
-    if (cluster !== 'default') throw new Error(`Unknown database cluster: ${cluster}`);
-    return platformUrl;
-  };
+// The clusters associations live on (TENANT_CLUSTERS, or the platform's server alone).
+export function tenantClusters(config: Config, platformUrl: string): ClusterRegistry {
+  return ClusterRegistry.fromConfig(config, platformUrl);
 }
 
 export function templateDbName(config: Config, platformUrl: string) {
@@ -126,9 +123,11 @@ export async function startCovenant(
   let embedded: EmbeddedServer | undefined;
   let platformUrl = opts.platformUrl;
   if (!platformUrl) ({ url: platformUrl, embedded } = await resolveDatabaseUrl(config));
-  const clusterUrl = clusterResolver(platformUrl);
+  const clusters = tenantClusters(config, platformUrl);
+  const clusterUrl = (cluster: string) => clusters.url(cluster);
   const templateDb = templateDbName(config, platformUrl);
-  // Requests reach the databases through PgBouncer when there is one; DDL never does.
+  // Requests reach the databases through PgBouncer when there is one; DDL never does (each
+  // cluster's own pooler: clusters.requestUrl).
   const pooler = config.databasePoolerUrl;
   const viaPooler = (url: string) => (pooler ? withDatabase(pooler, databaseOf(url)) : url);
 
@@ -141,9 +140,15 @@ export async function startCovenant(
   try {
     const secrets = dataKey(config);
     if (config.migrateOnStart) {
-      await migrateAll(platformUrl, { templateDb, clusterUrl, upgradeTenant: sealTaxIds(secrets) });
+      await migrateAll(platformUrl, {
+        templateDb,
+        clusterUrl,
+        clusters: clusters.names(),
+        upgradeTenant: sealTaxIds(secrets),
+      });
     }
-    await assertNoDrift(platformUrl, { templateDb, clusterUrl });
+    await assertNoDrift(platformUrl, { templateDb, clusterUrl, clusters: clusters.names() });
+    await withClient(platformUrl, (c) => clusters.assertEveryPlacementKnown(c));
 
     const secret = jwtSecret(config);
     platformOrm = await initOrm(
@@ -154,20 +159,19 @@ export async function startCovenant(
       requestTimeouts(config),
     );
     const platformEm = () => platformOrm!.em.fork() as EntityManager;
-    // One cluster for now (clusterResolver); its room is read once, at start.
-    const room = await serverRoom(platformUrl);
-    const budget = budgetLimit(
-      { ...room, platformPool: config.platformDbPoolSize, headroom: config.dbHeadroom },
-      config.tenantConnectionBudget,
-      config.dbPooler,
-    );
+    // Each cluster's room is read once, at start.
+    await clusters.measureBudgets({
+      platformUrl,
+      platformPool: config.platformDbPoolSize,
+      headroom: config.dbHeadroom,
+    });
     pool = new TenantPool({
       budget: {
-        limit: () => budget,
+        limit: (cluster) => clusters.budget(cluster),
         queueMax: config.tenantConnectionQueue,
         waitMs: config.tenantConnectionWaitMs,
       },
-      clusterUrl: (cluster) => viaPooler(clusterUrl(cluster)),
+      clusterUrl: (cluster) => clusters.requestUrl(cluster),
       entities: tenantEntities,
       max: config.tenantPoolMax,
       poolSize: config.tenantDbPoolSize,
@@ -217,6 +221,7 @@ export async function startCovenant(
       ),
       jobs,
       clusterUrl,
+      clusters,
       platformDbName: databaseOf(platformUrl),
       tenantTemplateDb: templateDb,
       logger,

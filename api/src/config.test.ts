@@ -62,6 +62,49 @@ describe('config', () => {
     ).toThrow(/AI_API_URL[\s\S]*AI_TIMEOUT_MS/);
   });
 
+  it('reads TENANT_CLUSTERS: named clusters with their defaults, or none (the platform server alone)', () => {
+    expect(loadConfig({}).tenantClusters).toBeNull();
+    const c = loadConfig({
+      TENANT_CLUSTERS: JSON.stringify([
+        { name: 'east', url: 'postgres://u:p@east:5432/postgres' },
+        {
+          name: 'west-2',
+          url: 'postgres://u:p@west:5432/postgres',
+          poolerUrl: 'postgres://u:p@west-bouncer:6432/postgres',
+          connectionBudget: 400,
+          maxTenants: 200,
+          accepting: false,
+        },
+      ]),
+    });
+    expect(c.tenantClusters).toEqual([
+      { name: 'east', url: 'postgres://u:p@east:5432/postgres', maxTenants: 1000, accepting: true },
+      {
+        name: 'west-2',
+        url: 'postgres://u:p@west:5432/postgres',
+        poolerUrl: 'postgres://u:p@west-bouncer:6432/postgres',
+        connectionBudget: 400,
+        maxTenants: 200,
+        accepting: false,
+      },
+    ]);
+    const bad = (value: unknown) => () =>
+      loadConfig({ TENANT_CLUSTERS: typeof value === 'string' ? value : JSON.stringify(value) });
+    const url = 'postgres://u:p@h/postgres';
+    expect(bad('[{')).toThrow(/TENANT_CLUSTERS: must be a JSON array of clusters/);
+    expect(bad([])).toThrow(/TENANT_CLUSTERS/);
+    expect(bad([{ name: 'East', url }])).toThrow(/0\.name must be 1 to 40 lower-case/);
+    expect(bad([{ name: 'a', url: 'http://h/x' }])).toThrow(/0\.url must be a postgres:\/\/ URL/);
+    expect(bad([{ name: 'a', url, poolURL: url }])).toThrow(/poolURL/);
+    expect(bad([{ name: 'a', url, maxTenants: 0 }])).toThrow(/0\.maxTenants/);
+    expect(
+      bad([
+        { name: 'a', url },
+        { name: 'a', url },
+      ]),
+    ).toThrow(/"a" is used twice/);
+  });
+
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', TENANT_POOL_MAX: '0', DATABASE_URL: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*TENANT_POOL_MAX|PORT[\s\S]*TENANT_POOL_MAX/,

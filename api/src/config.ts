@@ -60,6 +60,53 @@ const trustProxy = z
     return entries;
   });
 
+// TENANT_CLUSTERS: the PostgreSQL clusters associations live on, a JSON array (docs/scale.md). A
+// name is what organizations.db_cluster records, so it never changes once associations use it.
+export const DEFAULT_MAX_TENANTS = 1000;
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((u) => /^postgres(ql)?:\/\//.test(u), { message: 'must be a postgres:// URL' });
+const clusterSchema = z
+  .object({
+    name: z.string().regex(/^[a-z0-9-]{1,40}$/, {
+      message: 'must be 1 to 40 lower-case letters, digits or hyphens',
+    }),
+    url: postgresUrl,
+    poolerUrl: postgresUrl.optional(),
+    connectionBudget: z.number().int().min(1).optional(),
+    // What the tenants bench measured one cluster to hold with no errors.
+    maxTenants: z.number().int().min(1).default(DEFAULT_MAX_TENANTS),
+    accepting: z.boolean().default(true),
+  })
+  .strict();
+
+function parseTenantClusters(raw: string, ctx: z.RefinementCtx): TenantClusterConfig[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON array of clusters' });
+    return z.NEVER;
+  }
+  const parsed = z.array(clusterSchema).min(1).safeParse(json);
+  if (!parsed.success) {
+    for (const i of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: `${i.path.join('.') || '(array)'} ${i.message}` });
+    }
+    return z.NEVER;
+  }
+  const seen = new Set<string>();
+  for (const c of parsed.data) {
+    if (seen.has(c.name)) {
+      ctx.addIssue({ code: 'custom', message: `the cluster name "${c.name}" is used twice` });
+      return z.NEVER;
+    }
+    seen.add(c.name);
+  }
+  return parsed.data;
+}
+
 // Dot-separated labels of letters, digits and inner hyphens (a passkey relying-party ID).
 const DOMAIN_NAME =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -90,6 +137,9 @@ const schema = z.object({
   TENANT_CONNECTION_WAIT_MS: z.coerce.number().int().min(10).default(2_000),
   DB_HEADROOM: z.coerce.number().int().min(0).default(10),
   DATABASE_POOLER_URL: z.string().url().optional(),
+  TENANT_CLUSTERS: z.string().trim().transform(parseTenantClusters).optional(),
+  // Where pg_dump and pg_restore are (npm run tenant:move); unset: found on PATH.
+  PG_BIN_DIR: z.string().trim().min(1).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   // Seals small secrets at rest (vendor tax ids): 32 random bytes, base64.
   DATA_KEY: z
@@ -417,6 +467,11 @@ export interface Config {
   // directly (they must not be cut short by the request statement timeout PgBouncer sets).
   databasePoolerUrl?: string;
   dbPooler: 'none' | 'pgbouncer';
+  // The clusters associations live on (TENANT_CLUSTERS); null: one cluster named `default`, the
+  // platform's server, with databasePoolerUrl and tenantConnectionBudget (core/tenancy/clusters.ts).
+  tenantClusters: TenantClusterConfig[] | null;
+  // pg_dump and pg_restore's directory for moves (PG_BIN_DIR); unset: PATH.
+  pgBinDir?: string;
   jwtSecret?: string;
   dataKey?: string;
   migrateOnStart: boolean;
@@ -459,6 +514,19 @@ export interface Config {
   sso: { google: SsoClientConfig | null; microsoft: SsoClientConfig | null };
   // Plans, Stripe (null: no checkout), trial and past-due grace.
   billing: BillingConfig;
+}
+
+// One PostgreSQL cluster of TENANT_CLUSTERS. `url` reaches the server directly (DDL, moves),
+// `poolerUrl` its PgBouncer (requests); the connection budget is TENANT_CONNECTION_BUDGET's for
+// this cluster; new associations go to the accepting cluster with the most room (maxTenants less
+// the associations it has).
+export interface TenantClusterConfig {
+  name: string;
+  url: string;
+  poolerUrl?: string;
+  connectionBudget?: number;
+  maxTenants: number;
+  accepting: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -541,6 +609,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dbHeadroom: e.DB_HEADROOM,
     databasePoolerUrl: e.DATABASE_POOLER_URL,
     dbPooler: e.DATABASE_POOLER_URL ? 'pgbouncer' : 'none',
+    tenantClusters: e.TENANT_CLUSTERS ?? null,
+    pgBinDir: e.PG_BIN_DIR,
     jwtSecret: e.JWT_SECRET,
     dataKey: e.DATA_KEY,
     // With an external database, production refuses to start on drift; development migrates.

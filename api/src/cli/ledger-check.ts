@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { clusterResolver, resolveDatabaseUrl } from '../boot.js';
+import { resolveDatabaseUrl, tenantClusters } from '../boot.js';
 import { loadConfig } from '../config.js';
 import {
   checkLedger,
@@ -16,11 +16,11 @@ import { listTenants } from '../db/databases.js';
 async function main() {
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
-  const clusterUrl = clusterResolver(url);
+  const clusters = tenantClusters(config, url);
   let bad = 0;
   try {
     for (const t of await listTenants(url)) {
-      const r = await checkLedger(withDatabase(clusterUrl(t.db_cluster), t.db_name));
+      const r = await checkLedger(withDatabase(clusters.url(t.db_cluster), t.db_name));
       const ok = ledgerCheckPasses(r);
       if (!ok) bad++;
       console.log(`${ok ? 'ok   ' : 'DRIFT'} ${t.name}: ${describeLedgerCheck(r)}`);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { clusterResolver, dataKey, resolveDatabaseUrl, templateDbName } from '../boot.js';
+import { dataKey, resolveDatabaseUrl, templateDbName, tenantClusters } from '../boot.js';
 import { sealTaxIds } from '../modules/vendors/tax-ids.service.js';
 import { loadConfig } from '../config.js';
 import { migrateAll, type MigrateEvent } from '../db/databases.js';
@@ -29,6 +29,7 @@ async function main() {
   const stopAfter = count('stop-after', values['stop-after']);
   const config = loadConfig();
   const { url, embedded } = await resolveDatabaseUrl(config);
+  const clusters = tenantClusters(config, url);
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (stop.signal.aborted) process.exit(130);
@@ -43,7 +44,8 @@ async function main() {
       dryRun: values['dry-run'],
       tenant: values.tenant,
       templateDb: templateDbName(config, url),
-      clusterUrl: clusterResolver(url),
+      clusterUrl: (cluster) => clusters.url(cluster),
+      clusters: clusters.names(),
       upgradeTenant: values['dry-run'] ? undefined : sealTaxIds(dataKey(config)),
       concurrency,
       stopAfter,

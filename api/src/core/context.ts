@@ -15,6 +15,7 @@ import type { Logger } from './observability/logger.js';
 import type { Metrics } from './observability/metrics.js';
 import type { Role } from './roles.js';
 import type { Storage } from './storage/storage.js';
+import type { ClusterRegistry } from './tenancy/clusters.js';
 import type { TenantDirectory, TenantEntry } from './tenancy/tenant-directory.js';
 import type { TenantPool } from './tenancy/tenant-pool.js';
 
@@ -59,7 +60,10 @@ export interface Services {
   urlSigner: UrlSigner;
   // Seals small secrets at rest (vendor tax ids).
   secrets: SecretBox;
+  // A cluster's server, reached directly (DDL, provisioning); `clusters` has the rest: each
+  // cluster's pooler and budget, and where a new association goes.
   clusterUrl(cluster: string): string;
+  clusters: ClusterRegistry;
   platformDbName: string;
   // Where the web app is reached (PUBLIC_URL, or http://localhost:<port> once listening). Links in
   // emails use it, never the request's Host header, which a caller controls.

@@ -118,10 +118,12 @@ export interface BudgetRoom {
 // pool and the headroom are set aside, or the configured figure when it fits in that room.
 // Behind PgBouncer the API's connections go to PgBouncer, not the server: a configured figure is
 // taken as it is (PgBouncer's own limits protect the server).
+// `setting` names where the configured figure came from, and `server` the cluster, in refusals.
 export function budgetLimit(
   room: BudgetRoom,
   configured: number | undefined,
   pooler: 'none' | 'pgbouncer',
+  { setting = 'TENANT_CONNECTION_BUDGET', server = 'the database server' } = {},
 ): number {
   const fits = room.max - room.reserved - room.platformPool - room.headroom;
   const explain = `max_connections ${room.max} − ${room.reserved} reserved − ${room.platformPool} platform pool − ${room.headroom} headroom = ${fits}`;
@@ -129,13 +131,13 @@ export function budgetLimit(
   if (configured !== undefined) {
     if (configured > fits) {
       throw new Error(
-        `TENANT_CONNECTION_BUDGET=${configured} does not fit on the database server (${explain}); lower it, or raise max_connections`,
+        `${setting}=${configured} does not fit on ${server} (${explain}); lower it, or raise max_connections`,
       );
     }
     return configured;
   }
   if (fits < 1) {
-    throw new Error(`No room for tenant connections on the database server (${explain})`);
+    throw new Error(`No room for tenant connections on ${server} (${explain})`);
   }
   return fits;
 }

@@ -235,10 +235,11 @@ export async function createTenant(
     if (faults.failAfter === done) throw new Error(`Tenant creation failed after ${done}`);
   };
   const id = randomUUID();
-  const cluster = 'default';
+  const em = services.platformOrm.em.fork() as EntityManager;
+  // The accepting cluster with the most room (TENANT_CLUSTERS); refused when none has any.
+  const cluster = await services.clusters.placeNew(em);
   const dbName = `${services.platformDbName}_t_${id.replace(/-/g, '').slice(0, 20)}`;
   const clusterUrl = services.clusterUrl(cluster);
-  const em = services.platformOrm.em.fork() as EntityManager;
   try {
     // The database first, outside the platform transaction: the migrator runs an ORM of its own,
     // which must not find the platform's transaction in the async context.

@@ -55,7 +55,9 @@ export async function createOrganization(
   }
   if (details.length) throw badInput(details, details[0].message);
   const id = randomUUID();
-  const cluster = input.cluster ?? 'default';
+  const em = services.platformOrm.em.fork() as EntityManager;
+  // The accepting cluster with the most room, unless the caller names one (a test, a seed).
+  const cluster = input.cluster ?? (await services.clusters.placeNew(em));
   const dbName = `${services.platformDbName}_t_${id.replace(/-/g, '').slice(0, 20)}`;
   const clusterUrl = services.clusterUrl(cluster);
   await provisionTenantDatabase({
@@ -64,7 +66,6 @@ export async function createOrganization(
     dbName,
     orgId: id,
   });
-  const em = services.platformOrm.em.fork() as EntityManager;
   const org = em.create(Organization, {
     id,
     name: input.name.trim(),
