@@ -13,6 +13,7 @@ import {
   isTenantAdmin,
   isUnitOwner,
   notApiToken,
+  notMoving,
   notReadOnly,
   notReadOnlyToken,
   notViewer,
@@ -570,7 +571,7 @@ function ruleTree() {
       ? r
       : r === isSuperadmin || (READ_ONLY_MUTATION_ALLOW_LIST as readonly string[]).includes(field)
         ? and(notViewer, r)
-        : and(notViewer, notReadOnly, r);
+        : and(notViewer, notReadOnly, notMoving, r);
     const keyed = argumentKeyRules[field];
     const checked = keyed ? and(guarded, eachKeyOf(keyed.arg, keyed.keys)) : guarded;
     mutation[field] = API_TOKEN_REFUSED.Mutation.includes(field)

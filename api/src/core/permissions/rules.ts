@@ -1,5 +1,5 @@
 import { rule } from 'graphql-shield';
-import { AppError, forbidden, unauthenticated } from '../errors/app-error.js';
+import { AppError, forbidden, serviceUnavailable, unauthenticated } from '../errors/app-error.js';
 import { decide, type ShieldRule } from './decide.js';
 import { isReadOnly, readOnlyError } from '../plans.js';
 import { OrganizationStatus } from '../roles.js';
@@ -92,6 +92,19 @@ export const notApiToken = rule({ cache: 'contextual' })((_p, _a, ctx: Context) 
 // acts in the caller's organization is refused with ORG_READ_ONLY; reads and exports go on.
 export const notReadOnly = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
   ctx.org && isReadOnly(ctx.org) ? readOnlyError(ctx.org) : true,
+);
+
+// The write guard for an association being moved to another database cluster (npm run
+// tenant:move): its database is read-only for the copy, so a mutation is refused up front, as a
+// short outage the caller retries, rather than failing half way in the database.
+export const MOVING_RETRY_AFTER_S = 5;
+export const notMoving = rule({ cache: 'contextual' })((_p, _a, ctx: Context) =>
+  ctx.org?.movingSince
+    ? serviceUnavailable(
+        'This association is being moved to another database server; its changes are paused for a moment, try again shortly',
+        MOVING_RETRY_AFTER_S,
+      )
+    : true,
 );
 
 // A rule per key of an object argument (an organization's settings patch): each key the caller

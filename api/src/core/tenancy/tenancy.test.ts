@@ -234,6 +234,7 @@ describe('tenant directory', () => {
       planLevel: 'standard',
       billingStatus: 'active',
       readOnlyFrom: null,
+      movingSince: null,
     });
     await em().nativeUpdate(Organization, { id: org.id }, { status: OrganizationStatus.SUSPENDED });
     // Cached: a change made elsewhere is seen within the TTL, not at once.

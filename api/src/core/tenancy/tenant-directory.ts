@@ -23,6 +23,9 @@ export interface TenantEntry {
   planLevel: string;
   billingStatus: string;
   readOnlyFrom: Date | null;
+  // Set while the association is being moved to another cluster (core/tenancy/move.ts): its
+  // writes are refused until the move ends.
+  movingSince: Date | null;
 }
 
 // orgId → { status, location, calendar }, read from the platform database and cached for 60 s.
@@ -54,9 +57,10 @@ export class TenantDirectory {
       plan_level: string;
       billing_status: string;
       read_only_from: Date | string | null;
+      moving_since: Date | string | null;
     }>(
       `SELECT id, name, status, db_cluster, db_name, time_zone, fiscal_year_start_month,
-              plan_level, billing_status, read_only_from
+              plan_level, billing_status, read_only_from, moving_since
          FROM organizations WHERE id = ?`,
       [orgId],
     );
@@ -71,6 +75,7 @@ export class TenantDirectory {
       planLevel: org.plan_level,
       billingStatus: org.billing_status,
       readOnlyFrom: org.read_only_from ? new Date(org.read_only_from) : null,
+      movingSince: org.moving_since ? new Date(org.moving_since) : null,
     };
     this.cache.set(orgId, entry);
     return entry;

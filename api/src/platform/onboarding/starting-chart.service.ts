@@ -140,6 +140,7 @@ export async function seedStartingChart(
     planLevel: 'standard',
     billingStatus: 'active',
     readOnlyFrom: null,
+    movingSince: null,
   };
   const orm = await tenantOrm(services, entry);
   await addStandardChart(orm.em.fork() as EntityManager, null);
