@@ -96,6 +96,9 @@ export function templateDbName(config: Config, platformUrl: string) {
   return config.tenantTemplateDb ?? `${databaseOf(platformUrl)}_tenant_template`;
 }
 
+// The advisory lock (platform database) that first-start seeding runs under.
+const FIRST_START_LOCK = 41_0101;
+
 export async function startCovenant(
   config: Config,
   opts: {
@@ -244,7 +247,16 @@ export async function startCovenant(
         })),
     });
     const demo = config.seedOwner
-      ? await seedFirstStart(services, { demo: config.seedDemo })
+      ? // Several processes starting together on an empty platform: one seeds, the others wait
+        // for it and then find the owner there (seeding is skipped once a user exists).
+        await withClient(platformUrl, async (c) => {
+          await c.query('SELECT pg_advisory_lock($1)', [FIRST_START_LOCK]);
+          try {
+            return await seedFirstStart(services, { demo: config.seedDemo });
+          } finally {
+            await c.query('SELECT pg_advisory_unlock($1)', [FIRST_START_LOCK]);
+          }
+        })
       : null;
     const { app, apollo } = await createHttpApp(services, errorLogger(logger, opts.logError));
     const server = await new Promise<Server>((resolve, reject) => {

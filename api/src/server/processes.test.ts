@@ -191,17 +191,7 @@ describe.skipIf(!RUNNABLE)('several API processes behind nginx, one Redis', () =
       startSmtp(),
       createDatabase(db.serverUrl, platformDb, db.platformTemplate),
     ]);
-    // A super admin, made here: with a user there, neither process seeds a first owner as it starts.
-    const superId = await withClient(platformUrl, async (c) => {
-      const r = await c.query<{ id: string }>(
-        `INSERT INTO users (id, email, name, is_superadmin, has_seen_intro)
-         VALUES (gen_random_uuid(), 'platform-admin@several.test', 'Platform Admin', true, true)
-         RETURNING id`,
-      );
-      return r.rows[0].id;
-    });
     const jwtSecret = randomBytes(32).toString('base64');
-    superToken = new TokenService(jwtSecret).sign({ userId: superId, orgId: null });
     const env = {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -222,7 +212,14 @@ describe.skipIf(!RUNNABLE)('several API processes behind nginx, one Redis', () =
       JOB_POLLING_SECONDS: '0.5',
       EMAIL_RETRY_SECONDS: '1',
     };
+    // Both start on an empty platform at once: one seeds the platform owner, the other waits for
+    // it and finds the owner there (each would otherwise create one, and one would fail to start).
     apis = await Promise.all([startApi(env), startApi(env)]);
+    const owners = await withClient(platformUrl, (c) =>
+      c.query<{ id: string }>('SELECT id FROM users WHERE is_superadmin'),
+    );
+    expect(owners.rows).toHaveLength(1);
+    superToken = new TokenService(jwtSecret).sign({ userId: owners.rows[0].id, orgId: null });
     nginx = await startNginx({
       apiPort: apis.map((a) => a.port),
       files: { 'index.html': '<!doctype html><title>Covenant</title>' },

@@ -1,5 +1,9 @@
 import PgBoss from 'pg-boss';
+import { withClient } from '../../db/connection.js';
 import { JOB_QUEUE_SCHEMA } from '../../db/job-queue-schema.js';
+
+// The advisory lock (platform database) under which a starting process creates the queues.
+const QUEUE_SETUP_LOCK = 41_0102;
 
 // The durable job queue: pg-boss on the platform database. Chosen over a Redis queue (BullMQ)
 // because PostgreSQL is already the one thing every deployment runs and backs up: a job is a row,
@@ -101,6 +105,30 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
+    // Processes starting together on a new platform database create the same queues at once,
+    // which deadlocks inside pg-boss: one process creates them while the others wait.
+    await withClient(this.opts.url, async (c) => {
+      await c.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+      try {
+        await this.createQueues();
+      } finally {
+        await c.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]);
+      }
+    });
+    this.started = true;
+    if (!this.opts.work) return;
+    for (const def of this.definitions.values()) {
+      const workerId = await this.boss.work<object>(
+        def.name,
+        { pollingIntervalSeconds: this.opts.pollingSeconds, batchSize: 1, includeMetadata: true },
+        async ([job]) => def.handler(job.data, { id: job.id, retryCount: job.retryCount }),
+      );
+      this.workers.set(def.name, workerId);
+    }
+    for (const s of this.schedules) await this.boss.schedule(s.name, s.cron, {}, { tz: 'UTC' });
+  }
+
+  private async createQueues(): Promise<void> {
     for (const def of this.definitions.values()) {
       const options = {
         name: def.name,
@@ -114,17 +142,6 @@ export class JobQueue {
       await this.boss.createQueue(def.name, options);
       await this.boss.updateQueue(def.name, options);
     }
-    this.started = true;
-    if (!this.opts.work) return;
-    for (const def of this.definitions.values()) {
-      const workerId = await this.boss.work<object>(
-        def.name,
-        { pollingIntervalSeconds: this.opts.pollingSeconds, batchSize: 1, includeMetadata: true },
-        async ([job]) => def.handler(job.data, { id: job.id, retryCount: job.retryCount }),
-      );
-      this.workers.set(def.name, workerId);
-    }
-    for (const s of this.schedules) await this.boss.schedule(s.name, s.cron, {}, { tz: 'UTC' });
   }
 
   // Queues a job. With a key, a second job of the same name and key is not queued while one is
