@@ -173,6 +173,14 @@ export async function migrateFleet(platformUrl: string, opts: FleetOptions): Pro
       emit({ kind: 'start', run: run.id, target, total: run.total, resumes });
 
       const clusters = new Set(opts.clusters);
+      // The workers share the run's one platform connection: their writes go one after another
+      // (pg's own queueing of a busy client's queries is deprecated).
+      let tail: Promise<unknown> = Promise.resolve();
+      const record = (text: string, values: unknown[]) => {
+        const q = tail.then(() => platform.query(text, values));
+        tail = q.catch(() => undefined);
+        return q;
+      };
       // How many associations were started on; the next one is todo[next].
       let next = 0;
       const stopping = () =>
@@ -188,7 +196,7 @@ export async function migrateFleet(platformUrl: string, opts: FleetOptions): Pro
           const s = await migrate(url, 'tenant');
           await opts.upgradeTenant?.(url);
           // The association's version and the run's count move together.
-          await platform.query(
+          await record(
             `WITH o AS (UPDATE organizations SET schema_version = $2, schema_checked_at = now()
                          WHERE id = $1)
              UPDATE fleet_migrations SET done = done + 1 WHERE id = $3`,
@@ -201,7 +209,7 @@ export async function migrateFleet(platformUrl: string, opts: FleetOptions): Pro
           report = { database, applied: [], dryRun: false, error };
           run.failed++;
           run.lastError = `${t.db_name}: ${error}`;
-          await platform.query(
+          await record(
             'UPDATE fleet_migrations SET failed = failed + 1, last_error = $2 WHERE id = $1',
             [run.id, run.lastError],
           );
