@@ -77,6 +77,8 @@ async function load(url, body, headers = {}, { warm = true } = {}) {
 
 let pgDir;
 let pg;
+let secondDir;
+let pg2;
 let serverUrl = process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres');
 if (!serverUrl) {
   pgDir = mkdtempSync(join(tmpdir(), 'covenant-bench-pg-'));
@@ -90,7 +92,17 @@ try {
   if (only === 'ledger') {
     await ledgerBench(serverUrl);
   } else if (only === 'tenants') {
-    await tenantsBench(serverUrl);
+    // A second cluster beside the first (BENCH_SECOND_PG_URL, or another embedded server).
+    let second = process.env.BENCH_SECOND_PG_URL;
+    if (!second) {
+      secondDir = mkdtempSync(join(tmpdir(), 'covenant-bench-pg2-'));
+      pg2 = await startEmbeddedPostgres({ dir: secondDir, port: await freePort(), quiet: true });
+      second = pg2.url;
+    }
+    await tenantsBench([
+      { name: 'east', url: serverUrl },
+      { name: 'west', url: second },
+    ]);
   } else if (only === 'reconcile') {
     await reconcileBench(serverUrl);
   } else if (only === 'packet') {
@@ -101,7 +113,9 @@ try {
 } finally {
   for (const c of children) c.kill();
   await pg?.stop();
+  await pg2?.stop();
   if (pgDir) rmSync(pgDir, { recursive: true, force: true });
+  if (secondDir) rmSync(secondDir, { recursive: true, force: true });
 }
 // The embedded PostgreSQL is stopped and its folder removed above; anything still holding the
 // event loop (a pool's idle timer) must not keep the bench alive.

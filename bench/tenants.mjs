@@ -1,12 +1,14 @@
-// `npm run bench -- tenants`: many associations on one cluster. Creates BENCH_TENANTS associations
-// (default 1,000) from the tenant template, starts the API with every one of them cold, and
-// measures: the first request of cold associations; one association alone (the reference) and a
-// hot set of 40, in turns (BENCH_ROUNDS, 3); all of them uniformly; and a mixed read/write load
-// over all of them. Each pattern reports req/s, p50/p95/p99, errors, and the peak of PostgreSQL
-// client backends sampled during it, against the connection budget. Last, the reference, the hot
-// set and the uniform pattern again against a raw-SQL floor on the same databases, pool size and
-// budget (servers/raw-tenants.mjs): what a database per association costs on this machine,
-// whatever answers.
+// `npm run bench -- tenants`: many associations over several PostgreSQL clusters (two by default,
+// TENANT_CLUSTERS as production sets it). Creates BENCH_TENANTS associations (default 1,000) from
+// the tenant template, each placed where there is most room as registration places it, starts the
+// API with every one of them cold, and measures: the first request of cold associations; one
+// association alone (the reference) and a hot set of 40, in turns (BENCH_ROUNDS, 3); all of them
+// uniformly; and a mixed read/write load over all of them. Then, per cluster, a hot set of its own
+// associations and all of them uniformly. Each pattern reports req/s, p50/p95/p99, errors, and the
+// peak of PostgreSQL client backends on each cluster, against its connection budget. Last, the
+// per-cluster patterns again against a raw-SQL floor on the same databases, pool size and budget
+// (servers/raw-tenants.mjs, one per cluster): what a database per association costs on this
+// machine, whatever answers.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -63,27 +65,37 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-// The peak of client backends on the server while `fn` runs, sampled every 20 ms.
-async function sampled(serverUrl, fn) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  let peak = 0;
+// The peak of client backends on each cluster while `fn` runs, sampled every 20 ms: { name: peak }.
+async function sampled(clusters, fn) {
+  const clients = await Promise.all(
+    clusters.map(async ({ url }) => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      return c;
+    }),
+  );
+  const peaks = Object.fromEntries(clusters.map(({ name }) => [name, 0]));
   let on = true;
   const loop = (async () => {
     while (on) {
-      const { rows } = await c.query(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'",
+      await Promise.all(
+        clients.map(async (c, i) => {
+          const { rows } = await c.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'",
+          );
+          const name = clusters[i].name;
+          peaks[name] = Math.max(peaks[name], rows[0].n - 1); // less the sampler itself
+        }),
       );
-      peak = Math.max(peak, rows[0].n - 1); // less the sampler itself
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
   try {
-    return { result: await fn(), peak };
+    return { result: await fn(), peaks };
   } finally {
     on = false;
     await loop;
-    await c.end();
+    await Promise.all(clients.map((c) => c.end()));
   }
 }
 
@@ -148,21 +160,26 @@ async function pattern(url, pick, { writes = 0 } = {}) {
   };
 }
 
-export async function tenantsBench(serverUrl) {
+// `clusters`: [{ name, url }], each a PostgreSQL server (its maintenance database); the platform
+// database lives on the first.
+export async function tenantsBench(clusters) {
   const secrets = {
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_KEY: randomBytes(32).toString('base64'),
-    BENCH_PG_URL: serverUrl,
+    BENCH_PG_URL: clusters[0].url,
+    TENANT_CLUSTERS: JSON.stringify(clusters.map(({ name, url }) => ({ name, url }))),
   };
   console.log(
-    `Covenant tenants bench — ${N} associations, ${CONNECTIONS} connections, ${DURATION} s per pattern\n`,
+    `Covenant tenants bench — ${N} associations over ${clusters.length} clusters (${clusters.map((c) => c.name).join(', ')}), ${CONNECTIONS} connections, ${DURATION} s per pattern\n`,
   );
   const t0 = performance.now();
   const setup = child({ ...secrets, BENCH_MODE: 'setup', BENCH_TENANTS: String(N) });
   const made = await setup.next();
   await setup.exited;
+  const placed = Object.fromEntries(clusters.map(({ name }) => [name, []]));
+  made.databases.forEach((d, i) => placed[d.cluster].push(i));
   console.log(
-    `created ${N} associations in ${((performance.now() - t0) / 1000).toFixed(0)} s (each: p50 ${made.createdP50.toFixed(0)} ms, p95 ${made.createdP95.toFixed(0)} ms)`,
+    `created ${N} associations in ${((performance.now() - t0) / 1000).toFixed(0)} s (each: p50 ${made.createdP50.toFixed(0)} ms, p95 ${made.createdP95.toFixed(0)} ms); placed ${clusters.map(({ name }) => `${placed[name].length} on ${name}`).join(', ')}`,
   );
 
   const serve = child({ ...secrets, BENCH_MODE: 'serve', BENCH_PLATFORM_URL: made.platformUrl });
@@ -207,22 +224,28 @@ export async function tenantsBench(serverUrl) {
     );
 
     const bearer = (token) => ({ authorization: `Bearer ${token}` });
-    const hot = Array.from({ length: HOT }, (_, i) => (i * 7919) % N);
+    const hotOf = (list) =>
+      Array.from({ length: Math.min(HOT, list.length) }, (_, i) => list[(i * 7919) % list.length]);
     const any = (list) => () => list[Math.floor(Math.random() * list.length)];
     const everyone = Array.from({ length: N }, (_, i) => i);
     const byToken = (pickIndex) => () => bearer(tokens[pickIndex()]);
     let before = await stats();
-    // One pattern's run: its figures, the peak of backends, and the budget's figures during it.
+    // One pattern's run: its figures, the peak of backends per cluster, and each cluster's budget
+    // figures during it.
     const measure = async (pick, opts = {}) => {
-      const { result, peak } = await sampled(serverUrl, () => pattern(url, pick, opts));
-      const s = await stats(); // also resets the budget's peak
-      const row = {
-        ...result,
-        peak,
-        budgetPeak: s.peak,
-        waits: s.waited - before.waited,
-        refused: s.refused - before.refused,
-      };
+      const { result, peaks } = await sampled(clusters, () => pattern(url, pick, opts));
+      const s = await stats(); // also resets the budgets' peaks
+      const row = { ...result, peaks, budgets: {} };
+      for (const { name } of clusters) {
+        const b = s.budgets[name];
+        const was = before.budgets[name];
+        row.budgets[name] = {
+          limit: b.limit,
+          peak: b.peak,
+          waits: b.waited - was.waited,
+          refused: b.refused - was.refused,
+        };
+      }
       before = s;
       return row;
     };
@@ -230,7 +253,7 @@ export async function tenantsBench(serverUrl) {
       '',
       measure,
       byToken(() => 0),
-      byToken(any(hot)),
+      byToken(any(hotOf(everyone))),
     );
     rows.push(
       { name: `uniform over all ${N}`, ...(await measure(byToken(any(everyone)))) },
@@ -239,62 +262,97 @@ export async function tenantsBench(serverUrl) {
         ...(await measure(byToken(any(everyone)), { writes: 0.2 })),
       },
     );
-    const { limit, opened, identityChecks, rssMb } = await stats();
+    const perCluster = {};
+    for (const { name } of clusters) {
+      const own = placed[name];
+      perCluster[name] = {
+        hot: {
+          name: `${name}: hot set of ${Math.min(HOT, own.length)}`,
+          ...(await measure(byToken(any(hotOf(own))))),
+        },
+        uniform: {
+          name: `${name}: uniform over ${own.length}`,
+          ...(await measure(byToken(any(own)))),
+        },
+      };
+      rows.push(perCluster[name].hot, perCluster[name].uniform);
+    }
+    const last = await stats();
     serve.child.kill();
     await serve.exited;
 
-    // The floor: the same databases, pool size and budget, no Covenant (servers/raw-tenants.mjs).
+    // The floor, per cluster: the same databases, pool size and that cluster's budget, no Covenant
+    // (servers/raw-tenants.mjs).
     const floorRows = [];
-    const floor = child(
-      {
-        BENCH_PG_URL: serverUrl,
-        BENCH_BUDGET: String(limit),
-        BENCH_POOL_SIZE: String(tenantPoolSize),
-      },
-      'raw-tenants.mjs',
-    );
-    try {
-      const floorUrl = (await floor.next()).url;
-      const measureFloor = async (pick) => {
-        const { result, peak } = await sampled(serverUrl, () => pattern(floorUrl, pick));
-        return { ...result, peak };
-      };
-      const db = (pickIndex) => () => ({ 'x-db': made.databases[pickIndex()] });
-      floorRows.push(
-        ...(await refAndHot(
-          'floor: ',
-          measureFloor,
-          db(() => 0),
-          db(any(hot)),
-        )),
+    for (const cluster of clusters) {
+      const own = placed[cluster.name];
+      const floor = child(
+        {
+          BENCH_PG_URL: cluster.url,
+          BENCH_BUDGET: String(last.budgets[cluster.name].limit),
+          BENCH_POOL_SIZE: String(tenantPoolSize),
+        },
+        'raw-tenants.mjs',
       );
-      floorRows.push({ name: 'floor: uniform', ...(await measureFloor(db(any(everyone)))) });
-    } finally {
-      floor.child.kill();
+      try {
+        const floorUrl = (await floor.next()).url;
+        const measureFloor = async (pick) => {
+          const { result, peaks } = await sampled([cluster], () => pattern(floorUrl, pick));
+          return { ...result, peaks };
+        };
+        const db = (pickIndex) => () => ({ 'x-db': made.databases[pickIndex()].db });
+        const hot = {
+          name: `${cluster.name} floor: hot set`,
+          ...(await measureFloor(db(any(hotOf(own))))),
+        };
+        const uniform = {
+          name: `${cluster.name} floor: uniform`,
+          ...(await measureFloor(db(any(own)))),
+        };
+        perCluster[cluster.name].floorHot = hot;
+        perCluster[cluster.name].floorUniform = uniform;
+        floorRows.push(hot, uniform);
+      } finally {
+        floor.child.kill();
+      }
     }
 
-    console.log(
-      `\nconnection budget ${limit} (+ platform pool ${platformPool}); PostgreSQL max_connections ${await maxConnections(serverUrl)}\n`,
-    );
-    console.log(
-      `${'pattern'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak)  budget (peak, waits, refused)`,
-    );
-    for (const r of [...rows, ...floorRows]) {
-      const b = r.budgetPeak === undefined ? '—' : `${r.budgetPeak}, ${r.waits}, ${r.refused}`;
+    console.log('');
+    for (const { name, url: serverUrl } of clusters) {
+      const b = last.budgets[name];
       console.log(
-        `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${String(r.peak).padStart(15)}  ${b}`,
+        `cluster ${name}: ${placed[name].length} associations, connection budget ${b.limit}, PostgreSQL max_connections ${await maxConnections(serverUrl)}`,
       );
     }
-    const [alone, hotRow, uniform] = rows;
-    const [floorAlone, floorHot, floorUniform] = floorRows;
+    console.log(`platform pool ${platformPool} (on ${clusters[0].name})\n`);
+    const names = clusters.map((c) => c.name);
     console.log(
-      `\nhot set / one association: ${ratio(hotRow)} (target ≥ 90%); raw-SQL floor: ${ratio(floorHot)}`,
+      `${'pattern'.padEnd(42)} ${'req/s'.padStart(7)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'errors'.padStart(7)}  backends (peak: ${names.join(', ')})  budget (peak, waits, refused per cluster)`,
     );
+    let errors = 0;
+    for (const r of [...rows, ...floorRows]) {
+      errors += r.errors;
+      const peaks = names.map((n) => r.peaks[n] ?? '—').join(', ');
+      const b = r.budgets
+        ? names
+            .map((n) => `${r.budgets[n].peak}/${r.budgets[n].waits}/${r.budgets[n].refused}`)
+            .join('  ')
+        : '—';
+      console.log(
+        `${r.name.padEnd(42)} ${r.rps.toFixed(0).padStart(7)} ${ms(r.p50)} ${ms(r.p95)} ${ms(r.p99)} ${String(r.errors).padStart(7)}  ${peaks.padStart(20)}  ${b}`,
+      );
+    }
+    const [, hotRow] = rows;
+    console.log(`\nhot set / one association: ${ratio(hotRow)} (target ≥ 90%)`);
+    for (const name of names) {
+      const c = perCluster[name];
+      console.log(
+        `cluster ${name} — Covenant / raw-SQL floor: hot set ${pc(c.hot.rps / c.floorHot.rps)}, uniform ${pc(c.uniform.rps / c.floorUniform.rps)} of its throughput (uniform p95 ${(c.uniform.p95 / c.floorUniform.p95).toFixed(2)}× its p95)`,
+      );
+    }
+    console.log(`errors in all patterns: ${errors}`);
     console.log(
-      `Covenant / raw-SQL floor: one association ${pc(alone.rps / floorAlone.rps)}, hot set ${pc(hotRow.rps / floorHot.rps)}, uniform ${pc(uniform.rps / floorUniform.rps)} of its throughput (uniform p95 ${(uniform.p95 / floorUniform.p95).toFixed(2)}× its p95)`,
-    );
-    console.log(
-      `tenant ORMs opened ${opened}, identity checks ${identityChecks}, API resident memory ${rssMb} MB`,
+      `tenant ORMs opened ${last.opened}, identity checks ${last.identityChecks}, API resident memory ${last.rssMb} MB`,
     );
   } finally {
     serve.child.kill();
@@ -328,16 +386,27 @@ const ratio = ({ ratios }) =>
 // The round with the median throughput (its latencies with it), the peaks over all rounds.
 function medianRound(rounds) {
   const mid = median(rounds, (r) => r.rps);
+  const names = Object.keys(mid.peaks);
+  const peaks = Object.fromEntries(
+    names.map((n) => [n, Math.max(...rounds.map((r) => r.peaks[n]))]),
+  );
+  const budgets =
+    mid.budgets &&
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        {
+          limit: mid.budgets[n].limit,
+          peak: Math.max(...rounds.map((r) => r.budgets[n].peak)),
+          waits: rounds.reduce((k, r) => k + r.budgets[n].waits, 0),
+          refused: rounds.reduce((k, r) => k + r.budgets[n].refused, 0),
+        },
+      ]),
+    );
   return {
     ...mid,
-    peak: Math.max(...rounds.map((r) => r.peak)),
-    ...(mid.budgetPeak === undefined
-      ? {}
-      : {
-          budgetPeak: Math.max(...rounds.map((r) => r.budgetPeak)),
-          waits: rounds.reduce((n, r) => n + r.waits, 0),
-          refused: rounds.reduce((n, r) => n + r.refused, 0),
-        }),
+    peaks,
+    ...(budgets ? { budgets } : {}),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
   };
 }

@@ -1,8 +1,9 @@
-// Covenant with many associations on one cluster, as production runs it (built output,
-// NODE_ENV=production, default pool settings).
+// Covenant with many associations over the clusters TENANT_CLUSTERS names, as production runs it
+// (built output, NODE_ENV=production, default pool settings).
 //   BENCH_MODE=setup: creates BENCH_TENANTS associations on a new platform database (each from the
-//     tenant template, as registration does), each with a treasurer and a small chart, prints the
-//     platform database and a token per association, and exits.
+//     tenant template on the cluster with most room, as registration does), each with a treasurer
+//     and a small chart, prints the platform database, each association's cluster and database and
+//     a token per association, and exits.
 //   BENCH_MODE=serve: starts the API on that platform database with every tenant cold.
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -46,7 +47,7 @@ if (mode === 'setup') {
     const t0 = performance.now();
     const org = await createOrganization(app.services, { name: `Bench Association ${i + 1}` });
     created.push(performance.now() - t0);
-    databases[i] = org.dbName;
+    databases[i] = { cluster: org.dbCluster, db: org.dbName };
     const em = app.services.platformOrm.em.fork();
     const user = em.create(User, {
       email: `treasurer${i + 1}@tenants.bench.example`,
@@ -91,7 +92,9 @@ if (mode === 'setup') {
   );
 } else {
   const app = await startCovenant(config, { platformUrl: process.env.BENCH_PLATFORM_URL });
-  const budget = () => app.services.pool.budget('default');
+  const clusterNames = JSON.parse(process.env.TENANT_CLUSTERS ?? '[{"name":"default"}]').map(
+    (c) => c.name,
+  );
   // The parent asks for the budget's figures on stdin ("stats") between patterns.
   // BENCH_CPU_PROFILE_DIR: a CPU profile of the API from each 'stats' to the next, written there
   // as interval-N.cpuprofile (Chrome's DevTools opens them). The bench asks before its first run
@@ -120,21 +123,26 @@ if (mode === 'setup') {
   process.stdin.on('data', async (line) => {
     if (!line.startsWith('stats')) return;
     await nextProfile();
-    const b = budget();
+    const budgets = Object.fromEntries(
+      clusterNames.map((name) => {
+        const b = app.services.pool.budget(name);
+        return [name, { limit: b?.limit, peak: b?.peak, waited: b?.waited, refused: b?.refused }];
+      }),
+    );
     process.stdout.write(
       JSON.stringify({
         stats: {
-          limit: b?.limit,
-          peak: b?.peak,
-          waited: b?.waited,
-          refused: b?.refused,
+          budgets,
           opened: app.services.pool.opened,
           identityChecks: app.services.pool.identityChecks,
           rssMb: Math.round(process.memoryUsage().rss / 1e6),
         },
       }) + '\n',
     );
-    if (b) b.peak = b.used;
+    for (const name of clusterNames) {
+      const b = app.services.pool.budget(name);
+      if (b) b.peak = b.used;
+    }
   });
   process.stdout.write(
     JSON.stringify({
