@@ -97,6 +97,7 @@ import { JournalResolver } from '../modules/journal/journal.resolver.js';
 import { JournalEntryVendorResolver } from '../modules/journal/entry-vendor.resolver.js';
 import { VendorsResolver } from '../modules/vendors/vendors.resolver.js';
 import { AdminOrganizationsResolver } from '../platform/admin-organizations/admin-organizations.resolver.js';
+import { AdminClustersResolver } from '../platform/admin-organizations/admin-clusters.resolver.js';
 import { IdeaConnectionResolver, IdeasResolver } from '../platform/ideas/ideas.resolver.js';
 import { AdminResolver } from '../platform/admin/admin.resolver.js';
 import { MemberMfaResolver, MembersResolver } from '../platform/organizations/members.resolver.js';
@@ -221,6 +222,7 @@ export const resolvers = [
   TenantHealthResolver,
   OrganizationsResolver,
   AdminOrganizationsResolver,
+  AdminClustersResolver,
   MembersResolver,
   OwnerInvitationsResolver,
   OwnerUnitCoOwnersResolver,

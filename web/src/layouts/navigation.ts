@@ -149,6 +149,7 @@ export const NAV_SECTIONS: NavSection[] = [
       { label: 'Organizations', icon: 'pi pi-building-columns', route: 'admin-organizations' },
       { label: 'Users', icon: 'pi pi-users', route: 'admin-users' },
       { label: 'Tenant Health', icon: 'pi pi-heart', route: 'admin-health' },
+      { label: 'Clusters', icon: 'pi pi-server', route: 'admin-clusters' },
       { label: 'Idea Submissions', icon: 'pi pi-lightbulb', route: 'admin-ideas' },
       { label: 'Email log', icon: 'pi pi-envelope', route: 'admin-emails' },
       { label: 'Email delivery', icon: 'pi pi-send', route: 'admin-email-delivery' },

@@ -196,6 +196,9 @@ export const permissionTable: Record<'Query' | 'Mutation', Record<string, Shield
     // Admin panel: organizations (slice A)
     adminOrganizations: isSuperadmin,
     adminOrganization: isSuperadmin,
+    // Admin panel: database clusters and fleet migrations
+    adminClusters: isSuperadmin,
+    adminFleetMigrations: isSuperadmin,
     // The owner portal: an owner's own units only (every id checked against the caller's units,
     // NOT_FOUND for any other); the association's published documents for members and owners.
     ownerPortal: isUnitOwner,

@@ -38,6 +38,7 @@ import {
   selectOrganizations,
   selectStatusHistory,
 } from './admin-organizations.repository.js';
+import { selectOrganizationDatabase, selectTenantMoves } from './admin-clusters.repository.js';
 import {
   type AdminOrganizationDetail,
   type AdminOrganizationList,
@@ -127,10 +128,12 @@ export async function adminOrganization(
     refresh: true,
   });
   if (!org) throw notFound('Organization');
-  const [members, statusHistory, databaseSizeBytes] = await Promise.all([
+  const [members, statusHistory, databaseSizeBytes, database, moves] = await Promise.all([
     selectOrganizationMembers(ctx.platformEm, org.id),
     selectStatusHistory(ctx.platformEm, org.id),
     databaseSize(ctx.services, org),
+    selectOrganizationDatabase(ctx.platformEm, org.id),
+    selectTenantMoves(ctx.platformEm, org.id),
   ]);
   const signIns = members.map((m) => m.lastSignInAt?.getTime() ?? 0).filter((t) => t > 0);
   return {
@@ -151,6 +154,8 @@ export async function adminOrganization(
     statusHistory,
     databaseSizeBytes,
     lastActivityAt: signIns.length ? new Date(Math.max(...signIns)) : null,
+    database,
+    moves,
   };
 }
 

@@ -2,6 +2,7 @@ import { Field, Float, ID, Int, ObjectType, registerEnumType } from 'type-graphq
 import { LocalDateScalar } from '../../core/graphql/local-date.js';
 import { OrganizationStatus, Role } from '../../core/roles.js';
 import { MembershipStatus } from '../users/index.js';
+import { AdminOrganizationDatabase, TenantMove } from './admin-clusters.types.js';
 
 // The plan levels an organization can be on (organizations.plan_level holds the lowercase value).
 export enum PlanLevel {
@@ -183,4 +184,10 @@ export class AdminOrganizationDetail extends AdminOrganization {
       'Latest successful sign-in of one of its members into it (impersonations excluded)',
   })
   lastActivityAt: Date | null;
+
+  @Field(() => AdminOrganizationDatabase)
+  database: AdminOrganizationDatabase;
+
+  @Field(() => [TenantMove], { description: 'Its moves between clusters, newest first' })
+  moves: TenantMove[];
 }

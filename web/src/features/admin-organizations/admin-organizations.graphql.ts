@@ -74,6 +74,22 @@ export const ADMIN_ORGANIZATION_FIELDS = graphql(`
     }
     databaseSizeBytes
     lastActivityAt
+    database {
+      cluster
+      name
+      schemaVersion
+      movingSince
+    }
+    moves {
+      id
+      fromCluster
+      toCluster
+      status
+      freezeMs
+      startedAt
+      finishedAt
+      error
+    }
   }
 `);
 

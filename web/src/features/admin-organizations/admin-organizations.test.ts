@@ -16,6 +16,7 @@ import {
   checkPlan,
   checkSettings,
   formatBytes,
+  formatFreeze,
   statusActions,
   statusConsequence,
 } from './admin-organizations';
@@ -124,6 +125,14 @@ function detail(extra: Record<string, unknown> = {}) {
     ],
     databaseSizeBytes: 8 * 1024 * 1024,
     lastActivityAt: '2026-11-20T10:00:00Z',
+    database: {
+      __typename: 'AdminOrganizationDatabase',
+      cluster: 'default',
+      name: 'covenant_t_0a1b2c',
+      schemaVersion: '041_owner_portal',
+      movingSince: null,
+    },
+    moves: [],
     ...extra,
   };
 }
@@ -133,6 +142,10 @@ describe('admin organizations helpers', () => {
     expect(formatBytes(512)).toBe('512 bytes');
     expect(formatBytes(8 * 1024 * 1024)).toBe('8.0 MB');
     expect(formatBytes(null)).toBe('Unknown');
+    expect(formatFreeze(850)).toBe('850 ms');
+    expect(formatFreeze(1870)).toBe('1.9 s');
+    expect(formatFreeze(125_000)).toBe('2 min 5 s');
+    expect(formatFreeze(null)).toBe('—');
     expect(statusActions('ACTIVE').map((a) => a.label)).toEqual(['Suspend', 'Archive']);
     expect(statusActions('SUSPENDED').map((a) => a.label)).toEqual(['Reactivate', 'Archive']);
     expect(statusConsequence('Oak HOA', 'SUSPENDED')).toContain('cannot sign in');
@@ -309,6 +322,12 @@ describe('AdminOrganizationPage', () => {
     expect(wrapper.get('[data-testid=organization-status-history]').text()).toContain('Created');
     expect(wrapper.find('[data-testid=organization-plan-form]').exists()).toBe(true);
     expect(wrapper.find('[data-testid=organization-settings-form]').exists()).toBe(true);
+    expect(wrapper.get('[data-testid=organization-cluster]').text()).toBe('default');
+    expect(wrapper.get('[data-testid=organization-schema-version]').text()).toBe(
+      '041_owner_portal',
+    );
+    expect(wrapper.get('[data-testid=organization-moving]').text()).toBe('No');
+    expect(wrapper.get('[data-testid=organization-no-moves]').text()).toBe('Never moved.');
 
     await wrapper.get('[data-testid=organization-suspend]').trigger('click');
     await flushPromises();
@@ -370,6 +389,64 @@ describe('AdminOrganizationPage', () => {
         },
       }),
     );
+    wrapper.unmount();
+  });
+
+  it('shows a move under way and past moves, newest first, with their freeze and error', async () => {
+    const move = (extra: Record<string, unknown>) => ({
+      __typename: 'TenantMove',
+      fromCluster: 'default',
+      toCluster: 'east',
+      freezeMs: null,
+      finishedAt: null,
+      error: null,
+      ...extra,
+    });
+    const { wrapper } = await mountAt('/admin/organizations/org-1', AdminOrganizationPage, () => ({
+      body: {
+        data: {
+          adminOrganization: detail({
+            database: {
+              ...detail().database,
+              cluster: 'east',
+              schemaVersion: null,
+              movingSince: '2026-11-21T09:30:00Z',
+            },
+            moves: [
+              move({
+                id: 'm-2',
+                status: 'AWAITING_CONFIRMATION',
+                freezeMs: 1870,
+                startedAt: '2026-11-21T09:00:00Z',
+                finishedAt: '2026-11-21T09:00:02Z',
+              }),
+              move({
+                id: 'm-1',
+                status: 'FAILED',
+                startedAt: '2026-11-20T09:00:00Z',
+                error: 'The ledger check failed on the target',
+              }),
+            ],
+          }),
+        },
+      },
+    }));
+    expect(wrapper.get('[data-testid=organization-cluster]').text()).toBe('east');
+    expect(wrapper.get('[data-testid=organization-schema-version]').text()).toBe('Not read yet');
+    expect(wrapper.get('[data-testid=organization-moving]').text()).toMatch(/^Since Nov 21, 2026/);
+    const rows = wrapper.findAll('[data-testid=organization-moves] tbody tr');
+    expect(
+      rows.map((r) =>
+        r
+          .findAll('td')
+          .map((td) => td.text())
+          .slice(1),
+      ),
+    ).toEqual([
+      ['default → east', 'Awaiting confirmation', '1.9 s', '—'],
+      ['default → east', 'Failed', '—', 'The ledger check failed on the target'],
+    ]);
+    expect(wrapper.find('[data-testid=organization-no-moves]').exists()).toBe(false);
     wrapper.unmount();
   });
 });

@@ -119,3 +119,27 @@ export function checkSettings(form: SettingsForm): Partial<Record<SettingsField,
   }
   return errors;
 }
+
+export type MoveStatus = 'COPYING' | 'AWAITING_CONFIRMATION' | 'CONFIRMED' | 'FAILED';
+
+export const MOVE_STATUS_LABELS: Record<MoveStatus, string> = {
+  COPYING: 'Copying',
+  AWAITING_CONFIRMATION: 'Awaiting confirmation',
+  CONFIRMED: 'Confirmed',
+  FAILED: 'Failed',
+};
+
+export function moveSeverity(status: MoveStatus): 'info' | 'warn' | 'success' | 'danger' {
+  return { COPYING: 'info', AWAITING_CONFIRMATION: 'warn', CONFIRMED: 'success', FAILED: 'danger' }[
+    status
+  ] as 'info' | 'warn' | 'success' | 'danger';
+}
+
+/** How long a move froze writes: "850 ms", "1.9 s", "2 min 5 s"; "—" when not recorded. */
+export function formatFreeze(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return '—';
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
