@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
+import type { Config } from '../../../api/src/config.js';
 import { REPO_ROOT } from '../../../api/src/paths.js';
 import { startTestApp, type TestApp } from '../../../api/src/test/app.js';
 
@@ -104,11 +105,18 @@ export async function openDemoJourney(opts: {
   viewport: { width: number; height: number };
   /** The journey saves files (CSV exports, the books); off unless asked for. */
   downloads?: boolean;
+  /** Settings of the app beyond the demo's (e.g. billing, pointed at a stand-in Stripe). */
+  config?: Partial<Config>;
 }): Promise<DemoJourney> {
   if (!existsSync(join(REPO_ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing');
   const shots = join(REPO_ROOT, 'test-results');
   mkdirSync(shots, { recursive: true });
-  const app = await startTestApp({ serveWeb: true, seedOwner: true, seedDemo: true });
+  const app = await startTestApp({
+    ...opts.config,
+    serveWeb: true,
+    seedOwner: true,
+    seedDemo: true,
+  });
   let browser: Browser | undefined;
   const close = async () => {
     await browser?.close();
@@ -130,23 +138,80 @@ export async function openDemoJourney(opts: {
     };
 
     browser = await launchBrowser();
-    const page = await browser.newPage({
-      viewport: opts.viewport,
-      acceptDownloads: opts.downloads ?? false,
-    });
-    const errors = watchConsole(page);
-    page.on('response', (r) => recordFailedResponse(r, errors));
-    await page.goto(`${app.url}/login`);
-    await page.fill('#login-email', maple.email);
-    await page.fill('#login-password', maple.password);
-    await page.click('[data-testid="login-submit"]');
-    await page.waitForURL(/\/dashboard$/);
+    const errors: string[] = [];
+    const page = await signedInPage(browser, app.url, maple, { ...opts, errors });
     return { app, browser, page, token, gql, errors, shots, close };
   } catch (e) {
     // A journey whose setup failed never reaches its afterAll with a handle to close.
     await close();
     throw e;
   }
+}
+
+/**
+ * A page of its own (a browser context: no cookies shared with other pages) signed in through the
+ * login page and on the dashboard, its console and failed responses recorded into `errors`.
+ */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  who: { email: string; password: string },
+  opts: { viewport: { width: number; height: number }; downloads?: boolean; errors: string[] },
+): Promise<Page> {
+  const page = await browser.newPage({
+    viewport: opts.viewport,
+    acceptDownloads: opts.downloads ?? false,
+  });
+  watchConsole(page, opts.errors);
+  page.on('response', (r) => recordFailedResponse(r, opts.errors));
+  await page.goto(`${url}/login`);
+  await page.fill('#login-email', who.email);
+  await page.fill('#login-password', who.password);
+  await page.click('[data-testid="login-submit"]');
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+/**
+ * Moves to another page of the app as its links do, through its router, without loading the app
+ * again (its code, the session's resumption and the shell's queries: most of a page's load on a
+ * busy machine). Returns once the page left is gone; the caller waits for the new one's content.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  const left = await page.evaluateHandle(() => document.querySelector('main h1'));
+  const failure = await page.evaluate(async (to) => {
+    const here = `${location.pathname}${location.search}`;
+    if (here === to) return 'here';
+    // Vue keeps the app on the element it is mounted on; the router is the app's.
+    type Router = { push: (to: string) => Promise<unknown> };
+    const root = document.querySelector('[data-v-app]') as
+      (Element & { __vue_app__?: { config: { globalProperties: { $router?: Router } } } }) | null;
+    const router = root?.__vue_app__?.config.globalProperties.$router;
+    if (!router) return 'the app and its router are not on the page';
+    const failed = await router.push(to);
+    return failed ? String(failed) : null;
+  }, path);
+  try {
+    if (failure === 'here') return;
+    if (failure) throw new Error(`navigation to ${path} failed: ${failure}`);
+    await page.waitForFunction((h1) => !h1?.isConnected, left);
+  } finally {
+    await left.dispose();
+  }
+}
+
+/**
+ * Waits for a dialog to show and to finish opening: until its enter animation (a scale from 93 %)
+ * is over, its box is not yet its own, nor what a screenshot of it would show.
+ */
+export async function dialogOpened(dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  await dialog.evaluate(async (el) => {
+    // One can be cancelled and started again (a stylesheet the dialog brings with it).
+    while (el.getAnimations().some((a) => a.playState === 'running')) {
+      await Promise.allSettled(el.getAnimations().map((a) => a.finished));
+    }
+  });
 }
 
 /**
