@@ -182,6 +182,17 @@ export async function startCovenant(
       timeouts: requestTimeouts(config),
       // A tenant database ahead of this code is refused and logged as an error.
       logger,
+      // A database found behind (or ahead) says so in the directory: the next fleet run visits it
+      // even if an earlier run recorded it at the code's version (a restore from an older backup).
+      onVersionFound: async (orgId, version) => {
+        await platformEm()
+          .getConnection()
+          .execute(
+            `UPDATE organizations SET schema_version = ?, schema_checked_at = now()
+              WHERE id = ? AND schema_version IS DISTINCT FROM ?`,
+            [version, orgId, version],
+          );
+      },
     });
     // The job queue reaches the platform database directly (DDL-free, but its locks and polling
     // need no pooler); every process runs jobs unless JOB_WORKERS=false.

@@ -18,6 +18,8 @@ async function createFromTemplate(clusterUrl: string, dbName: string, templateDb
 
 export type ProvisionStep = 'database' | 'migrations' | 'identity';
 
+// The database's tenant schema version once provisioned (its last migration), which the
+// organization records (organizations.schema_version) so the fleet run need not read it again.
 // `afterStep` runs after each step (tenant creation checks its steps one by one with it); a
 // failure there is a failure of the step: the database is dropped.
 export async function provisionTenantDatabase(opts: {
@@ -26,17 +28,18 @@ export async function provisionTenantDatabase(opts: {
   dbName: string;
   orgId: string;
   afterStep?: (step: ProvisionStep) => void | Promise<void>;
-}) {
+}): Promise<{ schemaVersion: string | null }> {
   await createFromTemplate(opts.clusterUrl, opts.dbName, opts.templateDb);
   try {
     await opts.afterStep?.('database');
     const url = withDatabase(opts.clusterUrl, opts.dbName);
-    await migrate(url, 'tenant');
+    const s = await migrate(url, 'tenant');
     await opts.afterStep?.('migrations');
     await withClient(url, (c) =>
       c.query('INSERT INTO tenant_identity (organization_id) VALUES ($1)', [opts.orgId]),
     );
     await opts.afterStep?.('identity');
+    return { schemaVersion: [...s.applied, ...s.pending].sort().at(-1) ?? null };
   } catch (err) {
     await dropDatabase(opts.clusterUrl, opts.dbName).catch(() => undefined);
     throw err;

@@ -24,6 +24,10 @@ export interface TenantPoolOptions {
   budget?: { limit: (cluster: string) => number; queueMax: number; waitMs: number };
   // Told of a tenant database ahead of this code (a newer release migrated it).
   logger?: Pick<Logger, 'error'>;
+  // Told of the version found in a database that is not at the code's (restored from an older
+  // backup, say), so the organization's recorded version can say so and the next fleet run visits
+  // it; its promise is not awaited by the request.
+  onVersionFound?: (orgId: string, version: string | null) => Promise<void>;
 }
 
 // Seconds an association being upgraded asks its callers to wait.
@@ -310,6 +314,11 @@ export class TenantPool {
     }
     if (row.version !== expected) {
       await this.close(Promise.resolve(orm));
+      void this.opts
+        .onVersionFound?.(orgId, row.version)
+        .catch((err: unknown) =>
+          this.opts.logger?.error({ err, org: orgId }, 'tenant version not recorded'),
+        );
       if (row.version && row.version > expected) {
         // Not an upgrade under way: a newer release's migrations reached this database.
         this.opts.logger?.error(

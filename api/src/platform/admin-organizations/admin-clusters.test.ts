@@ -79,7 +79,13 @@ describe('admin clusters and fleet migrations', () => {
   it("counts each cluster's associations, room and those behind the code's version", async () => {
     // Placed by room: both new ones went to `main`, the only accepting cluster.
     expect([maple.dbCluster, birch.dbCluster, cedar.dbCluster]).toEqual(['main', 'main', 'spare']);
-    // Maple at the code's version, Birch at an older one, Cedar never read (NULL), and Birch
+    // Provisioning records the version it left the database at: a new association is not behind.
+    expect([maple.schemaVersion, birch.schemaVersion, cedar.schemaVersion]).toEqual([
+      version,
+      version,
+      version,
+    ]);
+    // Maple at the code's version, Birch at an older one, Cedar as if never read (NULL), and Birch
     // archived: still counted, its database is there.
     await sql('UPDATE organizations SET schema_version = ? WHERE id = ?', [version, maple.id]);
     await sql(

@@ -248,7 +248,7 @@ export async function createTenant(
   try {
     // The database first, outside the platform transaction: the migrator runs an ORM of its own,
     // which must not find the platform's transaction in the async context.
-    await provisionTenantDatabase({
+    const { schemaVersion } = await provisionTenantDatabase({
       clusterUrl,
       templateDb: services.tenantTemplateDb,
       dbName,
@@ -266,6 +266,7 @@ export async function createTenant(
         name: v.name,
         dbName,
         dbCluster: cluster,
+        schemaVersion,
         planLevel: v.planLevel,
         timeZone: v.timeZone,
         fiscalYearStartMonth: v.fiscalYearStartMonth,

@@ -85,7 +85,7 @@ async function freshBooks(services: Services, org: Organization, profile: DemoPr
   const clusterUrl = services.clusterUrl(org.dbCluster);
   const oldDb = org.dbName;
   const dbName = `${services.platformDbName}_t_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  await provisionTenantDatabase({
+  const { schemaVersion } = await provisionTenantDatabase({
     clusterUrl,
     templateDb: services.tenantTemplateDb,
     dbName,
@@ -94,6 +94,7 @@ async function freshBooks(services: Services, org: Organization, profile: DemoPr
   const em = services.platformOrm.em.fork() as EntityManager;
   const row = await em.findOneOrFail(Organization, org.id);
   row.dbName = dbName;
+  row.schemaVersion = schemaVersion;
   row.timeZone = profile.timeZone;
   row.fiscalYearStartMonth = profile.fiscalYearStartMonth;
   await em.flush();

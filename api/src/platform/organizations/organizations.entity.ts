@@ -52,6 +52,11 @@ export class Organization {
   @Property({ type: 'datetime', nullable: true })
   readOnlyFrom?: Date | null;
 
+  // The tenant schema version its database is at (its last migration), as provisioning or the
+  // last fleet migration run found it (db/fleet.ts); null until one has.
+  @Property({ type: 'string', nullable: true })
+  schemaVersion?: string | null;
+
   @Property({ type: 'string', nullable: true })
   stripeCustomerId?: string | null;
 

@@ -60,7 +60,7 @@ export async function createOrganization(
   const cluster = input.cluster ?? (await services.clusters.placeNew(em));
   const dbName = `${services.platformDbName}_t_${id.replace(/-/g, '').slice(0, 20)}`;
   const clusterUrl = services.clusterUrl(cluster);
-  await provisionTenantDatabase({
+  const { schemaVersion } = await provisionTenantDatabase({
     clusterUrl,
     templateDb: services.tenantTemplateDb,
     dbName,
@@ -71,6 +71,7 @@ export async function createOrganization(
     name: input.name.trim(),
     dbName,
     dbCluster: cluster,
+    schemaVersion,
     timeZone,
     fiscalYearStartMonth,
   });
