@@ -171,6 +171,20 @@ describe('browser journey: admin organizations', () => {
     await page.waitForSelector('[data-testid="organization-plan-form"]');
   });
 
+  it("shows the database clusters with their associations, and an association's database", async () => {
+    await page.click('[data-testid="admin-tab-admin-clusters"]');
+    await page.waitForURL(/\/admin\/clusters$/);
+    const row = page.locator('[data-testid="clusters-table"] tbody tr').first();
+    await expect.poll(() => row.textContent()).toContain('default');
+    // Birch Lane and the tenant made above, on the one cluster of a test app.
+    expect(await row.locator('[data-testid="cluster-room"]').textContent()).toMatch(/\b2\b/);
+    await page.screenshot({ path: join(shots, 'admin-clusters-desk.png'), fullPage: true });
+    await page.click('[data-testid="admin-tab-admin-organizations"]');
+    await page.click('[data-testid="admin-organizations-table"] a:has-text("Birch Lane HOA")');
+    await page.waitForSelector('[data-testid="organization-plan-form"]');
+    await expect.poll(() => page.textContent('body')).toMatch(/Database[\s\S]*default/);
+  });
+
   it('fits a phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
@@ -181,5 +195,9 @@ describe('browser journey: admin organizations', () => {
     await page.waitForSelector('[data-testid="admin-organizations-table"]');
     await expectFitsViewport(page);
     await page.screenshot({ path: join(shots, 'admin-organizations-phone.png'), fullPage: true });
+    await page.click('[data-testid="admin-tab-admin-clusters"]');
+    await page.waitForSelector('[data-testid="clusters-table"]');
+    await expectFitsViewport(page);
+    await page.screenshot({ path: join(shots, 'admin-clusters-phone.png'), fullPage: true });
   });
 });
