@@ -5,8 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../api/src/test/app.js';
 import {
   type DemoJourney,
+  dialogOpened,
   expectFitsViewport,
   expectQuietConsole,
+  navigate,
   openDemoJourney,
 } from './browser.js';
 
@@ -44,12 +46,6 @@ describe('browser journey: every page on a phone', () => {
     '/reports/income-expense-flow': 'Export CSV',
   };
 
-  const slug = (path: string) =>
-    path
-      .replace(/^\//, '')
-      .replace(/[^a-z0-9]+/gi, '-')
-      .replace(/-$/, '') || 'home';
-
   /** The page's content is in: a title, and no skeleton or busy region left. */
   async function settled(): Promise<void> {
     await page.locator('main h1:visible').first().waitFor();
@@ -77,21 +73,11 @@ describe('browser journey: every page on a phone', () => {
       .first();
   }
 
-  /** The whole page, not only its first screen: main (the scroll area) let out for the shot. */
-  async function shoot(name: string): Promise<void> {
-    const style = await page.addStyleTag({
-      content: '.app-layout { height: auto !important } #main { overflow: visible !important }',
-    });
-    await page.screenshot({ path: join(shots, `phone-${name}.png`), fullPage: true });
-    await style.evaluate((el) => (el as Element).remove());
-  }
-
-  /** Visits a page and checks it as a phone shows it. */
-  async function check(path: string, ready?: string, name = slug(path)): Promise<void> {
-    await page.goto(`${app.url}${path}`);
+  /** Visits a page (as its links do, no reload) and checks it as a phone shows it. */
+  async function check(path: string, ready?: string): Promise<void> {
+    await navigate(page, path);
     await settled();
     if (ready) await page.locator(ready).first().waitFor();
-    await shoot(name);
     await expectFitsViewport(page, path);
     const action = PRIMARY[path.split('?')[0]!];
     if (action) await expectOnScreen(primary(action), `${path}: "${action}"`);
@@ -151,7 +137,7 @@ describe('browser journey: every page on a phone', () => {
   });
 
   it('visits every page of the sidebar: each fits the screen, its primary action on it', async () => {
-    await page.goto(`${app.url}/dashboard`);
+    await navigate(page, '/dashboard');
     const drawer = await openDrawer();
     const paths = await drawer
       .locator('a.nav-item')
@@ -168,17 +154,16 @@ describe('browser journey: every page on a phone', () => {
     const { accounts } = await gql('{ accounts { id number } }');
     const checking = accounts.find((a: any) => a.number === '1010');
 
-    await check(`/units/${units.edges[0].node.id}`, undefined, 'unit');
-    await check(`/invoices/${invoices.edges[0].node.id}`, undefined, 'invoice');
-    await check(`/accounts/${checking.id}`, 'main table tbody tr', 'account-ledger');
+    await check(`/units/${units.edges[0].node.id}`);
+    await check(`/invoices/${invoices.edges[0].node.id}`);
+    await check(`/accounts/${checking.id}`, 'main table tbody tr');
     await check('/transactions/new');
 
     // A vendor opens in a dialog over its list; the dialog fits the screen too.
     await check('/vendors', '.vendors-table__link');
     await page.locator('.vendors-table__link').first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    await shoot('vendor');
+    await dialogOpened(dialog);
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
@@ -257,15 +242,13 @@ describe('browser journey: every page on a phone', () => {
     ];
 
     for (const d of DIALOGS) {
-      await page.goto(`${app.url}${d.path}`);
+      await navigate(page, d.path);
       await settled();
       await primary(d.open).click();
       const dialog = page.getByRole('dialog').last();
-      await dialog.waitFor();
+      await dialogOpened(dialog);
       await d.fill?.();
-      // Settled: the opening animation is over when the box stops moving.
       await expect.poll(async () => (await dialog.boundingBox())?.width).toBeGreaterThan(0);
-      await page.waitForTimeout(300);
       await page.screenshot({ path: join(shots, `phone-dialog-${d.name}.png`) });
 
       const box = (await dialog.boundingBox())!;
@@ -313,12 +296,11 @@ describe('browser journey: every page on a phone', () => {
     // On a desk the dialog keeps the width it asks for (44rem), footer and all.
     await page.setViewportSize({ width: 1440, height: 900 });
     try {
-      await page.goto(`${app.url}/payments`);
+      await navigate(page, '/payments');
       await settled();
       await primary('Record payment').click();
       const dialog = page.getByRole('dialog');
-      await dialog.waitFor();
-      await page.waitForTimeout(300);
+      await dialogOpened(dialog);
       await page.screenshot({ path: join(shots, 'desktop-dialog-record-payment.png') });
       expect((await dialog.boundingBox())!.width).toBe(44 * 14);
       await page.keyboard.press('Escape');
@@ -330,13 +312,13 @@ describe('browser journey: every page on a phone', () => {
 
   it('lays out the new invoice and group forms and the budget grids for a thumb', async () => {
     // An invoice line stacks: the description across the screen, the account and amount under it.
-    await check('/invoices/new', undefined, 'new-invoice');
+    await check('/invoices/new');
     const description = (await page.locator('#line-0-description').boundingBox())!;
     expect(description.width).toBeGreaterThan(WIDTH * 0.6);
     for (const field of ['#line-0-amount', '[aria-label="Remove line 1"]']) {
       await expectOnScreen(page.locator(field), field);
     }
-    await check('/assessments/groups/new', undefined, 'new-group');
+    await check('/assessments/groups/new');
 
     // The budget and actuals grids show whole months between the pinned account and Total.
     for (const path of ['/budgets', '/actuals']) {
@@ -351,7 +333,7 @@ describe('browser journey: every page on a phone', () => {
   });
 
   it('navigates through the drawer, which closes on arrival', async () => {
-    await page.goto(`${app.url}/dashboard`);
+    await navigate(page, '/dashboard');
     await settled();
     for (const [label, path] of [
       ['Invoices', '/invoices'],
