@@ -10,8 +10,10 @@ import { User } from '../../../api/src/platform/users/users.entity.js';
 import { Organization } from '../../../api/src/platform/organizations/organizations.entity.js';
 import {
   type DemoJourney,
+  dialogOpened,
   expectFitsViewport,
   expectQuietConsole,
+  navigate,
   openDemoJourney,
   recordFailedResponse,
   watchConsole,
@@ -190,7 +192,7 @@ describe('browser journey: the second look', () => {
     expect(paths).toContain('/reports/aging');
     expect(paths).toContain('/reports/budget-vs-actual');
     for (const path of paths) {
-      await page.goto(`${app.url}${path}`);
+      await navigate(page, path);
       await settled();
       await page.emulateMedia({ media: 'print' });
       try {
@@ -232,16 +234,21 @@ describe('browser journey: the second look', () => {
       await p.goto(`${app.url}/accounts`);
       await settled(p);
       const dialog = p.getByRole('dialog');
+      // The row is scrolled to before its menu opens: the menu closes when the list scrolls, and
+      // the scroll a click makes to reach the row can land after the menu opened.
+      const actions = p.locator(`[data-testid="account-actions-${held.number}"]`);
+      await actions.scrollIntoViewIfNeeded();
       // The list may re-render under the open menu (a refetch on a busy machine): open it again.
       await vi.waitFor(
         async () => {
           await p.keyboard.press('Escape');
-          await p.click(`[data-testid="account-actions-${held.number}"]`);
+          await actions.click();
           await p.getByRole('menuitem', { name: 'Archive…' }).click({ timeout: 5_000 });
           await dialog.waitFor({ timeout: 5_000 });
         },
         { timeout: 60_000, interval: 200 },
       );
+      await dialogOpened(dialog);
       await dialog.locator('[data-testid="archive-account-blocked"]').waitFor();
       const text = await dialog.innerText();
       expect(text).toContain(`${held.number} ${held.name} holds`);
@@ -249,7 +256,6 @@ describe('browser journey: the second look', () => {
       expect(text).not.toContain('balance stay');
       expect(await p.isDisabled('[data-testid="archive-account-confirm"]')).toBe(true);
       const tag = viewport === DESK ? 'desk' : 'phone';
-      await p.waitForTimeout(300); // the dialog's opening animation
       await p.screenshot({ path: join(shots, `second-look-archive-blocked-${tag}.png`) });
 
       await dialog.getByRole('link', { name: 'Post the closing entry' }).click();
@@ -310,10 +316,7 @@ describe('browser journey: the second look', () => {
     );
     expect(sideways).toEqual([]);
     await expectFitsViewport(p, 'the new entry on a phone');
-    await p.addStyleTag({
-      content: '.app-layout { height: auto !important } #main { overflow: visible !important }',
-    });
-    await p.screenshot({ path: join(shots, 'second-look-phone-entry.png'), fullPage: true });
+    await p.screenshot({ path: join(shots, 'second-look-phone-entry.png') });
 
     await p.click('[data-testid="post-entry"]');
     await p.waitForURL(/\/transactions\/[0-9a-f-]{36}$/);
@@ -364,7 +367,7 @@ describe('browser journey: the second look', () => {
           { timeout: 60_000, interval: 200 },
         );
       } else {
-        await p.goto(`${app.url}${path}`);
+        await navigate(p, path);
       }
       await settled(p);
       const offered = await p.evaluate((source) => {
@@ -414,7 +417,7 @@ describe('browser journey: the second look', () => {
   it("gives the association's settings a page of their own, for its admins", async () => {
     for (const viewport of [DESK, PHONE]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${app.url}/members`);
+      await navigate(page, '/members');
       await settled();
       await page.getByRole('link', { name: 'Settings', exact: true }).last().click();
       await page.waitForURL(/\/settings$/);
@@ -423,13 +426,10 @@ describe('browser journey: the second look', () => {
       expect(await page.locator('main').innerText()).toContain('Association calendar');
       await expectFitsViewport(page);
       const tag = viewport === DESK ? 'desk' : 'phone';
-      await page.screenshot({
-        path: join(shots, `second-look-settings-${tag}.png`),
-        fullPage: true,
-      });
+      await page.screenshot({ path: join(shots, `second-look-settings-${tag}.png`) });
 
       // The API tokens card says in place how a token is used.
-      await page.goto(`${app.url}/security`);
+      await navigate(page, '/security');
       await page.locator('[data-testid="api-tokens-usage"]').waitFor();
       expect(await page.locator('[data-testid="api-tokens-usage"]').innerText()).toContain(
         `${app.url}/graphql`,
