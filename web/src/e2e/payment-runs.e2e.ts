@@ -7,6 +7,7 @@ import {
   type DemoJourney,
   expectFitsViewport,
   expectQuietConsole,
+  navigate,
   openDemoJourney,
 } from './browser.js';
 
@@ -158,8 +159,8 @@ describe('browser journey: paying bills', () => {
     ['check-register', 'check-register-table'],
     ['1099', 'tax-1099-table'],
   ])('reads /payables/%s', async (path, table) => {
-    const { page, app } = j;
-    await page.goto(`${app.url}/payables/${path}`);
+    const { page } = j;
+    await navigate(page, `/payables/${path}`);
     await page.locator(`[data-testid="${table}"] tbody tr`).first().waitFor();
     await settled(page);
     await shot(`${path}-desk`);
@@ -196,7 +197,7 @@ describe('browser journey: paying bills', () => {
   });
 
   it('fits a phone', async () => {
-    const { page, app } = j;
+    const { page } = j;
     const { bankAccounts } = await j.gql('{ bankAccounts { accountId account { number } } }');
     const checking = bankAccounts.find(
       (b: { account: { number: string } }) => b.account.number === '1010',
@@ -220,7 +221,7 @@ describe('browser journey: paying bills', () => {
       ['/reports', '[data-testid="report-payables-aging"]', 'reports'],
       [`/banking/${checking}?tab=checks`, '[data-testid="next-check-number"]', 'check-settings'],
     ]) {
-      await page.goto(`${app.url}${path}`);
+      await navigate(page, path);
       await page.locator(wait).first().waitFor();
       await settled(page);
       await shot(`${name}-phone`);

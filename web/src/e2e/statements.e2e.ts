@@ -10,6 +10,7 @@ import {
   type DemoJourney,
   expectFitsViewport,
   expectQuietConsole,
+  navigate,
   openDemoJourney,
 } from './browser.js';
 
@@ -278,7 +279,7 @@ describe('browser journey: dashboard, statements, income and expense flow, expor
     const reports = cards.filter((c) => c.href.startsWith('/reports/'));
     expect(reports.map((c) => c.title)).toContain('Income and Expense Flow');
     for (const { href, title } of reports) {
-      await page.goto(`${app.url}${href}`);
+      await navigate(page, href);
       const h1 = page.locator('main h1:visible').first();
       await h1.waitFor();
       expect(await h1.innerText(), href).toBe(title);
@@ -364,7 +365,7 @@ describe('browser journey: dashboard, statements, income and expense flow, expor
       ['/reports/income-expense-flow', 'flow', '[data-testid="flow-chart"] svg'],
       ['/forecast', 'forecast', '[data-testid="cash-forecast-chart"] svg'],
     ] as const) {
-      await page.goto(`${app.url}${path}`);
+      await navigate(page, path);
       await page.locator(ready).first().waitFor();
       await page.screenshot({ path: join(shots, `statements-${name}-390.png`), fullPage: true });
       // Wide tables and the chart scroll inside their own box; the page itself never does.
