@@ -1,6 +1,7 @@
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../core/context.js';
-import { adminClusters, adminFleetMigrations } from './admin-clusters.service.js';
+import { Paged } from '../../core/graphql/connection.js';
+import { adminClusters, adminFleetMigrations, MAX_FLEET_RUNS } from './admin-clusters.service.js';
 import { AdminCluster, FleetMigrationRun } from './admin-clusters.types.js';
 
 // The admin panel's Clusters tab (super admins only: permissions.ts).
@@ -17,6 +18,7 @@ export class AdminClustersResolver {
   @Query(() => [FleetMigrationRun], {
     description: 'Super admins: the latest fleet migration runs, newest first',
   })
+  @Paged(MAX_FLEET_RUNS, 'runs')
   adminFleetMigrations(
     @Ctx() ctx: Context,
     @Arg('first', () => Int, { defaultValue: 10, description: '1 to 100' }) first: number,

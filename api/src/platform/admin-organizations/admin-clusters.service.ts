@@ -32,12 +32,15 @@ export async function adminClusters(ctx: Context): Promise<AdminCluster[]> {
   });
 }
 
+// The most fleet runs one page lists (the query cost check refuses more before anything runs).
+export const MAX_FLEET_RUNS = 100;
+
 export async function adminFleetMigrations(
   ctx: Context,
   first: number,
 ): Promise<FleetMigrationRun[]> {
-  if (!Number.isInteger(first) || first < 1 || first > 100) {
-    throw badInput([{ field: 'first', message: 'Use a number from 1 to 100' }]);
+  if (!Number.isInteger(first) || first < 1 || first > MAX_FLEET_RUNS) {
+    throw badInput([{ field: 'first', message: `Use a number from 1 to ${MAX_FLEET_RUNS}` }]);
   }
   return selectFleetRuns(ctx.platformEm, first);
 }
